@@ -1,0 +1,60 @@
+// Contacts between overlapping shapes: a normal, a penetration depth and contact points.
+//
+// Convention for every contact query f(A, B):
+// - normal is unit and points from B toward A: moving A by normal * depth (or B by
+//   -normal * depth) separates the shapes; that is the push-out offset.
+// - each point lies on B's surface, where A's deepest point presses into it.
+// - touching (depth 0) is a contact; no overlap, or invalid input, gives no manifold.
+// No query allocates, throws or does I/O.
+#pragma once
+
+#include "types.hpp"
+
+#include <array>
+#include <optional>
+
+namespace kz {
+
+struct ContactPoint {
+    glm::vec3 position; ///< On B's surface.
+    float depth;        ///< Penetration at this point along the normal, >= 0.
+};
+
+/// Up to four contact points sharing one normal.
+struct Manifold {
+    glm::vec3 normal;                  ///< Unit, from B toward A.
+    int count;                         ///< 1 to 4 points used.
+    std::array<ContactPoint, 4> points;
+    float depth;                       ///< The largest point depth.
+};
+
+/// Sphere A against the solid half-space behind plane B (dot(n, x) + d <= 0): normal = the
+/// plane's unit normal, depth = r - distance (a centre behind the plane is still pushed out
+/// along the normal), point = the centre projected on the plane.
+std::optional<Manifold> contactSpherePlane(const Sphere& a, const Plane& b);
+
+/// normal = normalize(cA - cB), depth = rA + rB - |cA - cB|. Coincident centres have no
+/// defined direction: the normal is then +y.
+std::optional<Manifold> contactSphereSphere(const Sphere& a, const Sphere& b);
+
+/// The closest point of box B to the centre of sphere A (Ericson 5.1.4). A centre inside the
+/// box is pushed out through the nearest face, so depth = r + distance to that face.
+std::optional<Manifold> contactSphereObb(const Sphere& a, const Obb& b);
+
+/// Box A against the solid half-space behind plane B: the corners behind or on the plane, the
+/// four deepest when there are more, each projected onto the plane, normal = plane normal.
+std::optional<Manifold> contactObbPlane(const Obb& a, const Plane& b);
+
+/// Separating axes (15) pick the axis of least penetration, preferring face axes; a face axis
+/// clips the incident face against the reference face's sides (Sutherland-Hodgman, as in
+/// Box2D and ODE) and keeps up to 4 points; an edge-edge axis gives the closest point of the
+/// two edges. Parallel edges never give a false axis.
+std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b);
+
+/// Sphere A against triangle B (two-sided): the closest point on the triangle (so edges and
+/// corners push back along the right direction), normal = normalize(c - closest point). A
+/// centre exactly on the triangle is pushed along the face normal (b - a) x (c - a). A
+/// zero-area triangle gives no contact.
+std::optional<Manifold> contactSphereTriangle(const Sphere& a, const Triangle& b);
+
+} // namespace kz

@@ -1,0 +1,11 @@
+// Kolize geometry core: pure collision maths on GLM float types, in namespace kz.
+// No GL, SDL or I/O; no query allocates or throws.
+#pragma once
+
+#include "closest.hpp"    // IWYU pragma: export
+#include "contact.hpp"    // IWYU pragma: export
+#include "overlap.hpp"    // IWYU pragma: export
+#include "plane.hpp"      // IWYU pragma: export
+#include "raycast.hpp"    // IWYU pragma: export
+#include "screen_ray.hpp" // IWYU pragma: export
+#include "types.hpp"      // IWYU pragma: export
