@@ -1,11 +1,15 @@
 #include "closest.hpp"
 
+#include "detail.hpp"
+
 #include <algorithm>
 #include <cfloat>
 
 namespace kz {
 
-glm::vec3 closestPtPointAabb(const glm::vec3& p, const Aabb& box) { return glm::clamp(p, box.min, box.max); }
+glm::vec3 closestPtPointAabb(const glm::vec3& p, const Aabb& box) {
+    return glm::clamp(p, box.min, box.max);
+}
 
 float sqDistPointAabb(const glm::vec3& p, const Aabb& box) {
     const glm::vec3 outside = p - closestPtPointAabb(p, box);
@@ -37,6 +41,20 @@ glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri) {
     // Ericson 5.1.5: find the Voronoi region of p among vertices, edges and the face.
     const glm::vec3 &a = tri.a, &b = tri.b, &c = tri.c;
     const glm::vec3 ab = b - a, ac = c - a, ap = p - a;
+
+    // A zero-area or sliver triangle (sin of its angle at a below 1e-5): the region tests below
+    // would divide by ~0, and the triangle is within 1e-5 of its edges, so use the edges.
+    const glm::vec3 n = glm::cross(ab, ac);
+    if (!(glm::dot(n, n) > 1e-10f * glm::dot(ab, ab) * glm::dot(ac, ac))) {
+        const glm::vec3 candidates[3] = {closestPtPointSegment(p, a, b), closestPtPointSegment(p, b, c),
+                                         closestPtPointSegment(p, c, a)};
+        glm::vec3 best = candidates[0];
+        for (const glm::vec3& q : candidates) {
+            if (glm::dot(p - q, p - q) < glm::dot(p - best, p - best)) best = q;
+        }
+        return best;
+    }
+
     const float d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
     if (d1 <= 0.0f && d2 <= 0.0f) return a;
 
@@ -60,16 +78,6 @@ glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri) {
     }
 
     const float sum = va + vb + vc;
-    if (!(sum > 0.0f)) {
-        // Zero area (collinear corners): the closest point of the three edges.
-        const glm::vec3 candidates[3] = {closestPtPointSegment(p, a, b), closestPtPointSegment(p, b, c),
-                                         closestPtPointSegment(p, c, a)};
-        glm::vec3 best = candidates[0];
-        for (const glm::vec3& q : candidates) {
-            if (glm::dot(p - q, p - q) < glm::dot(p - best, p - best)) best = q;
-        }
-        return best;
-    }
     const float denom = 1.0f / sum;
     return a + ab * (vb * denom) + ac * (vc * denom);
 }
@@ -83,7 +91,8 @@ glm::vec3 closestPtPointSegment(const glm::vec3& p, const glm::vec3& a, const gl
 }
 
 std::optional<ClosestPoints> closestPtLinePieces(const LinePiece& first, const LinePiece& second) {
-    if (!isFinite(first.origin) || !isFinite(first.dir) || !isFinite(second.origin) || !isFinite(second.dir)) {
+    if (!isFinite(first.origin) || !isFinite(first.dir) || !isFinite(second.origin) ||
+        !isFinite(second.dir)) {
         return std::nullopt;
     }
     if (!(first.lo <= first.hi) || !(second.lo <= second.hi)) return std::nullopt; // empty range or NaN
@@ -172,9 +181,8 @@ std::optional<glm::vec3> polygonNormal(std::span<const glm::vec3> polygon) {
     return n / std::sqrt(lengthSq);
 }
 
-bool pointInConvexPolygon(const glm::vec3& p, std::span<const glm::vec3> convexPolygon) {
-    const auto normal = polygonNormal(convexPolygon);
-    if (!normal || !isFinite(p)) return false;
+bool detail::insideConvexPolygon(const glm::vec3& p, std::span<const glm::vec3> convexPolygon,
+                                 const glm::vec3& normal) {
     // p is inside when it is left of every edge seen from the front, within a relative
     // tolerance of kEdgeSine so points computed on a shared edge count for both polygons.
     constexpr float kEdgeSine = 1e-6f;
@@ -182,12 +190,19 @@ bool pointInConvexPolygon(const glm::vec3& p, std::span<const glm::vec3> convexP
         const glm::vec3& from = convexPolygon[i];
         const glm::vec3 edge = convexPolygon[(i + 1) % convexPolygon.size()] - from;
         const glm::vec3 toPoint = p - from;
-        const float side = glm::dot(glm::cross(edge, toPoint), *normal);
-        if (side < 0.0f && side * side > kEdgeSine * kEdgeSine * glm::dot(edge, edge) * glm::dot(toPoint, toPoint)) {
+        const float side = glm::dot(glm::cross(edge, toPoint), normal);
+        if (side < 0.0f &&
+            side * side > kEdgeSine * kEdgeSine * glm::dot(edge, edge) * glm::dot(toPoint, toPoint)) {
             return false;
         }
     }
     return true;
+}
+
+bool pointInConvexPolygon(const glm::vec3& p, std::span<const glm::vec3> convexPolygon) {
+    const auto normal = polygonNormal(convexPolygon);
+    if (!normal || !isFinite(p)) return false;
+    return detail::insideConvexPolygon(p, convexPolygon, *normal);
 }
 
 } // namespace kz

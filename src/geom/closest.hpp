@@ -33,18 +33,25 @@ struct LinePiece {
     float lo;
     float hi;
 };
-inline LinePiece asLine(const glm::vec3& origin, const glm::vec3& dir) { return {origin, dir, -INFINITY, INFINITY}; }
-inline LinePiece asRay(const Ray& ray) { return {ray.origin, ray.dir, 0.0f, INFINITY}; }
-inline LinePiece asSegment(const glm::vec3& a, const glm::vec3& b) { return {a, b - a, 0.0f, 1.0f}; }
+inline LinePiece asLine(const glm::vec3& origin, const glm::vec3& dir) {
+    return {origin, dir, -INFINITY, INFINITY};
+}
+inline LinePiece asRay(const Ray& ray) {
+    return {ray.origin, ray.dir, 0.0f, INFINITY};
+}
+inline LinePiece asSegment(const glm::vec3& a, const glm::vec3& b) {
+    return {a, b - a, 0.0f, 1.0f};
+}
 
 /// The closest pair of points between two line pieces.
 struct ClosestPoints {
-    float s;         ///< Parameter on the first piece, within [lo, hi].
-    float t;         ///< Parameter on the second piece, within [lo, hi].
-    glm::vec3 p1;    ///< origin1 + s * dir1.
-    glm::vec3 p2;    ///< origin2 + t * dir2.
-    float sqDist;    ///< |p1 - p2|^2.
-    bool parallel;   ///< Directions parallel (or one of zero length): the pair is one of many; s is chosen as close to 0 as the range allows.
+    float s;       ///< Parameter on the first piece, within [lo, hi].
+    float t;       ///< Parameter on the second piece, within [lo, hi].
+    glm::vec3 p1;  ///< origin1 + s * dir1.
+    glm::vec3 p2;  ///< origin2 + t * dir2.
+    float sqDist;  ///< |p1 - p2|^2.
+    bool parallel; ///< Directions parallel (or one of zero length): the pair is one of many; s is chosen as
+                   ///< close to 0 as the range allows.
 };
 
 /// Minimises |x1(s) - x2(t)|^2 over both ranges (Ericson 5.1.9 generalised from segments to

@@ -49,11 +49,13 @@ int reduceToFour(const ContactPoint* in, int n, const glm::vec3& normal, Contact
     best = -INFINITY;
     for (int i = 0; i < n; ++i) {
         if (i == chosen[0] || i == chosen[1] || i == chosen[2]) continue;
-        const float outside = -std::min({signedArea(chosen[0], chosen[1], i), signedArea(chosen[1], chosen[2], i),
-                                         signedArea(chosen[2], chosen[0], i)});
+        const float outside =
+            -std::min({signedArea(chosen[0], chosen[1], i), signedArea(chosen[1], chosen[2], i),
+                       signedArea(chosen[2], chosen[0], i)});
         if (outside > best) best = outside, chosen[3] = i;
     }
-    for (int k = 0; k < 4; ++k) out[k] = in[chosen[k]];
+    for (int k = 0; k < 4; ++k)
+        out[k] = in[chosen[k]];
     return 4;
 }
 
@@ -65,11 +67,14 @@ Manifold fromPoints(const glm::vec3& normal, const ContactPoint* points, int n) 
         m.count = n;
         std::copy(points, points + n, m.points.begin());
     }
-    for (int i = 0; i < m.count; ++i) m.depth = std::max(m.depth, m.points[i].depth);
+    for (int i = 0; i < m.count; ++i)
+        m.depth = std::max(m.depth, m.points[i].depth);
     return m;
 }
 
-float sign(float x) { return x < 0.0f ? -1.0f : 1.0f; }
+float sign(float x) {
+    return x < 0.0f ? -1.0f : 1.0f;
+}
 
 /// Sutherland-Hodgman: keeps the part of `in` with dot(p, n) <= offset.
 int clipPolygon(const glm::vec3* in, int n, const glm::vec3& planeNormal, float offset, glm::vec3* out) {
@@ -80,7 +85,8 @@ int clipPolygon(const glm::vec3* in, int n, const glm::vec3& planeNormal, float 
         const float dp = glm::dot(p, planeNormal) - offset;
         const float dq = glm::dot(q, planeNormal) - offset;
         if (dp <= 0.0f) out[count++] = p;
-        if ((dp < 0.0f && dq > 0.0f) || (dp > 0.0f && dq < 0.0f)) out[count++] = p + (dp / (dp - dq)) * (q - p);
+        if ((dp < 0.0f && dq > 0.0f) || (dp > 0.0f && dq < 0.0f))
+            out[count++] = p + (dp / (dp - dq)) * (q - p);
     }
     return count;
 }
@@ -221,7 +227,8 @@ std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b) {
             if (k != edgeJ) onB -= b.axes[k] * (eb[k] * sign(glm::dot(b.axes[k], axis)));
         }
         const glm::vec3 alongA = a.axes[edgeI] * ea[edgeI], alongB = b.axes[edgeJ] * eb[edgeJ];
-        const auto closest = closestPtLinePieces(asSegment(onA - alongA, onA + alongA), asSegment(onB - alongB, onB + alongB));
+        const auto closest =
+            closestPtLinePieces(asSegment(onA - alongA, onA + alongA), asSegment(onB - alongB, onB + alongB));
         if (closest) return finiteOrNone(singlePoint(-axis, closest->p2, -edge));
     }
 
@@ -243,12 +250,14 @@ std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b) {
     const int u = (incAxis + 1) % 3, v = (incAxis + 2) % 3;
     const glm::vec3 incCenter = inc.center + incNormal * inc.half[incAxis];
     const glm::vec3 du = inc.axes[u] * inc.half[u], dv = inc.axes[v] * inc.half[v];
-    glm::vec3 polygon[8] = {incCenter + du + dv, incCenter - du + dv, incCenter - du - dv, incCenter + du - dv};
+    glm::vec3 polygon[8] = {incCenter + du + dv, incCenter - du + dv, incCenter - du - dv,
+                            incCenter + du - dv};
     glm::vec3 scratch[8];
     int n = 4;
 
     // Clip against the four side planes of the reference face, in coordinates about ref.center.
-    for (glm::vec3& p : polygon) p -= ref.center;
+    for (glm::vec3& p : polygon)
+        p -= ref.center;
     for (int k = 0; k < 3 && n > 0; ++k) {
         if (k == refAxis) continue;
         n = clipPolygon(polygon, n, ref.axes[k], ref.half[k], scratch);
@@ -271,7 +280,8 @@ std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b) {
         // Rounding can clip every point away on a barely touching pair: fall back to the
         // incident box's corner deepest along the reference normal.
         glm::vec3 corner = inc.center;
-        for (int k = 0; k < 3; ++k) corner -= inc.axes[k] * (inc.half[k] * sign(glm::dot(inc.axes[k], refNormal)));
+        for (int k = 0; k < 3; ++k)
+            corner -= inc.axes[k] * (inc.half[k] * sign(glm::dot(inc.axes[k], refNormal)));
         const float separation = glm::dot(corner - ref.center, refNormal) - ref.half[refAxis];
         const float depth = std::max(0.0f, -separation);
         return finiteOrNone(singlePoint(normal, useFaceB ? corner - separation * refNormal : corner, depth));

@@ -22,10 +22,10 @@ struct ContactPoint {
 
 /// Up to four contact points sharing one normal.
 struct Manifold {
-    glm::vec3 normal;                  ///< Unit, from B toward A.
-    int count;                         ///< 1 to 4 points used.
+    glm::vec3 normal; ///< Unit, from B toward A.
+    int count;        ///< 1 to 4 points used.
     std::array<ContactPoint, 4> points;
-    float depth;                       ///< The largest point depth.
+    float depth; ///< The largest point depth.
 };
 
 /// Sphere A against the solid half-space behind plane B (dot(n, x) + d <= 0): normal = the

@@ -6,7 +6,8 @@ namespace kz {
 
 std::optional<Plane> planeFromPointNormal(const glm::vec3& point, const glm::vec3& normal) {
     const float lengthSq = glm::dot(normal, normal);
-    if (!isFinite(point) || !isFinite(normal) || lengthSq < FLT_MIN || !std::isfinite(lengthSq)) return std::nullopt;
+    if (!isFinite(point) || !isFinite(normal) || lengthSq < FLT_MIN || !std::isfinite(lengthSq))
+        return std::nullopt;
     const glm::vec3 n = normal / std::sqrt(lengthSq);
     const Plane plane{n, -glm::dot(n, point)};
     if (!std::isfinite(plane.d)) return std::nullopt;

@@ -9,7 +9,9 @@ namespace kz {
 
 /// Signed distance from p to the plane: positive in front (the side the normal points to).
 /// Exact for a unit normal; for a non-unit normal it is scaled by |normal|.
-inline float signedDistance(const Plane& plane, const glm::vec3& p) { return glm::dot(plane.normal, p) + plane.d; }
+inline float signedDistance(const Plane& plane, const glm::vec3& p) {
+    return glm::dot(plane.normal, p) + plane.d;
+}
 
 /// The plane through `point` with the given normal (normalised here).
 /// Empty when the normal is zero or anything is non-finite.
@@ -33,6 +35,8 @@ struct SphereClassification {
 std::optional<SphereClassification> classifySphere(const Sphere& sphere, const Plane& plane);
 
 /// Reflects a direction about a unit normal: d - 2 (d . n) n. Keeps |d| when n is unit.
-inline glm::vec3 reflect(const glm::vec3& d, const glm::vec3& n) { return d - 2.0f * glm::dot(d, n) * n; }
+inline glm::vec3 reflect(const glm::vec3& d, const glm::vec3& n) {
+    return d - 2.0f * glm::dot(d, n) * n;
+}
 
 } // namespace kz

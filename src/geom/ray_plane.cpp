@@ -1,6 +1,6 @@
 #include "detail.hpp"
-#include "raycast.hpp"
 #include "plane.hpp"
+#include "raycast.hpp"
 
 namespace kz {
 

@@ -33,7 +33,8 @@ std::optional<RayHit> raycast(const Ray& ray, const Sphere& sphere, float tMax) 
     const glm::vec3 point = ray.origin + t * ray.dir;
     const glm::vec3 outward = point - sphere.center;
     const float outwardLength = glm::length(outward);
-    const glm::vec3 normal = outwardLength > 0.0f ? outward / outwardLength : -u; // a zero radius has no surface normal
+    const glm::vec3 normal =
+        outwardLength > 0.0f ? outward / outwardLength : -u; // a zero radius has no surface normal
     return detail::finiteOrNone({t, point, normal});
 }
 

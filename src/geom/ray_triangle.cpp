@@ -14,7 +14,8 @@ std::optional<TriangleHit> raycastBarycentric(const Ray& ray, const Triangle& tr
     const float faceNormalLength = glm::length(faceNormal);
     if (!(faceNormalLength > 0.0f) || !std::isfinite(faceNormalLength)) return std::nullopt; // zero area
     const float dirDotNormal = glm::dot(faceNormal, ray.dir);
-    if (std::abs(dirDotNormal) <= kParallelCosine * faceNormalLength * glm::length(ray.dir)) return std::nullopt;
+    if (std::abs(dirDotNormal) <= kParallelCosine * faceNormalLength * glm::length(ray.dir))
+        return std::nullopt;
 
     // Woop-Benthin-Wald: shear the vertices into a frame where the ray is the +z axis through
     // the origin; the 2D edge functions U, V, W are then evaluated identically for an edge
@@ -69,17 +70,20 @@ std::optional<RayHit> raycast(const Ray& ray, const Triangle& tri, float tMax) {
     return detail::finiteOrNone({hit->t, ray.origin + hit->t * ray.dir, hit->normal});
 }
 
-std::optional<RayHit> raycastPolygon(const Ray& ray, std::span<const glm::vec3> convexPlanarPolygon, float tMax) {
+std::optional<RayHit> raycastPolygon(const Ray& ray, std::span<const glm::vec3> convexPlanarPolygon,
+                                     float tMax) {
     if (!isValid(ray) || !detail::validTMax(tMax)) return std::nullopt;
     const auto normal = polygonNormal(convexPlanarPolygon);
     if (!normal) return std::nullopt;
 
     // The polygon's plane through its centroid (the best fit for slightly non-planar input).
     glm::vec3 centroid(0.0f);
-    for (const glm::vec3& vertex : convexPlanarPolygon) centroid += vertex;
+    for (const glm::vec3& vertex : convexPlanarPolygon)
+        centroid += vertex;
     centroid /= static_cast<float>(convexPlanarPolygon.size());
     const auto planeHit = raycast(ray, Plane{*normal, -glm::dot(*normal, centroid)}, tMax);
-    if (!planeHit || !pointInConvexPolygon(planeHit->point, convexPlanarPolygon)) return std::nullopt;
+    if (!planeHit || !detail::insideConvexPolygon(planeHit->point, convexPlanarPolygon, *normal))
+        return std::nullopt;
     return planeHit;
 }
 

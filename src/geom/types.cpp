@@ -50,10 +50,13 @@ void corners(const Obb& box, glm::vec3 out[8]) {
 Aabb bounds(const Obb& box) {
     // Extent along world axis k: sum_i half_i |axes[i][k]| (Ericson 4.2.6).
     const glm::mat3& a = box.axes;
-    const glm::vec3 extent = glm::abs(a[0]) * box.half.x + glm::abs(a[1]) * box.half.y + glm::abs(a[2]) * box.half.z;
+    const glm::vec3 extent =
+        glm::abs(a[0]) * box.half.x + glm::abs(a[1]) * box.half.y + glm::abs(a[2]) * box.half.z;
     return {box.center - extent, box.center + extent};
 }
 
-Obb toObb(const Aabb& box) { return {(box.min + box.max) * 0.5f, (box.max - box.min) * 0.5f, glm::mat3(1.0f)}; }
+Obb toObb(const Aabb& box) {
+    return {(box.min + box.max) * 0.5f, (box.max - box.min) * 0.5f, glm::mat3(1.0f)};
+}
 
 } // namespace kz

@@ -1,9 +1,8 @@
 // Plain shape and result types shared by every geometry query.
 #pragma once
 
-#include <glm/glm.hpp>
-
 #include <cmath>
+#include <glm/glm.hpp>
 
 namespace kz {
 
@@ -51,9 +50,15 @@ struct RayHit {
 };
 
 /// True when every component is finite (no NaN, no infinity).
-inline bool isFinite(float x) { return std::isfinite(x); }
-inline bool isFinite(const glm::vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-inline bool isFinite(const glm::mat3& m) { return isFinite(m[0]) && isFinite(m[1]) && isFinite(m[2]); }
+inline bool isFinite(float x) {
+    return std::isfinite(x);
+}
+inline bool isFinite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+inline bool isFinite(const glm::mat3& m) {
+    return isFinite(m[0]) && isFinite(m[1]) && isFinite(m[2]);
+}
 
 /// A ray is usable when origin and dir are finite and dir is not zero (nor so short that its
 /// squared length underflows).

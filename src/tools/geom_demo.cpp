@@ -6,7 +6,9 @@
 
 namespace {
 
-void print(const char* label, const glm::vec3& v) { std::printf("%s(%.4g, %.4g, %.4g)", label, v.x, v.y, v.z); }
+void print(const char* label, const glm::vec3& v) {
+    std::printf("%s(%.4g, %.4g, %.4g)", label, v.x, v.y, v.z);
+}
 
 void printHit(const char* what, const std::optional<kz::RayHit>& hit) {
     std::printf("  %-44s ", what);
@@ -32,20 +34,23 @@ int main() {
     printHit("same ray, dir of length 2 (t halves)", kz::raycast(kz::Ray{vec3(0), vec3(0, 0, 2)}, sphere));
     printHit("grazing at x = 2", kz::raycast(kz::Ray{vec3(2, 0, 0), vec3(0, 0, 1)}, sphere));
     printHit("sphere behind the origin", kz::raycast(kz::Ray{vec3(0), vec3(0, 0, -1)}, sphere));
-    printHit("starting inside (t = 0, normal = -dir)", kz::raycast(kz::Ray{vec3(0, 0, 10), vec3(1, 0, 0)}, sphere));
+    printHit("starting inside (t = 0, normal = -dir)",
+             kz::raycast(kz::Ray{vec3(0, 0, 10), vec3(1, 0, 0)}, sphere));
 
     std::printf("\nRay vs boxes:\n");
     const kz::Aabb box{vec3(-1), vec3(1)};
-    printHit("AABB [-1,1]^3 from (-5,0.5,0) along +x", kz::raycast(kz::Ray{vec3(-5, 0.5f, 0), vec3(1, 0, 0)}, box));
-    const glm::mat3 rotated = glm::mat3(glm::vec3(0.70710678f, 0.70710678f, 0), glm::vec3(-0.70710678f, 0.70710678f, 0),
-                                        glm::vec3(0, 0, 1));
+    printHit("AABB [-1,1]^3 from (-5,0.5,0) along +x",
+             kz::raycast(kz::Ray{vec3(-5, 0.5f, 0), vec3(1, 0, 0)}, box));
+    const glm::mat3 rotated = glm::mat3(glm::vec3(0.70710678f, 0.70710678f, 0),
+                                        glm::vec3(-0.70710678f, 0.70710678f, 0), glm::vec3(0, 0, 1));
     const kz::Obb obb{vec3(0), vec3(1), rotated};
     printHit("same cube turned 45 deg about z", kz::raycast(kz::Ray{vec3(-5, 0, 0), vec3(1, 0, 0)}, obb));
 
     std::printf("\nRay vs triangle (0,0,0) (4,0,0) (0,4,0):\n");
     const kz::Triangle tri{vec3(0), vec3(4, 0, 0), vec3(0, 4, 0)};
     printHit("from above, through (1,1)", kz::raycast(kz::Ray{vec3(1, 1, 5), vec3(0, 0, -1)}, tri));
-    printHit("from below (two-sided: normal faces -z)", kz::raycast(kz::Ray{vec3(1, 1, -5), vec3(0, 0, 1)}, tri));
+    printHit("from below (two-sided: normal faces -z)",
+             kz::raycast(kz::Ray{vec3(1, 1, -5), vec3(0, 0, 1)}, tri));
     printHit("through the edge x + y = 4", kz::raycast(kz::Ray{vec3(2, 2, 5), vec3(0, 0, -1)}, tri));
     printHit("outside, through (3,3)", kz::raycast(kz::Ray{vec3(3, 3, 5), vec3(0, 0, -1)}, tri));
 
@@ -72,9 +77,13 @@ int main() {
         if (result->kind == kz::RayPairKind::Intersecting) print(" at ", result->point);
         std::printf("\n");
     };
-    printPair("(0,0,0)+t(1,1,0) and (4,0,0)+t(-1,1,0)", {vec3(0), vec3(1, 1, 0)}, {vec3(4, 0, 0), vec3(-1, 1, 0)});
-    printPair("(0,0,0)+t(1,0,0) and (0,1,0)+t(1,0,0)", {vec3(0), vec3(1, 0, 0)}, {vec3(0, 1, 0), vec3(1, 0, 0)});
-    printPair("(0,0,0)+t(1,0,0) and (0,1,1)+t(0,0,1)", {vec3(0), vec3(1, 0, 0)}, {vec3(0, 1, 1), vec3(0, 0, 1)});
-    printPair("lines cross behind: (1,0,0)+t(1,0,0), y-axis", {vec3(1, 0, 0), vec3(1, 0, 0)}, {vec3(0, -2, 0), vec3(0, 1, 0)});
+    printPair("(0,0,0)+t(1,1,0) and (4,0,0)+t(-1,1,0)", {vec3(0), vec3(1, 1, 0)},
+              {vec3(4, 0, 0), vec3(-1, 1, 0)});
+    printPair("(0,0,0)+t(1,0,0) and (0,1,0)+t(1,0,0)", {vec3(0), vec3(1, 0, 0)},
+              {vec3(0, 1, 0), vec3(1, 0, 0)});
+    printPair("(0,0,0)+t(1,0,0) and (0,1,1)+t(0,0,1)", {vec3(0), vec3(1, 0, 0)},
+              {vec3(0, 1, 1), vec3(0, 0, 1)});
+    printPair("lines cross behind: (1,0,0)+t(1,0,0), y-axis", {vec3(1, 0, 0), vec3(1, 0, 0)},
+              {vec3(0, -2, 0), vec3(0, 1, 0)});
     return 0;
 }

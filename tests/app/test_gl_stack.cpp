@@ -1,16 +1,13 @@
 // The app's stack on this machine: SDL2 window, a GL 3.3 core context loaded by the
 // build-time glad loader, and Dear ImGui's SDL2 + OpenGL3 backends drawing one frame.
 // Needs a display: scripts/test.sh runs it under Xvfb (Mesa llvmpipe).
-#include <glad/gl.h>
-
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
-#include <imgui.h>
-
-#include <gtest/gtest.h>
-
 #include <cstdlib>
+#include <glad/gl.h>
+#include <gtest/gtest.h>
+#include <imgui.h>
 #include <string>
 
 namespace {

@@ -4,13 +4,13 @@
 
 #include "geom/geom.hpp"
 
-#include <glm/gtc/quaternion.hpp>
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
 #include <iomanip>
+#include <iostream>
 #include <limits>
 #include <optional>
 #include <ostream>
@@ -46,30 +46,50 @@ inline std::string str(float x) {
     os << std::setprecision(9) << x;
     return os.str();
 }
-inline std::string str(const Ray& r) { return "Ray{origin " + str(r.origin) + ", dir " + str(r.dir) + "}"; }
+inline std::string str(const Ray& r) {
+    return "Ray{origin " + str(r.origin) + ", dir " + str(r.dir) + "}";
+}
 inline std::string str(const RayHit& h) {
     return "RayHit{t " + str(h.t) + ", point " + str(h.point) + ", normal " + str(h.normal) + "}";
 }
-inline std::string str(const std::optional<RayHit>& h) { return h ? str(*h) : std::string("no hit"); }
+inline std::string str(const std::optional<RayHit>& h) {
+    return h ? str(*h) : std::string("no hit");
+}
 
-inline glm::dvec3 toD(const glm::vec3& v) { return glm::dvec3(v); }
+inline std::string str(const Triangle& t) {
+    return "Triangle{" + str(t.a) + ", " + str(t.b) + ", " + str(t.c) + "}";
+}
+inline std::string str(const std::optional<TriangleHit>& h) {
+    if (!h) return "no hit";
+    return "TriangleHit{t " + str(h->t) + ", u " + str(h->u) + ", v " + str(h->v) + ", normal " +
+           str(h->normal) + "}";
+}
 
-inline bool allFinite(const RayHit& h) { return isFinite(h.t) && isFinite(h.point) && isFinite(h.normal); }
+inline glm::dvec3 toD(const glm::vec3& v) {
+    return glm::dvec3(v);
+}
 
-/// Checks what every hit must satisfy: finite fields, 0 <= t <= tMax, a unit normal and
-/// point == origin + t * dir (to float rounding).
-inline ::testing::AssertionResult isWellFormedHit(const RayHit& h, const Ray& ray, float tMax) {
+inline bool allFinite(const RayHit& h) {
+    return isFinite(h.t) && isFinite(h.point) && isFinite(h.normal);
+}
+
+/// Checks what every hit must satisfy: finite fields, 0 <= t <= tMax, a unit normal (unless
+/// `unitNormal` is false) and point == origin + t * dir (to float rounding).
+inline ::testing::AssertionResult isWellFormedHit(const RayHit& h, const Ray& ray, float tMax,
+                                                  bool unitNormal = true) {
     if (!allFinite(h)) return ::testing::AssertionFailure() << "non-finite field in " << str(h);
     if (!(h.t >= 0.0f)) return ::testing::AssertionFailure() << "negative t in " << str(h);
-    if (!(h.t <= tMax)) return ::testing::AssertionFailure() << "t beyond tMax " << str(tMax) << " in " << str(h);
+    if (!(h.t <= tMax))
+        return ::testing::AssertionFailure() << "t beyond tMax " << str(tMax) << " in " << str(h);
     const double len = glm::length(toD(h.normal));
-    if (!(std::abs(len - 1.0) <= 1e-5))
+    if (unitNormal && !(std::abs(len - 1.0) <= 1e-5))
         return ::testing::AssertionFailure() << "normal not unit (length " << len << ") in " << str(h);
     const glm::dvec3 expected = toD(ray.origin) + static_cast<double>(h.t) * toD(ray.dir);
     const double scale = glm::length(toD(ray.origin)) + glm::length(static_cast<double>(h.t) * toD(ray.dir));
     const double err = glm::length(toD(h.point) - expected);
     if (!(err <= 1e-6 * scale + 1e-30))
-        return ::testing::AssertionFailure() << "point != origin + t * dir (off by " << err << ") in " << str(h);
+        return ::testing::AssertionFailure()
+               << "point != origin + t * dir (off by " << err << ") in " << str(h);
     return ::testing::AssertionSuccess();
 }
 
@@ -86,7 +106,8 @@ inline ::testing::AssertionResult isWellFormedSurfaceHit(const RayHit& h, const 
 inline ::testing::AssertionResult near(const glm::vec3& a, const glm::vec3& b, double tol) {
     const double err = glm::length(toD(a) - toD(b));
     if (err <= tol) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << str(a) << " differs from " << str(b) << " by " << err << " > " << tol;
+    return ::testing::AssertionFailure()
+           << str(a) << " differs from " << str(b) << " by " << err << " > " << tol;
 }
 
 /// The query missed.
@@ -99,12 +120,14 @@ enum class Kind { Solid, Surface };
 
 /// The query hit at `t` (to `tol` relative, absolute below 1) with `normal` (to `tol`), and the
 /// hit is well formed (surfaces: normal facing the origin too).
-inline ::testing::AssertionResult hitsAt(const std::optional<RayHit>& hit, const Ray& ray, float tMax, float t,
-                                         const glm::vec3& normal, Kind kind, double tol = 1e-5) {
+inline ::testing::AssertionResult hitsAt(const std::optional<RayHit>& hit, const Ray& ray, float tMax,
+                                         float t, const glm::vec3& normal, Kind kind, double tol = 1e-5) {
     if (!hit) return ::testing::AssertionFailure() << "expected a hit at t " << str(t) << ", got no hit";
-    auto wellFormed = kind == Kind::Surface ? isWellFormedSurfaceHit(*hit, ray, tMax) : isWellFormedHit(*hit, ray, tMax);
+    auto wellFormed =
+        kind == Kind::Surface ? isWellFormedSurfaceHit(*hit, ray, tMax) : isWellFormedHit(*hit, ray, tMax);
     if (!wellFormed) return wellFormed;
-    if (!(std::abs(static_cast<double>(hit->t) - static_cast<double>(t)) <= tol * std::max(1.0, std::abs(static_cast<double>(t)))))
+    if (!(std::abs(static_cast<double>(hit->t) - static_cast<double>(t)) <=
+          tol * std::max(1.0, std::abs(static_cast<double>(t)))))
         return ::testing::AssertionFailure() << "expected t " << str(t) << ", got " << str(*hit);
     if (!(glm::length(toD(hit->normal) - toD(normal)) <= tol))
         return ::testing::AssertionFailure() << "expected normal " << str(normal) << ", got " << str(*hit);
@@ -112,7 +135,9 @@ inline ::testing::AssertionResult hitsAt(const std::optional<RayHit>& hit, const
 }
 
 /// The normal of a solid hit from inside: -normalize(dir).
-inline glm::vec3 insideNormal(const glm::vec3& dir) { return glm::vec3(-glm::normalize(toD(dir))); }
+inline glm::vec3 insideNormal(const glm::vec3& dir) {
+    return glm::vec3(-glm::normalize(toD(dir)));
+}
 
 /// Random case generation; every distribution is drawn from one std::mt19937 with a fixed seed.
 struct Random {
@@ -151,7 +176,9 @@ struct Random {
     /// A direction of random length in [0.01, 100] (log-uniform) along `unit`.
     glm::vec3 scaledDir(const glm::dvec3& unit) { return glm::vec3(unit * logUniform(0.01, 100.0)); }
     /// tMax: +infinity half of the time, otherwise uniform in [0, 2 * typical] (often cutting the hit).
-    float tMax(double typical) { return chance(0.5) ? kInf : static_cast<float>(uniform(0.0, 2.0 * typical)); }
+    float tMax(double typical) {
+        return chance(0.5) ? kInf : static_cast<float>(uniform(0.0, 2.0 * typical));
+    }
 
     /// A float drawn from a wide mix: ordinary, huge, tiny, zero, infinite and NaN values.
     float wild() {
@@ -195,16 +222,24 @@ struct CaseStats {
     int compared = 0;
     int skipped = 0;
     int failures = 0;
+    int hits = 0; ///< Compared cases where the reference hit.
     static constexpr int kMaxReported = 10;
 
     /// Records a failing check. Returns false once enough failures were reported (stop the loop).
     bool fail(int index, const std::string& what) {
         ++failures;
-        if (failures <= kMaxReported)
-            ADD_FAILURE() << "seed " << kSeed << ", case " << index << ": " << what;
+        if (failures <= kMaxReported) ADD_FAILURE() << "seed " << kSeed << ", case " << index << ": " << what;
         return failures < kMaxReported;
     }
-    void expectMostlyCompared(int total) const {
+    /// Checks the counts; with `mixed`, also that hits and misses each make up at least 15% of
+    /// the compared cases (so that both outcomes are really exercised).
+    void expectMostlyCompared(int total, bool mixed = false) const {
+        std::cout << "[ stats    ] " << compared << " compared (" << hits << " hits), " << skipped
+                  << " skipped\n";
+        if (mixed) {
+            EXPECT_GE(hits, compared * 15 / 100) << "too few hits";
+            EXPECT_GE(compared - hits, compared * 15 / 100) << "too few misses";
+        }
         EXPECT_EQ(compared + skipped, total);
         EXPECT_GE(compared, total * 9 / 10) << "too many skipped cases: " << skipped << " of " << total;
         EXPECT_EQ(failures, 0) << failures << " failing cases (first " << kMaxReported << " listed)";

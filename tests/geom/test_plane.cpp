@@ -1,9 +1,8 @@
 // Tests for geom/plane.hpp: signed distance, plane construction, sphere classification, reflect.
 #include "geom/geom.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 
@@ -140,7 +139,8 @@ TEST(PlaneFromPoints, WindingFlipsNormal) {
 TEST(PlaneFromPoints, DegenerateInputIsEmpty) {
     // Collinear.
     EXPECT_FALSE(kz::planeFromPoints({0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, {2.0f, 2.0f, 2.0f}).has_value());
-    EXPECT_FALSE(kz::planeFromPoints({0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {-3.0f, 0.0f, 0.0f}).has_value());
+    EXPECT_FALSE(
+        kz::planeFromPoints({0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {-3.0f, 0.0f, 0.0f}).has_value());
     // Coincident (all, or two of them).
     EXPECT_FALSE(kz::planeFromPoints({1.0f, 2.0f, 3.0f}, {1.0f, 2.0f, 3.0f}, {1.0f, 2.0f, 3.0f}).has_value());
     EXPECT_FALSE(kz::planeFromPoints({1.0f, 2.0f, 3.0f}, {1.0f, 2.0f, 3.0f}, {4.0f, 0.0f, 1.0f}).has_value());
@@ -160,7 +160,8 @@ TEST(PlaneFromPoints, RandomTrianglesContainTheirVertices) {
         ASSERT_TRUE(p.has_value()) << "seed " << kSeed + 1 << " case " << i;
         ASSERT_NEAR(glm::length(p->normal), 1.0f, 1e-6f) << "case " << i;
         const glm::dvec3 want = glm::normalize(crossD);
-        ASSERT_NEAR(glm::dot(glm::dvec3(p->normal), want), 1.0, 1e-5) << "seed " << kSeed + 1 << " case " << i;
+        ASSERT_NEAR(glm::dot(glm::dvec3(p->normal), want), 1.0, 1e-5)
+            << "seed " << kSeed + 1 << " case " << i;
         ASSERT_NEAR(kz::signedDistance(*p, a), 0.0f, 1e-3f) << "case " << i;
         ASSERT_NEAR(kz::signedDistance(*p, b), 0.0f, 1e-3f) << "case " << i;
         ASSERT_NEAR(kz::signedDistance(*p, c), 0.0f, 1e-3f) << "case " << i;
@@ -274,8 +275,8 @@ TEST(ClassifySphere, RandomAgainstDoubleReference) {
         if (std::abs(std::abs(dist) - double(s.radius)) < 1e-4) continue; // near the boundary
         ++compared;
         const PlaneSide want = std::abs(dist) <= double(s.radius) ? PlaneSide::Intersecting
-                               : dist > 0.0                      ? PlaneSide::Front
-                                                                 : PlaneSide::Back;
+                               : dist > 0.0                       ? PlaneSide::Front
+                                                                  : PlaneSide::Back;
         if (got->side != want && ++failures <= 10)
             ADD_FAILURE() << "seed " << kSeed + 2 << " case " << i << ": side " << int(got->side) << " want "
                           << int(want) << " (dist " << dist << ", r " << s.radius << ")";

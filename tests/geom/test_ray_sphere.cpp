@@ -3,9 +3,8 @@
 #include "geom/geom.hpp"
 #include "ray_test_support.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <optional>
 
 namespace {
@@ -66,7 +65,8 @@ TEST(RaySphere, RayPassingJustInsideTheRimHitsNearTheTangentPoint) {
     const Ray ray{{0.999f, 0.0f, -5.0f}, {0.0f, 0.0f, 1.0f}};
     const double z = -std::sqrt(1.0 - 0.999 * 0.999);
     const glm::vec3 normal(glm::normalize(glm::dvec3(0.999, 0.0, z)));
-    EXPECT_TRUE(hitsAt(raycast(ray, kUnit), ray, kInf, static_cast<float>(5.0 + z), normal, Kind::Solid, 1e-3));
+    EXPECT_TRUE(
+        hitsAt(raycast(ray, kUnit), ray, kInf, static_cast<float>(5.0 + z), normal, Kind::Solid, 1e-3));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,8 +89,8 @@ TEST(RaySphere, RayStartingAtTheCentreHitsAtZeroFacingBack) {
 
 TEST(RaySphere, RayStartingOnTheSurfaceHitsAtZeroWhicheverWayItPoints) {
     const glm::vec3 onSurface{0.0f, 0.0f, -1.0f};
-    for (const glm::vec3 dir : {glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(0.0f, 0.0f, -1.0f), glm::vec3(1.0f, 0.0f, 0.0f),
-                                glm::vec3(0.3f, -0.2f, -4.0f)}) {
+    for (const glm::vec3 dir : {glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(0.0f, 0.0f, -1.0f),
+                                glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.3f, -0.2f, -4.0f)}) {
         const Ray ray{onSurface, dir};
         SCOPED_TRACE(str(ray));
         EXPECT_TRUE(hitsAt(raycast(ray, kUnit), ray, kInf, 0.0f, insideNormal(dir), Kind::Solid));
@@ -157,13 +157,17 @@ TEST(RaySphere, TScalesInverselyWithDirectionLength) {
         SCOPED_TRACE(str(ray));
         const auto hit = raycast(ray, s);
         EXPECT_TRUE(hitsAt(hit, ray, kInf, base->t / k, base->normal, Kind::Solid, 1e-5));
-        if (hit) EXPECT_TRUE(near(hit->point, base->point, 1e-4));
+        if (hit) {
+            EXPECT_TRUE(near(hit->point, base->point, 1e-4));
+        }
     }
     // Exact cases: |dir| = 0.5 doubles t, |dir| = 4 quarters it.
     EXPECT_TRUE(hitsAt(raycast(Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 0.5f}}, kUnit),
-                       Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 0.5f}}, kInf, 8.0f, {0.0f, 0.0f, -1.0f}, Kind::Solid));
+                       Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 0.5f}}, kInf, 8.0f, {0.0f, 0.0f, -1.0f},
+                       Kind::Solid));
     EXPECT_TRUE(hitsAt(raycast(Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 4.0f}}, kUnit),
-                       Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 4.0f}}, kInf, 1.0f, {0.0f, 0.0f, -1.0f}, Kind::Solid));
+                       Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 4.0f}}, kInf, 1.0f, {0.0f, 0.0f, -1.0f},
+                       Kind::Solid));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,24 +199,32 @@ TEST(RaySphere, RayStartingAtAZeroRadiusSphereHitsAtZero) {
 // Precision (Haines et al.): a small sphere far away
 
 TEST(RaySphere, SmallSphereFarAwayIsHitAccurately) {
+    // Radius 0.01 at distance 1e4: the naive discriminant b^2 - 4ac cancels catastrophically.
     const Sphere tiny{{0.0f, 0.0f, 10000.0f}, 0.01f};
     const Ray centred{{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}};
-    EXPECT_TRUE(hitsAt(raycast(centred, tiny), centred, kInf, 9999.99f, {0.0f, 0.0f, -1.0f}, Kind::Solid, 1e-3));
+    const auto hit = raycast(centred, tiny);
+    ASSERT_TRUE(hit);
+    EXPECT_TRUE(isWellFormedHit(*hit, centred, kInf));
+    EXPECT_NEAR(hit->t, 9999.99, 2e-3);
+    EXPECT_TRUE(near(hit->normal, {0.0f, 0.0f, -1.0f}, 1e-3));
+
     const Ray offset{{0.005f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}};
     const double z = std::sqrt(0.01 * 0.01 - 0.005 * 0.005);
-    const auto hit = raycast(offset, tiny);
-    ASSERT_TRUE(hit);
-    EXPECT_TRUE(isWellFormedHit(*hit, offset, kInf));
-    EXPECT_NEAR(hit->t, 10000.0 - z, 2e-3);
+    const auto offsetHit = raycast(offset, tiny);
+    ASSERT_TRUE(offsetHit);
+    EXPECT_TRUE(isWellFormedHit(*offsetHit, offset, kInf));
+    EXPECT_NEAR(offsetHit->t, 10000.0 - z, 2e-3);
+
     EXPECT_TRUE(misses(raycast(Ray{{0.0105f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, tiny)));
     EXPECT_TRUE(raycast(Ray{{0.0095f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, tiny).has_value());
+    EXPECT_TRUE(raycast(Ray{{0.0f, -0.0095f, 0.0f}, {0.0f, 0.0f, 0.25f}}, tiny).has_value());
 }
 
 TEST(RaySphere, OriginJustOutsideALargeSphereIsNotReportedInside) {
-    // 1e-3 outside a sphere of radius 1000: the hit is at t = 1e-3 / |dir|, not at 0.
-    const Sphere big{{0.0f, 0.0f, 0.0f}, 1000.0f};
-    const Ray ray{{0.0f, 0.0f, -1000.5f}, {0.0f, 0.0f, 1.0f}};
-    EXPECT_TRUE(hitsAt(raycast(ray, big), ray, kInf, 0.5f, {0.0f, 0.0f, -1.0f}, Kind::Solid, 1e-4));
+    // One unit outside a sphere of radius 1024 (all values exact in float): t = 1, not 0.
+    const Sphere big{{0.0f, 0.0f, 0.0f}, 1024.0f};
+    const Ray ray{{0.0f, 0.0f, -1025.0f}, {0.0f, 0.0f, 1.0f}};
+    EXPECT_TRUE(hitsAt(raycast(ray, big), ray, kInf, 1.0f, {0.0f, 0.0f, -1.0f}, Kind::Solid, 1e-4));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,8 +237,10 @@ TEST(RaySphere, ZeroLengthDirectionMissesEvenFromInside) {
 }
 
 TEST(RaySphere, NegativeRadiusIsDegenerateAndMisses) {
-    EXPECT_TRUE(misses(raycast(Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, -1.0f})));
-    EXPECT_TRUE(misses(raycast(Ray{{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, -1e-30f})));
+    EXPECT_TRUE(
+        misses(raycast(Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, -1.0f})));
+    EXPECT_TRUE(
+        misses(raycast(Ray{{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, -1e-30f})));
 }
 
 TEST(RaySphere, NaNInAnyInputMisses) {
@@ -268,7 +282,8 @@ TEST(RaySphere, InfiniteInputMisses) {
         }
     }
     EXPECT_TRUE(misses(raycast(ray, Sphere{{0.0f, 0.0f, 0.0f}, kInf})));
-    EXPECT_TRUE(misses(raycast(Ray{{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, kInf})));
+    EXPECT_TRUE(
+        misses(raycast(Ray{{0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f}}, Sphere{{0.0f, 0.0f, 0.0f}, kInf})));
 }
 
 TEST(RaySphere, HitWhoseTWouldOverflowIsNoHit) {
@@ -289,7 +304,9 @@ TEST(RaySphere, HugeButFiniteInputNeverGivesNaN) {
     for (const auto& s : spheres)
         for (const auto& r : rays) {
             const auto hit = raycast(r, s);
-            if (hit) EXPECT_TRUE(isWellFormedHit(*hit, r, kInf)) << str(r);
+            if (hit) {
+                EXPECT_TRUE(isWellFormedHit(*hit, r, kInf)) << str(r);
+            }
         }
 }
 
@@ -317,7 +334,8 @@ Reference referenceRaySphere(const Ray& ray, const Sphere& sphere, float tMax) {
     const double cc = glm::dot(f, f) - r * r;
     Reference ref;
     const double dist = glm::length(f);
-    if (std::abs(dist - r) <= 1e-3 * (dist + r)) ref.illConditioned = true; // origin near the surface
+    // Origin near the surface: |f|^2 - r^2 cancels, so float t is only good to eps / (relative gap).
+    if (std::abs(dist - r) <= 1e-2 * (dist + r)) ref.illConditioned = true;
     if (cc <= 0.0) {
         ref.hit = RefHit{0.0, -glm::normalize(d)};
         return ref;
@@ -367,13 +385,14 @@ TEST(RaySphereProperty, AgreesWithDoublePrecisionQuadratic) {
             continue;
         }
         ++stats.compared;
+        stats.hits += ref.hit ? 1 : 0;
         bool ok = got.has_value() == ref.hit.has_value();
         if (ok && got) {
             ok = tAgrees(got->t, ref.hit->t) && glm::length(toD(got->normal) - ref.hit->normal) <= 1e-3;
         }
         if (!ok && !stats.fail(i, describe())) break;
     }
-    stats.expectMostlyCompared(kCases);
+    stats.expectMostlyCompared(kCases, true);
 }
 
 TEST(RaySphereProperty, ScalingTheDirectionScalesTInversely) {
@@ -394,8 +413,8 @@ TEST(RaySphereProperty, ScalingTheDirectionScalesTInversely) {
             ok = tAgrees(b->t * k, static_cast<double>(a->t)) && near(a->normal, b->normal, 1e-4) &&
                  near(a->point, b->point, 1e-4 * (1.0 + glm::length(toD(a->point))));
         }
-        if (!ok && !stats.fail(i, str(unitRay) + " scaled by " + str(k) + " on Sphere{" + str(s.center) + ", " +
-                                      str(s.radius) + "}: " + str(a) + " vs " + str(b)))
+        if (!ok && !stats.fail(i, str(unitRay) + " scaled by " + str(k) + " on Sphere{" + str(s.center) +
+                                      ", " + str(s.radius) + "}: " + str(a) + " vs " + str(b)))
             break;
     }
     stats.expectMostlyCompared(kCases / 4);
@@ -410,12 +429,13 @@ TEST(RaySphereProperty, ExtremeAndNonFiniteInputNeverGivesNaN) {
         const float tMax = rng.wildTMax();
         const auto got = raycast(ray, s, tMax);
         ++stats.compared;
+        stats.hits += got ? 1 : 0;
         const glm::vec3 vs[] = {ray.origin, ray.dir, s.center};
         const bool invalid = anyNonFinite(vs) || !isFinite(s.radius) || s.radius < 0.0f || std::isnan(tMax) ||
                              tMax < 0.0f || glm::dot(toD(ray.dir), toD(ray.dir)) == 0.0;
         const auto describe = [&] {
-            return str(ray) + ", Sphere{" + str(s.center) + ", " + str(s.radius) + "}, tMax " + str(tMax) + ": got " +
-                   str(got);
+            return str(ray) + ", Sphere{" + str(s.center) + ", " + str(s.radius) + "}, tMax " + str(tMax) +
+                   ": got " + str(got);
         };
         if (invalid && got && !stats.fail(i, "invalid input hit: " + describe())) break;
         if (got) {

@@ -1,11 +1,10 @@
 // Validity rules and box helpers shared by every query (src/geom/types.hpp).
 #include "geom/geom.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cfloat>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
 #include <limits>
 
 namespace {

@@ -1,0 +1,1038 @@
+// Tests for geom/contact.hpp. Every manifold is checked for: a unit normal, 1..4 points,
+// non-negative depths, depth = the largest point depth, and the push-out property: moving A by
+// normal * (depth + 1e-4) separates the shapes (normal points from B toward A).
+#include "geom/geom.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+
+namespace {
+
+using kz::Manifold;
+using kz::Obb;
+using kz::Plane;
+using kz::Sphere;
+using kz::Triangle;
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr double kPi = std::numbers::pi;
+constexpr unsigned kSeed = 777u;
+constexpr float kPush = 1e-4f; // extra push-out beyond the depth
+const glm::mat3 kIdentity(1.0f);
+
+std::string str(const glm::dvec3& v) {
+    std::ostringstream os;
+    os.precision(9);
+    os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
+    return os.str();
+}
+
+std::string str(const Obb& b) {
+    std::ostringstream os;
+    os << "Obb{c " << str(glm::dvec3(b.center)) << " half " << str(glm::dvec3(b.half)) << " axes "
+       << str(glm::dvec3(b.axes[0])) << " " << str(glm::dvec3(b.axes[1])) << " " << str(glm::dvec3(b.axes[2]))
+       << "}";
+    return os.str();
+}
+
+std::string str(const Manifold& m) {
+    std::ostringstream os;
+    os.precision(9);
+    os << "Manifold{normal " << str(glm::dvec3(m.normal)) << " depth " << m.depth << " count " << m.count;
+    for (int i = 0; i < std::clamp(m.count, 0, 4); ++i)
+        os << " [" << str(glm::dvec3(m.points[std::size_t(i)].position)) << " d "
+           << m.points[std::size_t(i)].depth << "]";
+    os << "}";
+    return os.str();
+}
+
+void expectVecNear(const glm::vec3& got, const glm::vec3& want, float tol) {
+    EXPECT_NEAR(got.x, want.x, tol);
+    EXPECT_NEAR(got.y, want.y, tol);
+    EXPECT_NEAR(got.z, want.z, tol);
+}
+
+float uniform(std::mt19937& rng, float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
+
+glm::vec3 randomPoint(std::mt19937& rng, float extent) {
+    return {uniform(rng, -extent, extent), uniform(rng, -extent, extent), uniform(rng, -extent, extent)};
+}
+
+glm::dvec3 randomUnit(std::mt19937& rng) {
+    std::normal_distribution<double> n(0.0, 1.0);
+    for (;;) {
+        const glm::dvec3 v(n(rng), n(rng), n(rng));
+        const double len = glm::length(v);
+        if (len > 1e-3) return v / len;
+    }
+}
+
+glm::dmat3 randomRotation(std::mt19937& rng) {
+    std::normal_distribution<double> n(0.0, 1.0);
+    return glm::mat3_cast(glm::normalize(glm::dquat(n(rng), n(rng), n(rng), n(rng))));
+}
+
+glm::dmat3 rotationAbout(const glm::dvec3& axis, double angle) {
+    return glm::mat3_cast(glm::angleAxis(angle, glm::normalize(axis)));
+}
+
+// The rotation taking unit vector u onto unit vector v.
+glm::dmat3 rotationBetween(const glm::dvec3& u, const glm::dvec3& v) {
+    return rotationAbout(glm::cross(u, v), std::acos(std::clamp(glm::dot(u, v), -1.0, 1.0)));
+}
+
+Obb randomObb(std::mt19937& rng, float centreExtent, float minHalf, float maxHalf) {
+    return Obb{
+        randomPoint(rng, centreExtent),
+        {uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf)},
+        glm::mat3(randomRotation(rng))};
+}
+
+Obb moved(Obb b, const glm::vec3& offset) {
+    b.center += offset;
+    return b;
+}
+
+// ------------------------------------------------------------------ double references
+
+double refDistPlane(const glm::dvec3& p, const Plane& plane) {
+    const glm::dvec3 n(plane.normal);
+    return (glm::dot(n, p) + double(plane.d)) / glm::length(n);
+}
+
+glm::dvec3 refLocal(const glm::dvec3& p, const Obb& box) {
+    return glm::inverse(glm::dmat3(box.axes)) * (p - glm::dvec3(box.center));
+}
+
+double refDistObb(const glm::dvec3& p, const Obb& box) {
+    const glm::dvec3 local = refLocal(p, box);
+    const glm::dvec3 q = glm::clamp(local, -glm::dvec3(box.half), glm::dvec3(box.half));
+    return glm::length(glm::dmat3(box.axes) * (local - q));
+}
+
+// max_i (|u_i| - half_i) in the box frame: 0 on the surface, < 0 inside, > 0 outside.
+double refSurfaceOffset(const glm::dvec3& p, const Obb& box) {
+    const glm::dvec3 local = refLocal(p, box);
+    double m = -std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 3; ++i)
+        m = std::max(m, std::abs(local[i]) - double(box.half[i]));
+    return m;
+}
+
+std::array<glm::dvec3, 8> refCorners(const Obb& box, double grow) {
+    std::array<glm::dvec3, 8> out{};
+    const glm::dmat3 axes(box.axes);
+    const glm::dvec3 h = glm::dvec3(box.half) + grow;
+    for (int i = 0; i < 8; ++i) {
+        const glm::dvec3 u((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
+        out[std::size_t(i)] = glm::dvec3(box.center) + axes * u;
+    }
+    return out;
+}
+
+bool refSegmentHitsBox(const glm::dvec3& p0, const glm::dvec3& p1, const Obb& box, double grow) {
+    const glm::dvec3 a = refLocal(p0, box), b = refLocal(p1, box);
+    const glm::dvec3 d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        const double h = double(box.half[i]) + grow;
+        if (std::abs(d[i]) < 1e-300) {
+            if (std::abs(a[i]) > h) return false;
+            continue;
+        }
+        double ta = (-h - a[i]) / d[i], tb = (h - a[i]) / d[i];
+        if (ta > tb) std::swap(ta, tb);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+
+// Convex polyhedra overlap iff an edge of one meets the other solid (boxes grown by `grow`).
+bool refObbOverlap(const Obb& a, const Obb& b, double grow) {
+    for (int pass = 0; pass < 2; ++pass) {
+        const Obb& p = pass == 0 ? a : b;
+        const Obb& q = pass == 0 ? b : a;
+        const auto c = refCorners(p, grow);
+        for (int i = 0; i < 8; ++i)
+            for (const int bit : {1, 2, 4})
+                if ((i & bit) == 0 && refSegmentHitsBox(c[std::size_t(i)], c[std::size_t(i | bit)], q, grow))
+                    return true;
+    }
+    return false;
+}
+
+glm::dvec3 refClosestSegment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+    const glm::dvec3 ab = b - a;
+    const double len2 = glm::dot(ab, ab);
+    if (len2 == 0.0) return a;
+    return a + std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0) * ab;
+}
+
+glm::dvec3 refClosestTriangle(const glm::dvec3& p, const Triangle& t) {
+    const glm::dvec3 a(t.a), b(t.b), c(t.c);
+    const glm::dvec3 n = glm::cross(b - a, c - a);
+    const double n2 = glm::dot(n, n);
+    if (n2 > 1e-18) {
+        const glm::dvec3 q = p - glm::dot(p - a, n) / n2 * n;
+        if (glm::dot(glm::cross(b - a, q - a), n) >= 0.0 && glm::dot(glm::cross(c - b, q - b), n) >= 0.0 &&
+            glm::dot(glm::cross(a - c, q - c), n) >= 0.0)
+            return q;
+    }
+    glm::dvec3 best = refClosestSegment(p, a, b);
+    for (const glm::dvec3& q : {refClosestSegment(p, b, c), refClosestSegment(p, c, a)})
+        if (glm::distance(p, q) < glm::distance(p, best)) best = q;
+    return best;
+}
+
+// ------------------------------------------------------------------ manifold invariants
+
+::testing::AssertionResult wellFormed(const Manifold& m) {
+    if (std::abs(glm::length(glm::dvec3(m.normal)) - 1.0) > 1e-5)
+        return ::testing::AssertionFailure() << "normal not unit: " << str(m);
+    if (m.count < 1 || m.count > 4) return ::testing::AssertionFailure() << "bad count: " << str(m);
+    if (!(m.depth >= 0.0f)) return ::testing::AssertionFailure() << "negative depth: " << str(m);
+    float deepest = 0.0f;
+    for (int i = 0; i < m.count; ++i) {
+        const auto& p = m.points[std::size_t(i)];
+        if (!kz::isFinite(p.position)) return ::testing::AssertionFailure() << "non-finite point: " << str(m);
+        if (!(p.depth >= 0.0f)) return ::testing::AssertionFailure() << "negative point depth: " << str(m);
+        deepest = std::max(deepest, p.depth);
+    }
+    if (std::abs(deepest - m.depth) > 1e-5f * (1.0f + m.depth))
+        return ::testing::AssertionFailure() << "depth is not the largest point depth: " << str(m);
+    return ::testing::AssertionSuccess();
+}
+
+// Does the manifold hold a point at `want` (within tol), with point depth `depth`?
+bool hasPoint(const Manifold& m, const glm::vec3& want, float depth, float tol) {
+    for (int i = 0; i < m.count; ++i) {
+        const auto& p = m.points[std::size_t(i)];
+        if (glm::distance(p.position, want) <= tol && std::abs(p.depth - depth) <= tol) return true;
+    }
+    return false;
+}
+
+// Contact queries wrapped with the checks every manifold must pass, for the hand-made cases
+// (the random tests check the same and more themselves).
+std::optional<Manifold> checkedSpherePlane(const Sphere& a, const Plane& b) {
+    auto m = kz::contactSpherePlane(a, b);
+    if (m) {
+        EXPECT_TRUE(wellFormed(*m));
+        const Sphere pushed{a.center + m->normal * (m->depth + kPush), a.radius};
+        EXPECT_FALSE(kz::testSpherePlane(pushed, b)) << "push-out does not separate: " << str(*m);
+    }
+    return m;
+}
+
+std::optional<Manifold> checkedSphereSphere(const Sphere& a, const Sphere& b) {
+    auto m = kz::contactSphereSphere(a, b);
+    if (m) {
+        EXPECT_TRUE(wellFormed(*m));
+        const Sphere pushed{a.center + m->normal * (m->depth + kPush), a.radius};
+        EXPECT_FALSE(kz::testSphereSphere(pushed, b)) << "push-out does not separate: " << str(*m);
+    }
+    return m;
+}
+
+std::optional<Manifold> checkedSphereObb(const Sphere& a, const Obb& b) {
+    auto m = kz::contactSphereObb(a, b);
+    if (m) {
+        EXPECT_TRUE(wellFormed(*m));
+        const Sphere pushed{a.center + m->normal * (m->depth + kPush), a.radius};
+        EXPECT_FALSE(kz::testSphereObb(pushed, b)) << "push-out does not separate: " << str(*m);
+        EXPECT_GE(refDistObb(glm::dvec3(pushed.center), b), double(a.radius)) << str(*m);
+    }
+    return m;
+}
+
+std::optional<Manifold> checkedObbPlane(const Obb& a, const Plane& b) {
+    auto m = kz::contactObbPlane(a, b);
+    if (m) {
+        EXPECT_TRUE(wellFormed(*m));
+        EXPECT_FALSE(kz::testObbPlane(moved(a, m->normal * (m->depth + kPush)), b))
+            << "push-out does not separate: " << str(*m);
+        for (int i = 0; i < m->count; ++i)
+            EXPECT_NEAR(refDistPlane(glm::dvec3(m->points[std::size_t(i)].position), b), 0.0, 1e-5)
+                << "point off the plane: " << str(*m);
+    }
+    return m;
+}
+
+std::optional<Manifold> checkedSphereTriangle(const Sphere& a, const Triangle& b) {
+    auto m = kz::contactSphereTriangle(a, b);
+    if (m) {
+        EXPECT_TRUE(wellFormed(*m));
+        const glm::dvec3 pushed = glm::dvec3(a.center + m->normal * (m->depth + kPush));
+        EXPECT_GE(glm::distance(pushed, refClosestTriangle(pushed, b)), double(a.radius))
+            << "push-out does not separate: " << str(*m);
+    }
+    return m;
+}
+
+// ================================================================== sphere vs plane
+
+TEST(ContactSpherePlane, CentreInFrontAndBehind) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    auto m = checkedSpherePlane({{1.0f, 0.5f, 2.0f}, 1.0f}, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    ASSERT_EQ(m->count, 1);
+    expectVecNear(m->points[0].position, {1.0f, 0.0f, 2.0f}, 1e-6f);
+    EXPECT_NEAR(m->points[0].depth, 0.5f, 1e-6f);
+    // Centre behind the plane: still pushed out along the normal.
+    m = checkedSpherePlane({{0.0f, -0.5f, 0.0f}, 1.0f}, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.5f, 1e-6f);
+    expectVecNear(m->points[0].position, {0.0f, 0.0f, 0.0f}, 1e-6f);
+    // Entirely inside the solid half-space.
+    m = checkedSpherePlane({{3.0f, -5.0f, 0.0f}, 1.0f}, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_NEAR(m->depth, 6.0f, 1e-5f);
+    expectVecNear(m->points[0].position, {3.0f, 0.0f, 0.0f}, 1e-5f);
+}
+
+TEST(ContactSpherePlane, TouchingSeparatedAndScaledNormal) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    auto m = checkedSpherePlane({{0.0f, 1.0f, 0.0f}, 1.0f}, ground);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-7f);
+    EXPECT_FALSE(checkedSpherePlane({{0.0f, 1.01f, 0.0f}, 1.0f}, ground).has_value());
+    // y = 1 written as 3y - 3 = 0.
+    m = checkedSpherePlane({{0.0f, 1.5f, 0.0f}, 1.0f}, Plane{{0.0f, 3.0f, 0.0f}, -3.0f});
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    expectVecNear(m->points[0].position, {0.0f, 1.0f, 0.0f}, 1e-6f);
+}
+
+TEST(ContactSpherePlane, InvalidIsEmpty) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    EXPECT_FALSE(checkedSpherePlane({{0.0f, 0.0f, 0.0f}, -1.0f}, ground).has_value());
+    EXPECT_FALSE(checkedSpherePlane({{kNaN, 0.0f, 0.0f}, 1.0f}, ground).has_value());
+    EXPECT_FALSE(checkedSpherePlane({{0.0f, 0.0f, 0.0f}, 1.0f}, Plane{{0.0f, 0.0f, 0.0f}, 0.0f}).has_value());
+    EXPECT_FALSE(checkedSpherePlane({{0.0f, 0.0f, 0.0f}, 1.0f}, Plane{{0.0f, 1.0f, 0.0f}, kNaN}).has_value());
+}
+
+TEST(ContactSpherePlane, RandomPushOut) {
+    const unsigned seed = kSeed;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float scale = uniform(rng, 0.2f, 5.0f);
+        const Plane plane{glm::vec3(randomUnit(rng)) * scale, uniform(rng, -3.0f, 3.0f) * scale};
+        const Sphere s{randomPoint(rng, 4.0f), uniform(rng, 0.0f, 3.0f)};
+        const double dist = refDistPlane(glm::dvec3(s.center), plane);
+        const auto m = kz::contactSpherePlane(s, plane);
+        if (std::abs(dist - double(s.radius)) < 1e-4) continue;
+        const bool want = dist <= double(s.radius);
+        std::string why;
+        if (m.has_value() != want)
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            const glm::dvec3 n(m->normal), wantN = glm::normalize(glm::dvec3(plane.normal));
+            const glm::dvec3 pushed = glm::dvec3(s.center) + (double(m->depth) + double(kPush)) * n;
+            if (auto w = wellFormed(*m); !w)
+                why = w.message();
+            else if (glm::distance(n, wantN) > 1e-5)
+                why = "normal is not the plane normal";
+            else if (std::abs(double(m->depth) - (double(s.radius) - dist)) > 1e-4)
+                why = "depth";
+            else if (std::abs(refDistPlane(glm::dvec3(m->points[0].position), plane)) > 1e-4)
+                why = "point off plane";
+            else if (refDistPlane(pushed, plane) <= double(s.radius))
+                why = "push-out does not separate";
+            else if (kz::testSpherePlane({glm::vec3(pushed), s.radius}, plane))
+                why = "testSpherePlane after push";
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; sphere "
+                          << str(glm::dvec3(s.center)) << " r " << s.radius << ", plane n "
+                          << str(glm::dvec3(plane.normal)) << " d " << plane.d;
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GT(contacts, 1000);
+}
+
+// ================================================================== sphere vs sphere
+
+TEST(ContactSphereSphere, Basic) {
+    auto m = checkedSphereSphere({{0.0f, 1.5f, 0.0f}, 1.0f}, {{0.0f, 0.0f, 0.0f}, 1.0f});
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    ASSERT_EQ(m->count, 1);
+    expectVecNear(m->points[0].position, {0.0f, 1.0f, 0.0f}, 1e-6f); // on B's surface
+    // A below B: the normal points down (from B toward A).
+    m = checkedSphereSphere({{0.0f, 0.0f, 0.0f}, 2.0f}, {{3.0f, 0.0f, 4.0f}, 4.0f});
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {-0.6f, 0.0f, -0.8f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.0f, 1e-5f);
+    expectVecNear(m->points[0].position, {3.0f - 2.4f, 0.0f, 4.0f - 3.2f}, 1e-5f);
+}
+
+TEST(ContactSphereSphere, CoincidentTouchingSeparated) {
+    auto m = checkedSphereSphere({{1.0f, 2.0f, 3.0f}, 1.0f}, {{1.0f, 2.0f, 3.0f}, 0.5f});
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 0.0f); // documented fallback +y
+    EXPECT_NEAR(m->depth, 1.5f, 1e-6f);
+    m = checkedSphereSphere({{0.0f, 0.0f, 0.0f}, 1.0f}, {{3.0f, 0.0f, 0.0f}, 2.0f});
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    expectVecNear(m->normal, {-1.0f, 0.0f, 0.0f}, 1e-6f);
+    EXPECT_FALSE(checkedSphereSphere({{0.0f, 0.0f, 0.0f}, 1.0f}, {{3.01f, 0.0f, 0.0f}, 2.0f}).has_value());
+    EXPECT_FALSE(checkedSphereSphere({{0.0f, 0.0f, 0.0f}, -1.0f}, {{0.0f, 0.0f, 0.0f}, 2.0f}).has_value());
+    EXPECT_FALSE(checkedSphereSphere({{0.0f, 0.0f, 0.0f}, 1.0f}, {{0.0f, kNaN, 0.0f}, 2.0f}).has_value());
+}
+
+TEST(ContactSphereSphere, RandomPushOut) {
+    const unsigned seed = kSeed + 1;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Sphere a{randomPoint(rng, 3.0f), uniform(rng, 0.05f, 3.0f)};
+        const Sphere b{randomPoint(rng, 3.0f), uniform(rng, 0.05f, 3.0f)};
+        const glm::dvec3 ca(a.center), cb(b.center);
+        const double dist = glm::distance(ca, cb), sumR = double(a.radius) + double(b.radius);
+        if (std::abs(dist - sumR) < 1e-4 || dist < 1e-3) continue;
+        const auto m = kz::contactSphereSphere(a, b);
+        std::string why;
+        if (m.has_value() != (dist <= sumR))
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            const glm::dvec3 n(m->normal);
+            const glm::dvec3 pushed = ca + (double(m->depth) + double(kPush)) * n;
+            const glm::dvec3 shy = ca + (double(m->depth) - 1e-3) * n;
+            if (auto w = wellFormed(*m); !w)
+                why = w.message();
+            else if (glm::distance(n, (ca - cb) / dist) > 1e-5)
+                why = "normal";
+            else if (std::abs(double(m->depth) - (sumR - dist)) > 1e-4)
+                why = "depth";
+            else if (std::abs(glm::distance(glm::dvec3(m->points[0].position), cb) - double(b.radius)) > 1e-4)
+                why = "point not on B's surface";
+            else if (glm::distance(pushed, cb) <= sumR)
+                why = "push-out does not separate";
+            else if (kz::testSphereSphere({glm::vec3(pushed), a.radius}, b))
+                why = "testSphereSphere after push";
+            else if (m->depth > 1e-3f && glm::distance(shy, cb) > sumR)
+                why = "depth too large";
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; A " << str(ca) << " r "
+                          << a.radius << ", B " << str(cb) << " r " << b.radius;
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GT(contacts, 1000);
+}
+
+// ================================================================== sphere vs OBB
+
+TEST(ContactSphereObb, CentreOutside) {
+    const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    auto m = checkedSphereObb({{0.0f, 1.5f, 0.0f}, 1.0f}, box);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    ASSERT_EQ(m->count, 1);
+    expectVecNear(m->points[0].position, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    // Corner region.
+    m = checkedSphereObb({{1.5f, 1.5f, 1.5f}, 1.0f}, box);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    const float s = 1.0f / std::sqrt(3.0f);
+    expectVecNear(m->normal, {s, s, s}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.0f - std::sqrt(0.75f), 1e-6f);
+    expectVecNear(m->points[0].position, {1.0f, 1.0f, 1.0f}, 1e-6f);
+    // Rotated box: 45 degrees about z, the +x extreme is an edge at x = sqrt 2.
+    const Obb rotated{
+        {0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    m = checkedSphereObb({{2.0f, 0.0f, 0.5f}, 1.0f}, rotated);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {1.0f, 0.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 1.0f - (2.0f - std::sqrt(2.0f)), 1e-5f);
+    expectVecNear(m->points[0].position, {std::sqrt(2.0f), 0.0f, 0.5f}, 1e-5f);
+}
+
+TEST(ContactSphereObb, CentreInside) {
+    const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    auto m = checkedSphereObb({{0.0f, 0.8f, 0.0f}, 0.5f}, box);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.7f, 1e-6f); // r + distance to the nearest face
+    expectVecNear(m->points[0].position, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    m = checkedSphereObb({{-0.9f, 0.1f, 0.2f}, 0.25f}, box);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {-1.0f, 0.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.35f, 1e-6f);
+    expectVecNear(m->points[0].position, {-1.0f, 0.1f, 0.2f}, 1e-6f);
+    // Non-cubic box: the nearest face is the thin one.
+    const Obb slab{{0.0f, 0.0f, 0.0f}, {3.0f, 0.5f, 3.0f}, kIdentity};
+    m = checkedSphereObb({{0.0f, -0.25f, 0.0f}, 1.0f}, slab);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, -1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.25f, 1e-6f);
+}
+
+TEST(ContactSphereObb, TouchingSeparatedInvalid) {
+    const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    const auto m = checkedSphereObb({{0.0f, 0.0f, 2.0f}, 1.0f}, box);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    expectVecNear(m->normal, {0.0f, 0.0f, 1.0f}, 1e-6f);
+    EXPECT_FALSE(checkedSphereObb({{0.0f, 0.0f, 2.01f}, 1.0f}, box).has_value());
+    EXPECT_FALSE(checkedSphereObb({{0.0f, 0.0f, 0.0f}, -1.0f}, box).has_value());
+    EXPECT_FALSE(
+        checkedSphereObb({{0.0f, 0.0f, 0.0f}, 1.0f}, Obb{{0.0f, 0.0f, 0.0f}, {1.0f, -1.0f, 1.0f}, kIdentity})
+            .has_value());
+    EXPECT_FALSE(checkedSphereObb({{0.0f, 0.0f, 0.0f}, 1.0f},
+                                  Obb{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(0.0f)})
+                     .has_value());
+}
+
+TEST(ContactSphereObb, RandomPushOut) {
+    const unsigned seed = kSeed + 2;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0, inside = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Obb box = randomObb(rng, 1.0f, 0.2f, 2.0f);
+        const Sphere s{randomPoint(rng, 3.5f), uniform(rng, 0.05f, 2.0f)};
+        const glm::dvec3 c(s.center);
+        const double dist = refDistObb(c, box), surface = refSurfaceOffset(c, box);
+        if (std::abs(dist - double(s.radius)) < 1e-4 || std::abs(surface) < 1e-3) continue;
+        const auto m = kz::contactSphereObb(s, box);
+        std::string why;
+        if (m.has_value() != (dist <= double(s.radius)))
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            inside += surface < 0.0;
+            const glm::dvec3 n(m->normal);
+            const glm::dvec3 pushed = c + (double(m->depth) + double(kPush)) * n;
+            const glm::dvec3 shy = c + (double(m->depth) - 1e-3) * n;
+            const glm::dvec3 point(m->points[0].position);
+            if (auto w = wellFormed(*m); !w)
+                why = w.message();
+            else if (m->count != 1)
+                why = "count";
+            else if (std::abs(refSurfaceOffset(point, box)) > 1e-4)
+                why = "point not on B's surface";
+            else if (surface > 0.0 && glm::distance(n, (c - point) / glm::distance(c, point)) > 1e-3)
+                why = "normal is not from the closest point to the centre";
+            else if (surface > 0.0 && std::abs(double(m->depth) - (double(s.radius) - dist)) > 1e-4)
+                why = "depth (centre outside)";
+            else if (refDistObb(pushed, box) < double(s.radius))
+                why = "push-out does not separate";
+            else if (kz::testSphereObb({glm::vec3(pushed), s.radius}, box))
+                why = "testSphereObb after push";
+            else if (m->depth > 1e-3f && refDistObb(shy, box) > double(s.radius))
+                why = "depth too large";
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; sphere " << str(c) << " r "
+                          << s.radius << ", " << str(box) << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GT(contacts, 1000);
+    EXPECT_GT(inside, 100);
+}
+
+// ================================================================== OBB vs plane
+
+TEST(ContactObbPlane, RestingFaceGivesFourPoints) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    const auto m = checkedObbPlane({{0.0f, 0.9f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-6f);
+    ASSERT_EQ(m->count, 4);
+    for (const float x : {-1.0f, 1.0f})
+        for (const float z : {-1.0f, 1.0f})
+            EXPECT_TRUE(hasPoint(*m, {x, 0.0f, z}, 0.1f, 1e-5f)) << x << ", " << z << ": " << str(*m);
+}
+
+TEST(ContactObbPlane, EdgeGivesTwoPoints) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    const Obb box{{0.0f, float(std::sqrt(2.0) - 0.1), 0.0f},
+                  {1.0f, 1.0f, 1.0f},
+                  glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    const auto m = checkedObbPlane(box, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 2);
+    EXPECT_TRUE(hasPoint(*m, {0.0f, 0.0f, 1.0f}, 0.1f, 1e-5f)) << str(*m);
+    EXPECT_TRUE(hasPoint(*m, {0.0f, 0.0f, -1.0f}, 0.1f, 1e-5f)) << str(*m);
+}
+
+TEST(ContactObbPlane, CornerGivesOnePoint) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    // Turn the (1, 1, 1) diagonal up: corner (-1, -1, -1) points straight down, sqrt 3 below.
+    const glm::dmat3 rot = rotationBetween(glm::normalize(glm::dvec3(1.0)), {0.0, 1.0, 0.0});
+    const Obb box{{2.0f, float(std::sqrt(3.0) - 0.1), -1.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rot)};
+    const auto m = checkedObbPlane(box, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    ASSERT_EQ(m->count, 1);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    expectVecNear(m->points[0].position, {2.0f, 0.0f, -1.0f}, 1e-5f);
+}
+
+TEST(ContactObbPlane, DeepTouchingSeparatedScaledInvalid) {
+    const Plane ground{{0.0f, 1.0f, 0.0f}, 0.0f};
+    // All 8 corners behind: the 4 deepest.
+    auto m = checkedObbPlane({{0.0f, -5.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, ground);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    ASSERT_EQ(m->count, 4);
+    EXPECT_NEAR(m->depth, 6.0f, 1e-5f);
+    for (const float x : {-1.0f, 1.0f})
+        for (const float z : {-1.0f, 1.0f})
+            EXPECT_TRUE(hasPoint(*m, {x, 0.0f, z}, 6.0f, 1e-5f)) << str(*m);
+    // Resting exactly: four points of depth 0.
+    m = checkedObbPlane({{0.0f, 1.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, ground);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_EQ(m->count, 4);
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    EXPECT_FALSE(checkedObbPlane({{0.0f, 1.01f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, ground).has_value());
+    // y = 2 written as -2y + 4 = 0: the front is below, the solid above; the box pokes up into it.
+    m = checkedObbPlane({{0.0f, 1.25f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity},
+                        Plane{{0.0f, -2.0f, 0.0f}, 4.0f});
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, -1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.25f, 1e-5f);
+    EXPECT_EQ(m->count, 4);
+    EXPECT_TRUE(hasPoint(*m, {1.0f, 2.0f, -1.0f}, 0.25f, 1e-5f)) << str(*m);
+    // Invalid.
+    EXPECT_FALSE(checkedObbPlane({{0.0f, 0.0f, 0.0f}, {1.0f, -1.0f, 1.0f}, kIdentity}, ground).has_value());
+    EXPECT_FALSE(
+        checkedObbPlane({{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, Plane{{0.0f, 0.0f, 0.0f}, 0.0f})
+            .has_value());
+}
+
+TEST(ContactObbPlane, RandomAgainstCorners) {
+    const unsigned seed = kSeed + 3;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0, compared = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Obb box = randomObb(rng, 2.0f, 0.0f, 2.0f);
+        const float scale = uniform(rng, 0.2f, 5.0f);
+        const Plane plane{glm::vec3(randomUnit(rng)) * scale, uniform(rng, -3.0f, 3.0f) * scale};
+        const auto corners = refCorners(box, 0.0);
+        std::array<double, 8> dist{};
+        for (std::size_t k = 0; k < 8; ++k)
+            dist[k] = refDistPlane(corners[k], plane);
+        if (std::any_of(dist.begin(), dist.end(), [](double d) { return std::abs(d) < 1e-4; })) continue;
+        ++compared;
+        const int behind = int(std::count_if(dist.begin(), dist.end(), [](double d) { return d < 0.0; }));
+        const double deepest = -*std::min_element(dist.begin(), dist.end());
+        const auto m = kz::contactObbPlane(box, plane);
+        std::string why;
+        if (m.has_value() != (behind > 0))
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            const glm::dvec3 n(m->normal);
+            if (auto w = wellFormed(*m); !w)
+                why = w.message();
+            else if (glm::distance(n, glm::normalize(glm::dvec3(plane.normal))) > 1e-5)
+                why = "normal";
+            else if (m->count != std::min(behind, 4))
+                why = "count";
+            else if (std::abs(double(m->depth) - deepest) > 1e-4)
+                why = "depth";
+            else if (kz::testObbPlane(moved(box, m->normal * (m->depth + kPush)), plane))
+                why = "push-out does not separate";
+            for (int k = 0; why.empty() && k < m->count; ++k) {
+                const auto& p = m->points[std::size_t(k)];
+                if (std::abs(refDistPlane(glm::dvec3(p.position), plane)) > 1e-4) why = "point off the plane";
+                // The point is a corner projected onto the plane: corner = point - n * depth.
+                const glm::dvec3 corner = glm::dvec3(p.position) - n * double(p.depth);
+                bool found = false;
+                for (const auto& c : corners)
+                    found = found || glm::distance(c, corner) < 1e-4;
+                if (!found) why = "point is not a projected corner";
+            }
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; " << str(box)
+                          << ", plane n " << str(glm::dvec3(plane.normal)) << " d " << plane.d
+                          << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GE(compared, 18000);
+    EXPECT_GT(contacts, 1000);
+}
+
+// ================================================================== OBB vs OBB
+
+// Unit cubes with crossed edges: A turned 45 degrees about z (edge along z at x = sqrt 2), B turned
+// 45 degrees about y (edge along y at x = c - sqrt 2). gap < 0 interpenetrates by -gap along x.
+std::pair<Obb, Obb> crossedEdges(double gap) {
+    const Obb a{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    const Obb b{{float(2.0 * std::sqrt(2.0) + gap), 0.0f, 0.0f},
+                {1.0f, 1.0f, 1.0f},
+                glm::mat3(rotationAbout({0.0, 1.0, 0.0}, kPi / 4.0))};
+    return {a, b};
+}
+
+// Checks the manifold invariants, the push-out and that every point is on B's surface.
+::testing::AssertionResult goodObbManifold(const Manifold& m, const Obb& a, const Obb& b) {
+    if (auto w = wellFormed(m); !w) return w;
+    const Obb pushed = moved(a, m.normal * (m.depth + kPush));
+    if (refObbOverlap(pushed, b, 0.0))
+        return ::testing::AssertionFailure() << "push-out does not separate (reference): " << str(m);
+    if (kz::testObbObb(pushed, b))
+        return ::testing::AssertionFailure() << "push-out does not separate (testObbObb): " << str(m);
+    for (int i = 0; i < m.count; ++i) {
+        const glm::dvec3 p(m.points[std::size_t(i)].position);
+        const double off = refSurfaceOffset(p, b);
+        if (std::abs(off) > 1e-3)
+            return ::testing::AssertionFailure()
+                   << "point " << i << " is " << off << " off B's surface: " << str(m);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+TEST(ContactObbObb, FaceFaceStacked) {
+    const Obb b{{0.0f, 0.0f, 0.0f}, {2.0f, 1.0f, 2.0f}, kIdentity};
+    const Obb a{{0.5f, 1.9f, 0.3f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    auto m = kz::contactObbObb(a, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, a, b));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 4);
+    for (const float x : {-0.5f, 1.5f})
+        for (const float z : {-0.7f, 1.3f})
+            EXPECT_TRUE(hasPoint(*m, {x, 1.0f, z}, 0.1f, 1e-4f)) << x << ", " << z << ": " << str(*m);
+    // Roles swapped: the small box is B, on top; the normal points down, points on B's bottom.
+    m = kz::contactObbObb(b, a);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, b, a));
+    expectVecNear(m->normal, {0.0f, -1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 4);
+    for (const float x : {-0.5f, 1.5f})
+        for (const float z : {-0.7f, 1.3f})
+            EXPECT_TRUE(hasPoint(*m, {x, 0.9f, z}, 0.1f, 1e-4f)) << x << ", " << z << ": " << str(*m);
+}
+
+TEST(ContactObbObb, FaceFaceEqualAndLargerTop) {
+    const Obb b{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    // Equal boxes exactly aligned (coincident side planes).
+    const Obb same{{0.0f, 1.9f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    auto m = kz::contactObbObb(same, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, same, b));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 4);
+    for (const float x : {-1.0f, 1.0f})
+        for (const float z : {-1.0f, 1.0f})
+            EXPECT_TRUE(hasPoint(*m, {x, 1.0f, z}, 0.1f, 1e-4f)) << str(*m);
+    // A bigger box on top: the contact region is B's whole top face.
+    const Obb big{{0.0f, 1.9f, 0.0f}, {3.0f, 1.0f, 3.0f}, kIdentity};
+    m = kz::contactObbObb(big, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, big, b));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 4);
+    for (const float x : {-1.0f, 1.0f})
+        for (const float z : {-1.0f, 1.0f})
+            EXPECT_TRUE(hasPoint(*m, {x, 1.0f, z}, 0.1f, 1e-4f)) << str(*m);
+    // Rotated about the contact normal by 45 degrees (an eight-sided overlap, reduced to 4 points).
+    const Obb turned{
+        {0.0f, 1.9f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rotationAbout({0.0, 1.0, 0.0}, kPi / 4.0))};
+    m = kz::contactObbObb(turned, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, turned, b));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    EXPECT_EQ(m->count, 4);
+}
+
+TEST(ContactObbObb, RotatedBoxOnAnEdge) {
+    // A turned 45 degrees about z rests its lowest edge (along z) 0.1 into B's top face.
+    const Obb b{{0.0f, 0.0f, 0.0f}, {2.0f, 1.0f, 2.0f}, kIdentity};
+    const Obb a{{0.0f, float(1.0 + std::sqrt(2.0) - 0.1), 0.0f},
+                {1.0f, 1.0f, 1.0f},
+                glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    const auto m = kz::contactObbObb(a, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, a, b));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 2) << str(*m);
+    EXPECT_TRUE(hasPoint(*m, {0.0f, 1.0f, 1.0f}, 0.1f, 1e-4f)) << str(*m);
+    EXPECT_TRUE(hasPoint(*m, {0.0f, 1.0f, -1.0f}, 0.1f, 1e-4f)) << str(*m);
+}
+
+TEST(ContactObbObb, EdgeEdgeCrossedBoxes) {
+    const auto [a, b] = crossedEdges(-0.1);
+    const auto m = kz::contactObbObb(a, b);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(goodObbManifold(*m, a, b));
+    expectVecNear(m->normal, {-1.0f, 0.0f, 0.0f}, 1e-5f); // B is at +x: push A toward -x
+    EXPECT_NEAR(m->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(m->count, 1) << str(*m);
+    // On B's edge, where it is closest to A's edge.
+    expectVecNear(m->points[0].position, {float(std::sqrt(2.0) - 0.1), 0.0f, 0.0f}, 1e-3f);
+    EXPECT_NEAR(m->points[0].depth, 0.1f, 1e-5f);
+    // Swapped roles: the normal flips.
+    const auto r = kz::contactObbObb(b, a);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_TRUE(goodObbManifold(*r, b, a));
+    expectVecNear(r->normal, {1.0f, 0.0f, 0.0f}, 1e-5f);
+    EXPECT_NEAR(r->depth, 0.1f, 1e-5f);
+    EXPECT_EQ(r->count, 1);
+}
+
+TEST(ContactObbObb, SeparatedTouchingInvalid) {
+    const auto [a, b] = crossedEdges(0.1); // separated only by an edge-edge axis
+    EXPECT_FALSE(kz::contactObbObb(a, b).has_value());
+    EXPECT_FALSE(kz::contactObbObb(b, a).has_value());
+    const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    EXPECT_FALSE(kz::contactObbObb(Obb{{0.0f, 2.01f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, box).has_value());
+    const Obb touching{{0.5f, 2.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    const auto m = kz::contactObbObb(touching, box);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_TRUE(goodObbManifold(*m, touching, box));
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    EXPECT_FALSE(kz::contactObbObb(Obb{{0.0f, 0.0f, 0.0f}, {1.0f, -1.0f, 1.0f}, kIdentity}, box).has_value());
+    EXPECT_FALSE(kz::contactObbObb(box, Obb{{kNaN, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}).has_value());
+    EXPECT_FALSE(
+        kz::contactObbObb(box, Obb{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(0.0f)}).has_value());
+}
+
+TEST(ContactObbObb, RandomAgainstReference) {
+    const unsigned seed = kSeed + 4;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0, compared = 0;
+    constexpr int kPairs = 20000;
+    for (int i = 0; i < kPairs; ++i) {
+        const Obb a = randomObb(rng, 2.0f, 0.2f, 1.5f), b = randomObb(rng, 2.0f, 0.2f, 1.5f);
+        const bool grown = refObbOverlap(a, b, 1e-4), shrunk = refObbOverlap(a, b, -1e-4);
+        if (grown != shrunk) continue;
+        ++compared;
+        const auto m = kz::contactObbObb(a, b);
+        std::string why;
+        if (m.has_value() != grown)
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            if (auto g = goodObbManifold(*m, a, b); !g)
+                why = g.message();
+            else if (glm::dot(glm::dvec3(m->normal), glm::dvec3(a.center) - glm::dvec3(b.center)) < -1e-4)
+                why = "normal points from A toward B";
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; A " << str(a) << " B "
+                          << str(b);
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GE(compared, kPairs * 9 / 10);
+    EXPECT_GT(contacts, kPairs / 5);
+}
+
+TEST(ContactObbObb, RandomRestingBoxes) {
+    // Boxes resting on a big ground box with random yaw, small tilts and penetrations: the
+    // common physics case; face contacts should give several points.
+    const unsigned seed = kSeed + 5;
+    std::mt19937 rng(seed);
+    int failures = 0;
+    const Obb ground{{0.0f, -1.0f, 0.0f}, {20.0f, 1.0f, 20.0f}, kIdentity};
+    for (int i = 0; i < 5000; ++i) {
+        const bool flat = i % 2 == 0; // pure yaw: the whole bottom face is in contact
+        const double tilt = flat ? 0.0 : double(uniform(rng, 0.0f, 0.02f));
+        const glm::dmat3 rot = rotationAbout(randomUnit(rng), tilt) *
+                               rotationAbout({0.0, 1.0, 0.0}, double(uniform(rng, 0.0f, 6.28f)));
+        Obb a{{uniform(rng, -5.0f, 5.0f), 0.0f, uniform(rng, -5.0f, 5.0f)},
+              {uniform(rng, 0.2f, 2.0f), uniform(rng, 0.2f, 2.0f), uniform(rng, 0.2f, 2.0f)},
+              glm::mat3(rot)};
+        // Lowest point of A at -penetration.
+        double lowest = std::numeric_limits<double>::infinity();
+        for (const auto& c : refCorners(a, 0.0))
+            lowest = std::min(lowest, c.y);
+        const double penetration = double(uniform(rng, 0.001f, 0.1f));
+        a.center.y = float(double(a.center.y) - lowest - penetration);
+        const auto m = kz::contactObbObb(a, ground);
+        std::string why;
+        if (!m.has_value())
+            why = "no contact";
+        else if (auto g = goodObbManifold(*m, a, ground); !g)
+            why = g.message();
+        else if (glm::dot(m->normal, glm::vec3(0.0f, 1.0f, 0.0f)) < 0.999f)
+            why = "normal not up";
+        else if (std::abs(double(m->depth) - penetration) > 1e-4)
+            why = "depth";
+        else if (flat && m->count != 4)
+            why = "a resting face should give 4 points";
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; A " << str(a)
+                          << " penetration " << penetration << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+}
+
+// ================================================================== sphere vs triangle
+
+TEST(ContactSphereTriangle, FaceRegionBothSides) {
+    const Triangle t{{0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f}};
+    auto m = checkedSphereTriangle({{0.5f, 0.5f, 0.5f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 0.0f, 1.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    ASSERT_EQ(m->count, 1);
+    expectVecNear(m->points[0].position, {0.5f, 0.5f, 0.0f}, 1e-6f);
+    // Two-sided: from below the normal points down.
+    m = checkedSphereTriangle({{0.5f, 0.5f, -0.25f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 0.0f, -1.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.75f, 1e-6f);
+}
+
+TEST(ContactSphereTriangle, EdgeAndVertexRegions) {
+    const Triangle t{{0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f}};
+    // Edge bc: closest point (1, 1, 0), normal along (1, 1, 0).
+    auto m = checkedSphereTriangle({{1.5f, 1.5f, 0.0f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    const float h = std::sqrt(0.5f);
+    expectVecNear(m->normal, {h, h, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.0f - h, 1e-6f);
+    expectVecNear(m->points[0].position, {1.0f, 1.0f, 0.0f}, 1e-6f);
+    // Edge ab, from above and outside: normal tilted, not the face normal.
+    m = checkedSphereTriangle({{1.0f, -0.3f, 0.4f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, -0.6f, 0.8f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    expectVecNear(m->points[0].position, {1.0f, 0.0f, 0.0f}, 1e-6f);
+    // Vertex a.
+    m = checkedSphereTriangle({{-0.5f, -0.5f, 0.5f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    const float s = 1.0f / std::sqrt(3.0f);
+    expectVecNear(m->normal, {-s, -s, s}, 1e-6f);
+    EXPECT_NEAR(m->depth, 1.0f - std::sqrt(0.75f), 1e-6f);
+    expectVecNear(m->points[0].position, {0.0f, 0.0f, 0.0f}, 1e-6f);
+}
+
+TEST(ContactSphereTriangle, CentreOnTriangle) {
+    const Triangle t{{0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f}};
+    auto m = checkedSphereTriangle({{0.5f, 0.5f, 0.0f}, 0.5f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 0.0f, 1.0f}, 1e-6f); // (b - a) x (c - a)
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    expectVecNear(m->points[0].position, {0.5f, 0.5f, 0.0f}, 1e-6f);
+    // Opposite winding: opposite normal.
+    m = checkedSphereTriangle({{0.5f, 0.5f, 0.0f}, 0.5f}, Triangle{t.a, t.c, t.b});
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, 0.0f, -1.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.5f, 1e-6f);
+    // On an edge of the triangle.
+    m = checkedSphereTriangle({{1.0f, 0.0f, 0.0f}, 0.25f}, t);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_TRUE(wellFormed(*m));
+    expectVecNear(m->normal, {0.0f, 0.0f, 1.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.25f, 1e-6f);
+}
+
+TEST(ContactSphereTriangle, TouchingSeparatedDegenerate) {
+    const Triangle t{{0.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f}};
+    const auto m = checkedSphereTriangle({{0.5f, 0.5f, 1.0f}, 1.0f}, t);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    EXPECT_FALSE(checkedSphereTriangle({{0.5f, 0.5f, 1.01f}, 1.0f}, t).has_value());
+    EXPECT_FALSE(checkedSphereTriangle({{3.0f, 3.0f, 0.0f}, 1.0f}, t).has_value());
+    // Zero-area triangles give no contact, even when the sphere covers them.
+    const Triangle line{{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}};
+    EXPECT_FALSE(checkedSphereTriangle({{1.0f, 0.0f, 0.0f}, 1.0f}, line).has_value());
+    const Triangle point{{1.0f, 1.0f, 1.0f}, {1.0f, 1.0f, 1.0f}, {1.0f, 1.0f, 1.0f}};
+    EXPECT_FALSE(checkedSphereTriangle({{1.0f, 1.0f, 1.0f}, 1.0f}, point).has_value());
+    EXPECT_FALSE(checkedSphereTriangle({{0.5f, 0.5f, 0.0f}, -1.0f}, t).has_value());
+    EXPECT_FALSE(checkedSphereTriangle({{0.5f, kNaN, 0.0f}, 1.0f}, t).has_value());
+}
+
+TEST(ContactSphereTriangle, RandomPushOut) {
+    const unsigned seed = kSeed + 6;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Triangle t{randomPoint(rng, 2.0f), randomPoint(rng, 2.0f), randomPoint(rng, 2.0f)};
+        if (glm::length(glm::cross(glm::dvec3(t.b - t.a), glm::dvec3(t.c - t.a))) < 0.05) continue;
+        const Sphere s{randomPoint(rng, 3.0f), uniform(rng, 0.05f, 2.0f)};
+        const glm::dvec3 c(s.center);
+        const glm::dvec3 closest = refClosestTriangle(c, t);
+        const double dist = glm::distance(c, closest);
+        if (std::abs(dist - double(s.radius)) < 1e-4 || dist < 1e-3) continue;
+        const auto m = kz::contactSphereTriangle(s, t);
+        std::string why;
+        if (m.has_value() != (dist <= double(s.radius)))
+            why = "contact presence";
+        else if (m.has_value()) {
+            ++contacts;
+            const glm::dvec3 n(m->normal);
+            const glm::dvec3 pushed = c + (double(m->depth) + double(kPush)) * n;
+            const glm::dvec3 shy = c + (double(m->depth) - 1e-3) * n;
+            if (auto w = wellFormed(*m); !w)
+                why = w.message();
+            else if (m->count != 1)
+                why = "count";
+            else if (glm::distance(glm::dvec3(m->points[0].position), closest) > 1e-4)
+                why = "point";
+            else if (glm::distance(n, (c - closest) / dist) > 1e-4)
+                why = "normal";
+            else if (std::abs(double(m->depth) - (double(s.radius) - dist)) > 1e-4)
+                why = "depth";
+            else if (glm::distance(pushed, refClosestTriangle(pushed, t)) < double(s.radius))
+                why = "push-out does not separate";
+            else if (m->depth > 1e-3f && glm::distance(shy, refClosestTriangle(shy, t)) > double(s.radius))
+                why = "depth too large";
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; sphere " << str(c) << " r "
+                          << s.radius << ", triangle " << str(glm::dvec3(t.a)) << " " << str(glm::dvec3(t.b))
+                          << " " << str(glm::dvec3(t.c)) << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GT(contacts, 1000);
+}
+
+} // namespace
