@@ -31,7 +31,7 @@ namespace kz::raytest {
 inline constexpr float kInf = std::numeric_limits<float>::infinity();
 inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-/// Seed shared by every property test (printed with each failing case).
+/// Base seed of the property tests (each adds its own offset; printed with each failing case).
 inline constexpr std::uint32_t kSeed = 0x4b6f6c31u;
 /// Random cases per property test.
 inline constexpr int kCases = 100000;
@@ -219,16 +219,19 @@ struct Random {
 /// Counts compared and skipped (ill-conditioned) property cases; at most 10 failing cases are
 /// reported in detail, each with the seed and case index.
 struct CaseStats {
+    std::uint32_t seed; ///< The seed of the test's Random, printed with every failing case.
     int compared = 0;
     int skipped = 0;
     int failures = 0;
     int hits = 0; ///< Compared cases where the reference hit.
     static constexpr int kMaxReported = 10;
 
+    explicit CaseStats(std::uint32_t testSeed) : seed(testSeed) {}
+
     /// Records a failing check. Returns false once enough failures were reported (stop the loop).
     bool fail(int index, const std::string& what) {
         ++failures;
-        if (failures <= kMaxReported) ADD_FAILURE() << "seed " << kSeed << ", case " << index << ": " << what;
+        if (failures <= kMaxReported) ADD_FAILURE() << "seed " << seed << ", case " << index << ": " << what;
         return failures < kMaxReported;
     }
     /// Checks the counts; with `mixed`, also that hits and misses each make up at least 15% of

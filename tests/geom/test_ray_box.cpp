@@ -675,7 +675,7 @@ Ray aimedRay(Random& rng, const glm::vec3& target, const glm::mat3& frame, const
 
 TEST(RayAabbProperty, AgreesWithDoublePrecisionSixPlaneClip) {
     Random rng(kSeed);
-    CaseStats stats;
+    CaseStats stats(kSeed);
     for (int i = 0; i < kCases && stats.failures < CaseStats::kMaxReported; ++i) {
         const glm::vec3 centre = rng.inBoxF(5.0);
         const glm::vec3 half{rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0)};
@@ -691,7 +691,7 @@ TEST(RayAabbProperty, AgreesWithDoublePrecisionSixPlaneClip) {
 
 TEST(RayObbProperty, AgreesWithDoublePrecisionWorldSpaceClip) {
     Random rng(kSeed + 10u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 10u);
     for (int i = 0; i < kCases && stats.failures < CaseStats::kMaxReported; ++i) {
         const glm::vec3 half{rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0)};
         const Obb box{rng.inBoxF(5.0), half, glm::mat3_cast(rng.rotation())};
@@ -706,7 +706,7 @@ TEST(RayObbProperty, AgreesWithDoublePrecisionWorldSpaceClip) {
 
 TEST(RayObbProperty, AxisAlignedObbAgreesWithTheAabb) {
     Random rng(kSeed + 11u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 11u);
     for (int i = 0; i < kCases / 4 && stats.failures < CaseStats::kMaxReported; ++i) {
         const glm::vec3 centre = rng.inBoxF(5.0);
         const glm::vec3 half{rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0)};
@@ -734,7 +734,7 @@ TEST(RayObbProperty, AxisAlignedObbAgreesWithTheAabb) {
 /// rectangle in double, then the in-plane coordinates within the half extents.
 TEST(RayObbProperty, FlatObbAgreesWithDoublePrecisionRectangle) {
     Random rng(kSeed + 12u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 12u);
     for (int i = 0; i < kCases && stats.failures < CaseStats::kMaxReported; ++i) {
         const int flatAxis = rng.integer(0, 2);
         glm::vec3 half{rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0), rng.uniformF(0.1, 5.0)};
@@ -773,7 +773,7 @@ TEST(RayObbProperty, FlatObbAgreesWithDoublePrecisionRectangle) {
 
 TEST(RayBoxProperty, ExtremeAndNonFiniteInputNeverGivesNaN) {
     Random rng(kSeed + 13u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 13u);
     for (int i = 0; i < kCases && stats.failures < CaseStats::kMaxReported; ++i) {
         const Ray ray{rng.mixedVec(10.0), rng.mixedVec(2.0)};
         const glm::vec3 lo = rng.mixedVec(5.0);

@@ -277,7 +277,7 @@ Reference referenceRayPlane(const Ray& ray, const Plane& plane, float tMax) {
 
 TEST(RayPlaneProperty, AgreesWithDoublePrecisionFormula) {
     Random rng(kSeed);
-    CaseStats stats;
+    CaseStats stats(kSeed);
     for (int i = 0; i < kCases; ++i) {
         const glm::dvec3 unitNormal = rng.unitVector();
         const double scale = rng.chance(0.5) ? 1.0 : rng.logUniform(0.1, 10.0);
@@ -326,7 +326,7 @@ TEST(RayPlaneProperty, AgreesWithDoublePrecisionFormula) {
 
 TEST(RayPlaneProperty, ExtremeAndNonFiniteInputNeverGivesNaN) {
     Random rng(kSeed + 2u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 2u);
     for (int i = 0; i < kCases; ++i) {
         const Ray ray{rng.mixedVec(10.0), rng.mixedVec(2.0)};
         const Plane plane{rng.mixedVec(1.0), rng.chance(0.3) ? rng.wild() : rng.uniformF(-10.0, 10.0)};

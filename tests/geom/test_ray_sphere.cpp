@@ -355,7 +355,7 @@ Reference referenceRaySphere(const Ray& ray, const Sphere& sphere, float tMax) {
 
 TEST(RaySphereProperty, AgreesWithDoublePrecisionQuadratic) {
     Random rng(kSeed);
-    CaseStats stats;
+    CaseStats stats(kSeed);
     for (int i = 0; i < kCases; ++i) {
         const Sphere s{rng.inBoxF(5.0), rng.uniformF(0.5, 5.0)};
         const glm::vec3 origin = rng.inBoxF(15.0);
@@ -397,7 +397,7 @@ TEST(RaySphereProperty, AgreesWithDoublePrecisionQuadratic) {
 
 TEST(RaySphereProperty, ScalingTheDirectionScalesTInversely) {
     Random rng(kSeed + 1u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 1u);
     for (int i = 0; i < kCases / 4; ++i) {
         const Sphere s{rng.inBoxF(5.0), rng.uniformF(0.5, 5.0)};
         const glm::vec3 origin = rng.inBoxF(15.0);
@@ -422,7 +422,7 @@ TEST(RaySphereProperty, ScalingTheDirectionScalesTInversely) {
 
 TEST(RaySphereProperty, ExtremeAndNonFiniteInputNeverGivesNaN) {
     Random rng(kSeed + 2u);
-    CaseStats stats;
+    CaseStats stats(kSeed + 2u);
     for (int i = 0; i < kCases; ++i) {
         const Ray ray{rng.mixedVec(10.0), rng.mixedVec(2.0)};
         const Sphere s{rng.mixedVec(10.0), rng.chance(0.5) ? rng.wild() : rng.uniformF(0.0, 5.0)};

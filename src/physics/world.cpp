@@ -1,0 +1,818 @@
+// The world step: free flight with exact times of impact (no tunnelling), contacts resolved by
+// sequential impulses at each impact, and a final position projection.
+//
+// Step(h):
+//   1. v += g h.
+//   2. Broad phase on each body's bounding sphere swept over the step (sort and sweep), plus
+//      the walls each swept sphere can reach: the candidate pairs for the whole step.
+//   3. Resolve the contacts that touch now (within kMargin), then repeat: find the earliest
+//      time of impact among the candidates (exact for sphere-wall and sphere-sphere,
+//      conservative advancement for boxes), fly every body freely to it, resolve the contacts
+//      of the bodies that met. Until the step's time is used up.
+//   4. Push apart what still overlaps by more than kSlop (positions only: no energy added).
+//
+// Resolving contacts: sequential impulses on all touching points of the involved bodies, with a
+// Newton restitution target per point (vn' = -e vn, or 0 for slow contacts under gravity),
+// Coulomb friction, and warm starting for resting contacts. At convergence an elastic (e = 1)
+// solve changes no kinetic energy: sum_i lambda_i (vn_i + vn_i') / 2 = 0.
+//
+// Free flight keeps each body's world angular momentum and turns it with the symplectic
+// splitting of Dullweber, Leimkuhler and McLachlan (1997): exact rotations about the principal
+// axes, so a tumbling box neither gains nor loses energy over time.
+#include "world.hpp"
+
+#include "broadphase.hpp"
+
+#include "geom/closest.hpp"
+#include "geom/contact.hpp"
+#include "geom/plane.hpp"
+#include "geom/raycast.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace kz {
+namespace {
+
+constexpr float kMargin = 0.002f;      ///< Closer than this counts as touching.
+constexpr float kSlop = 0.001f;        ///< Overlap left alone by the position projection.
+constexpr int kMaxIterations = 64;     ///< Sequential-impulse sweeps per solve.
+constexpr float kConvergence = 1e-6f;  ///< Stop when no point's impulse changes more (kg m/s).
+
+glm::vec3 principalInertia(ShapeType shape, float mass, float radius, const glm::vec3& half) {
+    if (shape == ShapeType::Sphere) return glm::vec3(0.4f * mass * radius * radius);
+    const glm::vec3 s = half * half; // (2h)^2 / 12 = h^2 / 3
+    return (mass / 3.0f) * glm::vec3(s.y + s.z, s.x + s.z, s.x + s.y);
+}
+
+float boundingRadius(const Body& b) { return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents); }
+
+/// Upper bound of the speed at which rotation moves any surface point (0 for a sphere, whose
+/// surface does not move when it spins).
+float rotationSpeedBound(const Body& b) {
+    if (b.shape == ShapeType::Sphere) return 0.0f;
+    const glm::vec3 inv = 1.0f / b.inertiaLocal;
+    return glm::length(b.angularMomentum) * (inv.x + inv.y + inv.z) * glm::length(b.halfExtents);
+}
+
+/// Free flight for t seconds: straight line, and the angular momentum turned by the
+/// Strang-split principal-axis rotations (DLM). Angular velocity follows from the momentum.
+void drift(Body& b, float t) {
+    b.position += b.velocity * t;
+    if (b.angularMomentum == glm::vec3(0.0f)) return;
+    if (b.shape == ShapeType::Sphere || (b.inertiaLocal.x == b.inertiaLocal.y && b.inertiaLocal.y == b.inertiaLocal.z)) {
+        // Isotropic inertia: the angular velocity is constant, the rotation exact.
+        const float speed = glm::length(b.angularVelocity);
+        if (speed > 0.0f) {
+            b.orientation = glm::normalize(glm::angleAxis(speed * t, b.angularVelocity / speed) * b.orientation);
+        }
+        return;
+    }
+    // The world angular momentum never changes in free flight; only its body-frame image turns.
+    glm::vec3 bodyMomentum = glm::inverse(b.orientation) * b.angularMomentum;
+    const auto turn = [&](int axis, float dt) {
+        glm::vec3 e(0.0f);
+        e[axis] = 1.0f;
+        const float angle = dt * bodyMomentum[axis] / b.inertiaLocal[axis];
+        b.orientation = b.orientation * glm::angleAxis(angle, e);
+        bodyMomentum = glm::angleAxis(-angle, e) * bodyMomentum;
+    };
+    const float energy = 0.5f * glm::dot(b.angularMomentum, b.angularVelocity);
+    turn(0, 0.5f * t);
+    turn(1, 0.5f * t);
+    turn(2, t);
+    turn(1, 0.5f * t);
+    turn(0, 0.5f * t);
+    b.orientation = glm::normalize(b.orientation);
+    b.angularVelocity = b.orientation * (bodyMomentum / b.inertiaLocal);
+
+    // The splitting keeps L exactly but the energy only to O((w t)^2). Project back onto the
+    // energy level (Hairer, Lubich, Wanner, Geometric Numerical Integration IV.4): turning the
+    // body by a small d changes the energy by -d . (L x w), and turning about L not at all.
+    const glm::vec3 gradient = glm::cross(b.angularMomentum, b.angularVelocity);
+    const float gradientSq = glm::dot(gradient, gradient);
+    const float excess = 0.5f * glm::dot(b.angularMomentum, b.angularVelocity) - energy;
+    if (gradientSq > 1e-20f && std::abs(excess) * std::abs(excess) < 1e-4f * energy * energy) {
+        const glm::vec3 d = (excess / gradientSq) * gradient;
+        const float angle = glm::length(d);
+        if (angle > 0.0f) {
+            b.orientation = glm::normalize(glm::angleAxis(angle, d / angle) * b.orientation);
+            b.angularVelocity = b.orientation * ((glm::inverse(b.orientation) * b.angularMomentum) / b.inertiaLocal);
+        }
+    }
+}
+
+/// Signed distance of a body's surface from a plane (negative: through it).
+float distanceToPlane(const Body& b, const Plane& p) {
+    const float centre = signedDistance(p, b.position);
+    if (b.shape == ShapeType::Sphere) return centre - b.radius;
+    const glm::mat3 axes = glm::mat3_cast(b.orientation);
+    const float support = b.halfExtents.x * std::abs(glm::dot(axes[0], p.normal)) +
+                          b.halfExtents.y * std::abs(glm::dot(axes[1], p.normal)) +
+                          b.halfExtents.z * std::abs(glm::dot(axes[2], p.normal));
+    return centre - support;
+}
+
+/// A lower bound of the distance between two bodies' surfaces (exact but for box-box, where
+/// it is the largest separation over the 15 separating axes).
+float distanceBetween(const Body& a, const Body& b) {
+    if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
+        return glm::length(a.position - b.position) - a.radius - b.radius;
+    }
+    if (a.shape == ShapeType::Sphere || b.shape == ShapeType::Sphere) {
+        const Body& sphere = a.shape == ShapeType::Sphere ? a : b;
+        const Body& box = a.shape == ShapeType::Sphere ? b : a;
+        return std::sqrt(sqDistPointObb(sphere.position, obbOf(box))) - sphere.radius;
+    }
+    const Obb oa = obbOf(a), ob = obbOf(b);
+    const glm::vec3 t = ob.center - oa.center;
+    float best = -INFINITY;
+    const auto consider = [&](const glm::vec3& axis) {
+        const float length = glm::length(axis);
+        if (length < 1e-4f) return;
+        const glm::vec3 n = axis / length;
+        const float ra = oa.half.x * std::abs(glm::dot(oa.axes[0], n)) + oa.half.y * std::abs(glm::dot(oa.axes[1], n)) +
+                         oa.half.z * std::abs(glm::dot(oa.axes[2], n));
+        const float rb = ob.half.x * std::abs(glm::dot(ob.axes[0], n)) + ob.half.y * std::abs(glm::dot(ob.axes[1], n)) +
+                         ob.half.z * std::abs(glm::dot(ob.axes[2], n));
+        best = std::max(best, std::abs(glm::dot(t, n)) - ra - rb);
+    };
+    for (int i = 0; i < 3; ++i) {
+        consider(oa.axes[i]);
+        consider(ob.axes[i]);
+        for (int j = 0; j < 3; ++j) consider(glm::cross(oa.axes[i], ob.axes[j]));
+    }
+    return best;
+}
+
+/// Contacts of body A with body B (or a wall), found with A inflated by kMargin; depths are
+/// real (negative: a gap smaller than the margin).
+std::optional<Manifold> touching(const Body& a, const Body& b) {
+    std::optional<Manifold> m;
+    if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
+        m = contactSphereSphere({a.position, a.radius + kMargin}, sphereOf(b));
+    } else if (a.shape == ShapeType::Sphere) {
+        m = contactSphereObb({a.position, a.radius + kMargin}, obbOf(b));
+    } else if (b.shape == ShapeType::Sphere) {
+        m = contactSphereObb({b.position, b.radius + kMargin}, obbOf(a));
+        if (m) m->normal = -m->normal; // computed as (sphere B, box A): flip to "from B toward A"
+        if (m) {
+            for (int i = 0; i < m->count; ++i) m->points[i].position -= m->normal * m->points[i].depth;
+        }
+    } else {
+        Obb inflated = obbOf(a);
+        inflated.half += glm::vec3(kMargin);
+        m = contactObbObb(inflated, obbOf(b));
+    }
+    if (!m) return std::nullopt;
+    m->depth -= kMargin;
+    for (int i = 0; i < m->count; ++i) m->points[i].depth -= kMargin;
+    return m;
+}
+
+std::optional<Manifold> touchingWall(const Body& a, const Plane& wall) {
+    std::optional<Manifold> m;
+    if (a.shape == ShapeType::Sphere) {
+        m = contactSpherePlane({a.position, a.radius + kMargin}, wall);
+    } else {
+        Obb inflated = obbOf(a);
+        inflated.half += glm::vec3(kMargin);
+        m = contactObbPlane(inflated, wall);
+    }
+    if (!m) return std::nullopt;
+    m->depth -= kMargin;
+    for (int i = 0; i < m->count; ++i) m->points[i].depth -= kMargin;
+    return m;
+}
+
+/// Solves K_SS x_S = goal_S for the points in `mask` (x = 0 elsewhere), by Gaussian elimination
+/// with partial pivoting. False when the subsystem is singular (e.g. four coplanar points of
+/// one box face, which have only three independent rows).
+bool solveActiveSet(const double k[4][4], const double goal[4], int count, int mask, double x[4]) {
+    int index[4];
+    int m = 0;
+    for (int i = 0; i < count; ++i) {
+        if (mask & (1 << i)) index[m++] = i;
+    }
+    double a[4][5];
+    double scale = 0.0;
+    for (int r = 0; r < m; ++r) {
+        for (int c = 0; c < m; ++c) {
+            a[r][c] = k[index[r]][index[c]];
+            scale = std::max(scale, std::abs(a[r][c]));
+        }
+        a[r][m] = goal[index[r]];
+    }
+    for (int col = 0; col < m; ++col) {
+        int pivot = col;
+        for (int r = col + 1; r < m; ++r) {
+            if (std::abs(a[r][col]) > std::abs(a[pivot][col])) pivot = r;
+        }
+        if (!(std::abs(a[pivot][col]) > 1e-9 * scale)) return false;
+        if (pivot != col) {
+            for (int c = 0; c <= m; ++c) std::swap(a[col][c], a[pivot][c]);
+        }
+        for (int r = col + 1; r < m; ++r) {
+            const double f = a[r][col] / a[col][col];
+            for (int c = col; c <= m; ++c) a[r][c] -= f * a[col][c];
+        }
+    }
+    for (int r = m - 1; r >= 0; --r) {
+        double v = a[r][m];
+        for (int c = r + 1; c < m; ++c) v -= a[r][c] * x[index[c]];
+        x[index[r]] = v / a[r][r];
+    }
+    return true;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+struct World::Impl {
+    struct Candidate {
+        int a;
+        int b;    ///< Body index, or -1 for a wall.
+        int wall; ///< Plane index when b == -1.
+        float target;   ///< Distance at which the next impact counts.
+        double toi;     ///< Absolute time (within the step) of the next impact; INFINITY if none.
+        bool fresh;     ///< toi is up to date.
+    };
+    struct SolverPoint {
+        int a, b; ///< b == -1: a wall (infinite mass).
+        int candidate;
+        glm::vec3 rA, rB, normal, tangent1, tangent2;
+        float massN, massT1, massT2;
+        float target;
+        float friction;
+        float lambdaN = 0.0f, lambdaT1 = 0.0f, lambdaT2 = 0.0f;
+        float depth;
+        glm::vec3 point;
+    };
+    struct CachedImpulse {
+        glm::vec3 localPoint; ///< Contact point in A's frame.
+        float lambdaN, lambdaT1, lambdaT2;
+    };
+
+    std::vector<Candidate> candidates;
+    std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
+    std::vector<std::pair<int, int>> pairs;
+    std::vector<Aabb> swept;
+    std::vector<int> scratchOrder;
+    std::vector<SolverPoint> points;
+    std::vector<glm::mat3> invInertia;
+    std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
+};
+
+World::World(Room room, WorldSettings settings)
+    : room_(std::move(room)), settings_(settings), impl_(std::make_unique<Impl>()) {
+    setTimeScale(settings_.timeScale);
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+World::World(const World& other)
+    : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), contacts_(other.contacts_),
+      accumulator_(other.accumulator_), paused_(other.paused_), singleStepPending_(other.singleStepPending_),
+      stepCount_(other.stepCount_), impl_(std::make_unique<Impl>(*other.impl_)) {}
+
+int World::addBody(const BodyDesc& desc) {
+    Body b;
+    b.name = desc.name;
+    b.shape = desc.shape;
+    b.halfExtents = desc.shape == ShapeType::Sphere ? glm::vec3(desc.radius) : desc.halfExtents;
+    b.radius = desc.shape == ShapeType::Sphere ? desc.radius : glm::length(desc.halfExtents);
+    const float volume = desc.shape == ShapeType::Sphere
+                             ? 4.0f / 3.0f * 3.14159265358979f * desc.radius * desc.radius * desc.radius
+                             : 8.0f * desc.halfExtents.x * desc.halfExtents.y * desc.halfExtents.z;
+    b.mass = desc.mass > 0.0f ? desc.mass : desc.density * volume;
+    b.invMass = 1.0f / b.mass;
+    b.inertiaLocal = principalInertia(desc.shape, b.mass, desc.radius, desc.halfExtents);
+    b.position = desc.position;
+    b.orientation = glm::normalize(desc.orientation);
+    b.velocity = desc.velocity;
+    b.angularVelocity = desc.angularVelocity;
+    b.angularMomentum = inertiaWorld(b) * b.angularVelocity;
+    b.restitution = desc.restitution;
+    b.friction = desc.friction;
+    b.color = desc.color;
+    bodies_.push_back(std::move(b));
+    return static_cast<int>(bodies_.size()) - 1;
+}
+
+void World::setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& angularVelocity) {
+    Body& b = bodies_.at(static_cast<std::size_t>(i));
+    b.velocity = velocity;
+    b.angularVelocity = angularVelocity;
+    b.angularMomentum = inertiaWorld(b) * angularVelocity;
+}
+
+void World::setBodyPosition(int i, const glm::vec3& position) { bodies_.at(static_cast<std::size_t>(i)).position = position; }
+
+void World::setTimeScale(float scale) { settings_.timeScale = std::clamp(scale, 0.05f, 2.0f); }
+
+void World::setMaterial(float restitution, float friction) {
+    for (Body& b : bodies_) {
+        b.restitution = restitution;
+        b.friction = friction;
+    }
+}
+
+int World::advance(float frameSeconds) {
+    if (paused_) {
+        if (!singleStepPending_) return 0;
+        singleStepPending_ = false;
+        step();
+        return 1;
+    }
+    singleStepPending_ = false;
+    if (!(frameSeconds > 0.0f)) return 0;
+    accumulator_ += frameSeconds * settings_.timeScale;
+    int steps = 0;
+    while (accumulator_ >= settings_.timeStep && steps < settings_.maxStepsPerAdvance) {
+        step();
+        accumulator_ -= settings_.timeStep;
+        ++steps;
+    }
+    if (steps == settings_.maxStepsPerAdvance) accumulator_ = std::min(accumulator_, settings_.timeStep);
+    return steps;
+}
+
+void World::step() {
+    Impl& s = *impl_;
+    const float h = settings_.timeStep;
+    const int n = static_cast<int>(bodies_.size());
+    contacts_.clear();
+
+    for (Body& b : bodies_) b.velocity += settings_.gravity * h;
+
+    // Candidates: bounding spheres swept over the step.
+    s.swept.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const Body& b = bodies_[i];
+        const glm::vec3 end = b.position + b.velocity * h;
+        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
+        s.swept[i] = {glm::min(b.position, end) - r, glm::max(b.position, end) + r};
+    }
+    sortAndSweep(s.swept, s.pairs, s.scratchOrder);
+    s.candidates.clear();
+    s.byBody.assign(static_cast<std::size_t>(n), {});
+    for (const auto& [a, b] : s.pairs) s.candidates.push_back({a, b, -1, 0.0f, INFINITY, false});
+    for (int i = 0; i < n; ++i) {
+        const Body& b = bodies_[i];
+        const float reach = boundingRadius(b) + 2.0f * kMargin;
+        for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+            const Plane& p = room_.planes[w];
+            const float now = signedDistance(p, b.position);
+            const float later = signedDistance(p, b.position + b.velocity * h);
+            if (std::min(now, later) <= reach) s.candidates.push_back({i, -1, w, 0.0f, INFINITY, false});
+        }
+    }
+    for (int c = 0; c < static_cast<int>(s.candidates.size()); ++c) {
+        s.byBody[s.candidates[c].a].push_back(c);
+        if (s.candidates[c].b >= 0) s.byBody[s.candidates[c].b].push_back(c);
+    }
+
+    // Resolve what touches now, then fly from impact to impact.
+    std::vector<char> involved(static_cast<std::size_t>(n), 1);
+    resolve(involved, true);
+    double now = 0.0;
+    const int maxEvents = 8 * n + 64;
+    for (int event = 0; event < maxEvents; ++event) {
+        double earliest = INFINITY;
+        for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
+            Impl::Candidate& c = s.candidates[ci];
+            if (!c.fresh) {
+                c.toi = now + timeOfImpact(ci, h - static_cast<float>(now));
+                c.fresh = true;
+            }
+            earliest = std::min(earliest, c.toi);
+        }
+        if (!(earliest <= h)) break;
+        const float flight = static_cast<float>(earliest - now);
+        if (flight > 0.0f) {
+            for (Body& b : bodies_) drift(b, flight);
+        }
+        now = earliest;
+        std::fill(involved.begin(), involved.end(), 0);
+        for (Impl::Candidate& c : s.candidates) {
+            if (c.toi <= earliest) {
+                involved[c.a] = 1;
+                if (c.b >= 0) involved[c.b] = 1;
+                c.fresh = false; // fired: look for its next impact
+            }
+        }
+        resolve(involved, false);
+    }
+    if (now < h) {
+        for (Body& b : bodies_) drift(b, static_cast<float>(h - now));
+    }
+    projectPositions();
+    ++stepCount_;
+}
+
+float World::timeOfImpact(int candidate, float remaining) const {
+    Impl::Candidate& c = impl_->candidates[candidate];
+    const Body& a = bodies_[c.a];
+    const float d0 = c.b >= 0 ? distanceBetween(a, bodies_[c.b]) : distanceToPlane(a, room_.planes[c.wall]);
+    // Far: the impact is when the gap closes to half the margin. Touching already: when it
+    // closes by another half margin (so a resting or separating pair does not fire again).
+    c.target = d0 > kMargin ? 0.5f * kMargin : d0 - 0.5f * kMargin;
+
+    if (c.b < 0 && a.shape == ShapeType::Sphere) {
+        // Exact: d(t) = d0 + (n . v) t.
+        const float approach = -glm::dot(room_.planes[c.wall].normal, a.velocity);
+        if (!(approach > 0.0f)) return INFINITY;
+        const float t = (d0 - c.target) / approach;
+        return t <= remaining ? std::max(t, 0.0f) : INFINITY;
+    }
+    if (c.b >= 0 && a.shape == ShapeType::Sphere && bodies_[c.b].shape == ShapeType::Sphere) {
+        // Exact: |dp + dv t| = rA + rB + target, the smaller root.
+        const Body& b = bodies_[c.b];
+        const glm::vec3 dp = a.position - b.position, dv = a.velocity - b.velocity;
+        const float reach = a.radius + b.radius + c.target;
+        const float bq = glm::dot(dp, dv);
+        if (!(bq < 0.0f)) return INFINITY; // not approaching
+        const float av = glm::dot(dv, dv);
+        const float cq = glm::dot(dp, dp) - reach * reach;
+        if (cq <= 0.0f) return 0.0f;
+        const float disc = bq * bq - av * cq;
+        if (disc < 0.0f) return INFINITY;
+        const float t = cq / (-bq + std::sqrt(disc));
+        return t <= remaining ? t : INFINITY;
+    }
+
+    // Conservative advancement: |d'(t)| <= bound, so the gap cannot close faster than that.
+    Body pa = a;
+    float bound = 0.0f;
+    if (c.b < 0) {
+        bound = std::max(0.0f, -glm::dot(room_.planes[c.wall].normal, a.velocity)) + rotationSpeedBound(a);
+    } else {
+        const Body& b = bodies_[c.b];
+        bound = glm::length(a.velocity - b.velocity) + rotationSpeedBound(a) + rotationSpeedBound(b);
+    }
+    if (!(bound > 1e-9f)) return INFINITY;
+    std::optional<Body> pb;
+    if (c.b >= 0) pb = bodies_[c.b];
+    float t = 0.0f, d = d0;
+    const float tolerance = 0.125f * kMargin;
+    for (int iteration = 0; iteration < 64; ++iteration) {
+        if (d <= c.target + tolerance) return t;
+        const float advanceBy = (d - c.target) / bound;
+        if (t + advanceBy > remaining) return INFINITY;
+        t += advanceBy;
+        pa = a;
+        drift(pa, t);
+        if (pb) {
+            pb = bodies_[c.b];
+            drift(*pb, t);
+        }
+        d = pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, room_.planes[c.wall]);
+    }
+    return t;
+}
+
+void World::resolve(const std::vector<char>& involved, bool stepStart) {
+    Impl& s = *impl_;
+    const float h = settings_.timeStep;
+    const float restingSpeed = 2.0f * glm::length(settings_.gravity) * h + 1e-5f;
+    s.points.clear();
+    s.invInertia.resize(bodies_.size());
+    std::vector<char> inSolve(bodies_.size(), 0);
+
+    for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
+        const Impl::Candidate& c = s.candidates[ci];
+        if (!involved[c.a] && !(c.b >= 0 && involved[c.b])) continue;
+        const Body& a = bodies_[c.a];
+        const auto manifold = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
+        if (!manifold) continue;
+        inSolve[c.a] = 1;
+        if (c.b >= 0) inSolve[c.b] = 1;
+        const Body* b = c.b >= 0 ? &bodies_[c.b] : nullptr;
+        for (int k = 0; k < manifold->count; ++k) {
+            Impl::SolverPoint p{};
+            p.a = c.a;
+            p.b = c.b;
+            p.candidate = ci;
+            p.point = manifold->points[k].position;
+            p.depth = manifold->points[k].depth;
+            p.normal = manifold->normal;
+            p.rA = p.point - a.position;
+            p.rB = b ? p.point - b->position : glm::vec3(0.0f);
+            p.friction = b ? std::sqrt(a.friction * b->friction) : a.friction;
+            const float restitution = b ? std::max(a.restitution, b->restitution) : a.restitution;
+            const glm::vec3 vRel = a.velocity + glm::cross(a.angularVelocity, p.rA) -
+                                   (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
+            const float vn = glm::dot(vRel, p.normal);
+            p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
+            const glm::vec3 vt = vRel - vn * p.normal;
+            const float vtLength = glm::length(vt);
+            p.tangent1 = vtLength > 1e-6f ? vt / vtLength
+                                          : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f
+                                                                                    ? glm::vec3(1, 0, 0)
+                                                                                    : glm::vec3(0, 1, 0)));
+            p.tangent2 = glm::cross(p.normal, p.tangent1);
+            s.points.push_back(p);
+        }
+    }
+    if (s.points.empty()) return;
+    for (std::size_t i = 0; i < bodies_.size(); ++i) {
+        if (inSolve[i]) s.invInertia[i] = inverseInertiaWorld(bodies_[i]);
+    }
+    const auto effectiveMass = [&](const Impl::SolverPoint& p, const glm::vec3& dir) {
+        const Body& a = bodies_[p.a];
+        float k = a.invMass + glm::dot(dir, glm::cross(s.invInertia[p.a] * glm::cross(p.rA, dir), p.rA));
+        if (p.b >= 0) {
+            const Body& b = bodies_[p.b];
+            k += b.invMass + glm::dot(dir, glm::cross(s.invInertia[p.b] * glm::cross(p.rB, dir), p.rB));
+        }
+        return k > 0.0f ? 1.0f / k : 0.0f;
+    };
+    const auto applyImpulse = [&](const Impl::SolverPoint& p, const glm::vec3& impulse) {
+        Body& a = bodies_[p.a];
+        a.velocity += impulse * a.invMass;
+        a.angularVelocity += s.invInertia[p.a] * glm::cross(p.rA, impulse);
+        a.angularMomentum += glm::cross(p.rA, impulse);
+        if (p.b >= 0) {
+            Body& b = bodies_[p.b];
+            b.velocity -= impulse * b.invMass;
+            b.angularVelocity -= s.invInertia[p.b] * glm::cross(p.rB, impulse);
+            b.angularMomentum -= glm::cross(p.rB, impulse);
+        }
+    };
+    const auto relativeVelocity = [&](const Impl::SolverPoint& p) {
+        const Body& a = bodies_[p.a];
+        glm::vec3 v = a.velocity + glm::cross(a.angularVelocity, p.rA);
+        if (p.b >= 0) v -= bodies_[p.b].velocity + glm::cross(bodies_[p.b].angularVelocity, p.rB);
+        return v;
+    };
+    const auto cacheKey = [&](const Impl::SolverPoint& p) {
+        const Impl::Candidate& c = s.candidates[p.candidate];
+        return (static_cast<std::uint64_t>(c.a) << 32) |
+               static_cast<std::uint64_t>(c.b >= 0 ? c.b : (0x40000000 | c.wall));
+    };
+
+    for (Impl::SolverPoint& p : s.points) {
+        p.massN = effectiveMass(p, p.normal);
+        p.massT1 = effectiveMass(p, p.tangent1);
+        p.massT2 = effectiveMass(p, p.tangent2);
+        // Warm start resting contacts with last step's impulses (matched by key and place).
+        if (stepStart && p.target == 0.0f) {
+            const std::uint64_t key = cacheKey(p);
+            const glm::vec3 local = glm::inverse(bodies_[p.a].orientation) * p.rA;
+            auto it = std::lower_bound(s.cache.begin(), s.cache.end(), key,
+                                       [](const auto& e, std::uint64_t k) { return e.first < k; });
+            for (; it != s.cache.end() && it->first == key; ++it) {
+                if (glm::length(it->second.localPoint - local) < 0.02f) {
+                    p.lambdaN = it->second.lambdaN;
+                    p.lambdaT1 = 0.0f; // tangent directions change from step to step
+                    p.lambdaT2 = 0.0f;
+                    applyImpulse(p, p.normal * p.lambdaN);
+                    break;
+                }
+            }
+        }
+    }
+
+#ifdef KZ_DEBUG_ENERGY
+    const double energyBefore = kineticEnergy();
+    int iterationsUsed = 0;
+#endif
+    for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+#ifdef KZ_DEBUG_ENERGY
+        iterationsUsed = iteration + 1;
+#endif
+        float largest = 0.0f;
+        for (std::size_t begin = 0; begin < s.points.size();) {
+            // One manifold (the points of one candidate pair) at a time.
+            std::size_t end = begin + 1;
+            while (end < s.points.size() && s.points[end].candidate == s.points[begin].candidate) ++end;
+            const int count = static_cast<int>(end - begin);
+            Impl::SolverPoint* group = &s.points[begin];
+
+            if (count == 1) {
+                Impl::SolverPoint& p = group[0];
+                const float vn = glm::dot(relativeVelocity(p), p.normal);
+                const float lambda = std::max(p.lambdaN + (p.target - vn) * p.massN, 0.0f);
+                const float delta = lambda - p.lambdaN;
+                p.lambdaN = lambda;
+                applyImpulse(p, p.normal * delta);
+                largest = std::max(largest, std::abs(delta) / std::max(p.massN, 1e-12f));
+            } else {
+                // Block solve of the manifold's normal impulses: the exact answer of the small
+                // complementarity problem (vn_i >= target_i, lambda_i >= 0, one of them tight),
+                // by trying active sets, largest first (Box2D's two-point block solver, for up
+                // to four points). Nearly coincident points make Gauss-Seidel crawl; this does not.
+                double k[4][4], rhs[4], lambdaOld[4];
+                for (int i = 0; i < count; ++i) {
+                    const Impl::SolverPoint& pi = group[i];
+                    lambdaOld[i] = pi.lambdaN;
+                    rhs[i] = static_cast<double>(pi.target) - glm::dot(relativeVelocity(pi), pi.normal);
+                    const glm::vec3 ai = s.invInertia[pi.a] * glm::cross(pi.rA, pi.normal);
+                    const glm::vec3 bi = pi.b >= 0 ? s.invInertia[pi.b] * glm::cross(pi.rB, pi.normal) : glm::vec3(0.0f);
+                    for (int j = 0; j < count; ++j) {
+                        const Impl::SolverPoint& pj = group[j];
+                        double kij = bodies_[pi.a].invMass + glm::dot(glm::cross(pj.rA, pj.normal), ai);
+                        if (pi.b >= 0) kij += bodies_[pi.b].invMass + glm::dot(glm::cross(pj.rB, pj.normal), bi);
+                        k[i][j] = kij;
+                    }
+                }
+                // Target in terms of the new totals: K lambdaNew >= rhs + K lambdaOld.
+                double goal[4];
+                for (int i = 0; i < count; ++i) {
+                    goal[i] = rhs[i];
+                    for (int j = 0; j < count; ++j) goal[i] += k[i][j] * lambdaOld[j];
+                }
+                double best[4] = {0, 0, 0, 0};
+                bool solved = false;
+                for (int size = count; size >= 0 && !solved; --size) {
+                    for (int mask = 0; mask < (1 << count) && !solved; ++mask) {
+                        if (__builtin_popcount(static_cast<unsigned>(mask)) != size) continue;
+                        double trial[4] = {0, 0, 0, 0};
+                        if (size > 0 && !solveActiveSet(k, goal, count, mask, trial)) continue;
+                        bool valid = true;
+                        for (int i = 0; i < count && valid; ++i) {
+                            if (mask & (1 << i)) {
+                                valid = trial[i] >= 0.0;
+                            } else {
+                                double vn = -goal[i];
+                                for (int j = 0; j < count; ++j) vn += k[i][j] * trial[j];
+                                valid = vn >= -1e-7 * (1.0 + std::abs(goal[i]));
+                            }
+                        }
+                        if (valid) {
+                            std::copy(trial, trial + 4, best);
+                            solved = true;
+                        }
+                    }
+                }
+                for (int i = 0; i < count; ++i) {
+                    Impl::SolverPoint& p = group[i];
+                    float lambda = p.lambdaN;
+                    if (solved) {
+                        lambda = static_cast<float>(best[i]);
+                    } else { // numerically stuck: one Gauss-Seidel update
+                        const float vn = glm::dot(relativeVelocity(p), p.normal);
+                        lambda = std::max(p.lambdaN + (p.target - vn) * p.massN, 0.0f);
+                    }
+                    const float delta = lambda - p.lambdaN;
+                    p.lambdaN = lambda;
+                    applyImpulse(p, p.normal * delta);
+                    largest = std::max(largest, std::abs(delta) / std::max(p.massN, 1e-12f));
+                }
+            }
+
+            for (int i = 0; i < count; ++i) {
+                Impl::SolverPoint& p = group[i];
+                if (!(p.friction > 0.0f)) continue;
+                const float limit = p.friction * p.lambdaN;
+                const glm::vec3 v = relativeVelocity(p);
+                const float l1 = std::clamp(p.lambdaT1 - glm::dot(v, p.tangent1) * p.massT1, -limit, limit);
+                const float l2 = std::clamp(p.lambdaT2 - glm::dot(v, p.tangent2) * p.massT2, -limit, limit);
+                applyImpulse(p, p.tangent1 * (l1 - p.lambdaT1) + p.tangent2 * (l2 - p.lambdaT2));
+                largest = std::max(largest, std::abs(l1 - p.lambdaT1) / std::max(p.massT1, 1e-12f));
+                largest = std::max(largest, std::abs(l2 - p.lambdaT2) / std::max(p.massT2, 1e-12f));
+                p.lambdaT1 = l1;
+                p.lambdaT2 = l2;
+            }
+            begin = end;
+        }
+        if (largest < kConvergence) break;
+    }
+
+#ifdef KZ_DEBUG_ENERGY
+    {
+        const double energyAfter = kineticEnergy();
+        if (std::abs(energyAfter / energyBefore - 1.0) > 1e-6) {
+            std::fprintf(stderr, "step %llu resolve: %zu points, %d iterations, dE/E = %.3e\n",
+                         static_cast<unsigned long long>(stepCount_), s.points.size(), iterationsUsed,
+                         energyAfter / energyBefore - 1.0);
+            for (const auto& p : s.points) std::fprintf(stderr, "   a %d b %d target %.5f lambda %.5f depth %.5f\n", p.a, p.b, p.target, p.lambdaN, p.depth);
+        }
+    }
+#endif
+    // Bodies that changed velocity need new times of impact.
+    for (const Impl::SolverPoint& p : s.points) {
+        if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
+        for (int ci : s.byBody[p.a]) s.candidates[ci].fresh = false;
+        if (p.b >= 0) {
+            for (int ci : s.byBody[p.b]) s.candidates[ci].fresh = false;
+        }
+    }
+    for (const Impl::SolverPoint& p : s.points) {
+        contacts_.push_back({p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal, p.depth});
+    }
+    if (stepStart) {
+        s.nextCache.clear();
+        for (const Impl::SolverPoint& p : s.points) {
+            if (p.lambdaN > 0.0f && p.target == 0.0f) {
+                s.nextCache.push_back({cacheKey(p), {glm::inverse(bodies_[p.a].orientation) * p.rA, p.lambdaN, 0, 0}});
+            }
+        }
+        std::stable_sort(s.nextCache.begin(), s.nextCache.end(),
+                         [](const auto& x, const auto& y) { return x.first < y.first; });
+        std::swap(s.cache, s.nextCache);
+    }
+}
+
+void World::projectPositions() {
+    Impl& s = *impl_;
+    // Split, mass-weighted position correction of what still overlaps: velocities untouched.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const Impl::Candidate& c : s.candidates) {
+            Body& a = bodies_[c.a];
+            const auto m = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
+            if (!m || m->depth <= kSlop) continue;
+            const float correction = 0.8f * (m->depth - kSlop);
+            if (c.b < 0) {
+                a.position += m->normal * correction;
+                continue;
+            }
+            Body& b = bodies_[c.b];
+            const float total = a.invMass + b.invMass;
+            a.position += m->normal * (correction * a.invMass / total);
+            b.position -= m->normal * (correction * b.invMass / total);
+        }
+    }
+}
+
+double World::kineticEnergy() const {
+    double sum = 0.0;
+    for (const Body& b : bodies_) sum += kz::kineticEnergy(b);
+    return sum;
+}
+
+glm::dvec3 World::linearMomentum() const {
+    glm::dvec3 sum(0.0);
+    for (const Body& b : bodies_) sum += static_cast<double>(b.mass) * glm::dvec3(b.velocity);
+    return sum;
+}
+
+glm::dvec3 World::angularMomentum() const {
+    glm::dvec3 sum(0.0);
+    for (const Body& b : bodies_) {
+        const glm::dvec3 spin(b.angularMomentum);
+        sum += spin + glm::cross(glm::dvec3(b.position), static_cast<double>(b.mass) * glm::dvec3(b.velocity));
+    }
+    return sum;
+}
+
+float World::maxPenetration() const {
+    float deepest = 0.0f;
+    for (const Body& b : bodies_) {
+        for (const Plane& p : room_.planes) deepest = std::max(deepest, -distanceToPlane(b, p));
+    }
+    std::vector<Aabb> boxes;
+    boxes.reserve(bodies_.size());
+    for (const Body& b : bodies_) boxes.push_back({b.position - glm::vec3(b.radius), b.position + glm::vec3(b.radius)});
+    std::vector<std::pair<int, int>> pairs;
+    std::vector<int> order;
+    sortAndSweep(boxes, pairs, order);
+    for (const auto& [i, j] : pairs) {
+        const Body &a = bodies_[i], &b = bodies_[j];
+        std::optional<Manifold> m;
+        if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
+            m = contactSphereSphere(sphereOf(a), sphereOf(b));
+        } else if (a.shape == ShapeType::Sphere) {
+            m = contactSphereObb(sphereOf(a), obbOf(b));
+        } else if (b.shape == ShapeType::Sphere) {
+            m = contactSphereObb(sphereOf(b), obbOf(a));
+        } else {
+            m = contactObbObb(obbOf(a), obbOf(b));
+        }
+        if (m) deepest = std::max(deepest, m->depth);
+    }
+    return deepest;
+}
+
+int World::escapedCount() const {
+    int escaped = 0;
+    for (const Body& b : bodies_) {
+        if (!insideRoom(room_, b.position, 1e-4f)) ++escaped;
+    }
+    return escaped;
+}
+
+std::optional<ImpactPreview> World::impactPreview(int i) const {
+    if (i < 0 || i >= static_cast<int>(bodies_.size())) return std::nullopt;
+    const Body& b = bodies_[i];
+    const float speed = glm::length(b.velocity);
+    if (!(speed > 0.0f)) return std::nullopt;
+    std::optional<ImpactPreview> best;
+    float bestT = INFINITY;
+    for (int w = 0; w < static_cast<int>(room_.walls.size()); ++w) {
+        const auto hit = raycastPolygon(Ray{b.position, b.velocity}, room_.walls[w], bestT);
+        if (!hit) continue;
+        bestT = hit->t;
+        const Plane& plane = room_.planes[w];
+        const float approach = -glm::dot(plane.normal, b.velocity);
+        const float gap = std::max(0.0f, distanceToPlane(b, plane));
+        best = ImpactPreview{w, hit->point, hit->t * speed, approach > 0.0f ? gap / approach : INFINITY};
+    }
+    return best;
+}
+
+} // namespace kz

@@ -1,0 +1,112 @@
+// The rigid-body world: bodies in a plane-bounded room, stepped at a fixed rate.
+#pragma once
+
+#include "body.hpp"
+#include "room.hpp"
+
+#include "geom/contact.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace kz {
+
+struct WorldSettings {
+    glm::vec3 gravity{0.0f};      ///< m/s^2; zero for the classic bouncing demo.
+    float timeStep = 1.0f / 120.0f; ///< Fixed step, seconds.
+    float timeScale = 1.0f;       ///< Slow motion to fast forward, clamped to [0.05, 2].
+    int maxStepsPerAdvance = 8;   ///< Cap on steps per advance() call (avoids the spiral of death).
+};
+
+/// A contact the solver saw in the last step (for debug drawing and stats).
+struct ContactInfo {
+    int bodyA;          ///< Index of the first body.
+    int bodyB;          ///< Index of the second body, or -1 for a wall.
+    int wall;           ///< Plane index when bodyB is -1, else -1.
+    glm::vec3 point;    ///< World contact point.
+    glm::vec3 normal;   ///< Unit, from B (or the wall) toward A.
+    float depth;        ///< Penetration (>= 0 means touching).
+};
+
+/// Where a body's centre, moving along its velocity, first meets a wall.
+struct ImpactPreview {
+    int wall;             ///< Plane index.
+    glm::vec3 point;      ///< Where the ray from the centre along the velocity meets the wall polygon.
+    float centreDistance; ///< Distance from the centre to that point.
+    float timeToImpact;   ///< Seconds until the body's surface reaches the wall (0 if touching).
+};
+
+class World {
+public:
+    explicit World(Room room, WorldSettings settings = {});
+    ~World();
+    World(const World& other);
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World& operator=(const World&) = delete;
+
+    /// Adds a body; returns its index.
+    int addBody(const BodyDesc& desc);
+
+    /// One fixed step of settings().timeStep seconds (ignores pause).
+    void step();
+    /// Feeds real frame time (scaled by timeScale) to the fixed-step accumulator and takes the
+    /// steps that are due, at most maxStepsPerAdvance. Does nothing while paused, except to run
+    /// a pending single step. Returns the number of steps taken.
+    int advance(float frameSeconds);
+    void setPaused(bool paused) { paused_ = paused; }
+    bool paused() const { return paused_; }
+    /// While paused, the next advance() takes exactly one step.
+    void requestSingleStep() { singleStepPending_ = true; }
+
+    /// Sets body i's linear and angular (world frame) velocity.
+    void setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& angularVelocity);
+    /// Moves body i (e.g. dragged by the user); velocities are unchanged.
+    void setBodyPosition(int i, const glm::vec3& position);
+
+    void setGravity(const glm::vec3& g) { settings_.gravity = g; }
+    void setTimeScale(float scale);
+    /// Sets restitution and friction on every body.
+    void setMaterial(float restitution, float friction);
+
+    const WorldSettings& settings() const { return settings_; }
+    const Room& room() const { return room_; }
+    std::span<const Body> bodies() const { return bodies_; }
+    std::span<Body> bodies() { return bodies_; }
+    const std::vector<ContactInfo>& contacts() const { return contacts_; }
+    std::uint64_t stepCount() const { return stepCount_; }
+    double simTime() const { return static_cast<double>(stepCount_) * settings_.timeStep; }
+
+    double kineticEnergy() const;
+    glm::dvec3 linearMomentum() const;
+    /// About the world origin.
+    glm::dvec3 angularMomentum() const;
+    /// Deepest current overlap between two bodies or a body and a wall (0 if none).
+    float maxPenetration() const;
+    /// Bodies whose centre is outside the room.
+    int escapedCount() const;
+
+    /// The impact preview for body i, or empty when it does not move or hits no wall polygon.
+    std::optional<ImpactPreview> impactPreview(int i) const;
+
+private:
+    struct Impl;
+    float timeOfImpact(int candidate, float remaining) const;
+    void resolve(const std::vector<char>& involved, bool stepStart);
+    void projectPositions();
+
+    Room room_;
+    WorldSettings settings_;
+    std::vector<Body> bodies_;
+    std::vector<ContactInfo> contacts_;
+    float accumulator_ = 0.0f;
+    bool paused_ = false;
+    bool singleStepPending_ = false;
+    std::uint64_t stepCount_ = 0;
+    std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, solver points, warm-start cache.
+};
+
+} // namespace kz
