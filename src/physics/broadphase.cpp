@@ -4,7 +4,8 @@
 
 namespace kz {
 
-void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs, std::vector<int>& order) {
+void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
+                  std::vector<int>& order) {
     pairs.clear();
     const int n = static_cast<int>(boxes.size());
     if (n < 2) return;
@@ -17,10 +18,12 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
         meanSq += c * c;
     }
     const glm::vec3 variance = meanSq / static_cast<float>(n) - (mean * mean) / static_cast<float>(n * n);
-    const int axis = variance.x >= variance.y ? (variance.x >= variance.z ? 0 : 2) : (variance.y >= variance.z ? 1 : 2);
+    const int axis =
+        variance.x >= variance.y ? (variance.x >= variance.z ? 0 : 2) : (variance.y >= variance.z ? 1 : 2);
 
     order.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+    for (int i = 0; i < n; ++i)
+        order[static_cast<std::size_t>(i)] = i;
     std::sort(order.begin(), order.end(), [&](int p, int q) {
         const float a = boxes[p].min[axis], b = boxes[q].min[axis];
         return a < b || (a == b && p < q); // ties by index: deterministic

@@ -12,6 +12,7 @@ namespace kz {
 /// Appends every pair (i, j), i < j, whose boxes overlap (touching counts) to `pairs`, in a
 /// deterministic order. Sorts on the axis of largest spread, then sweeps.
 /// `order` is scratch space kept by the caller to avoid reallocating.
-void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs, std::vector<int>& order);
+void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
+                  std::vector<int>& order);
 
 } // namespace kz

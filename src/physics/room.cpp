@@ -10,7 +10,8 @@ namespace kz {
 namespace {
 
 /// Keeps the part of a convex polygon with dot(n, x) + d >= 0 (Sutherland-Hodgman).
-std::vector<glm::dvec3> clipToHalfSpace(const std::vector<glm::dvec3>& polygon, const glm::dvec3& n, double d) {
+std::vector<glm::dvec3> clipToHalfSpace(const std::vector<glm::dvec3>& polygon, const glm::dvec3& n,
+                                        double d) {
     std::vector<glm::dvec3> out;
     const std::size_t count = polygon.size();
     for (std::size_t i = 0; i < count; ++i) {
@@ -27,12 +28,14 @@ std::vector<glm::dvec3> clipToHalfSpace(const std::vector<glm::dvec3>& polygon, 
 } // namespace
 
 RoomResult makeRoom(std::span<const Plane> planes) {
-    if (planes.size() < 4) return {std::nullopt, "a closed room needs at least 4 planes, got " + std::to_string(planes.size())};
+    if (planes.size() < 4)
+        return {std::nullopt, "a closed room needs at least 4 planes, got " + std::to_string(planes.size())};
     Room room;
     std::vector<glm::dvec3> normals;
     std::vector<double> offsets;
     for (std::size_t i = 0; i < planes.size(); ++i) {
-        if (!isValid(planes[i])) return {std::nullopt, "plane " + std::to_string(i) + " has a zero or non-finite normal"};
+        if (!isValid(planes[i]))
+            return {std::nullopt, "plane " + std::to_string(i) + " has a zero or non-finite normal"};
         const double length = glm::length(glm::dvec3(planes[i].normal));
         normals.push_back(glm::dvec3(planes[i].normal) / length);
         offsets.push_back(static_cast<double>(planes[i].d) / length);
@@ -48,7 +51,8 @@ RoomResult makeRoom(std::span<const Plane> planes) {
         const glm::dvec3 n = normals[i];
         const glm::dvec3 helper = std::abs(n.x) < 0.9 ? glm::dvec3(1, 0, 0) : glm::dvec3(0, 1, 0);
         const glm::dvec3 u = glm::normalize(glm::cross(helper, n));
-        const glm::dvec3 v = glm::cross(n, u); // u, v, n right-handed: counter-clockwise seen from inside (from +n)
+        const glm::dvec3 v =
+            glm::cross(n, u); // u, v, n right-handed: counter-clockwise seen from inside (from +n)
         const glm::dvec3 centre = -offsets[i] * n;
         std::vector<glm::dvec3> polygon = {centre + kHuge * (-u - v), centre + kHuge * (u - v),
                                            centre + kHuge * (u + v), centre + kHuge * (-u + v)};
@@ -58,7 +62,8 @@ RoomResult makeRoom(std::span<const Plane> planes) {
         std::vector<glm::vec3> wall;
         for (const glm::dvec3& p : polygon) {
             if (glm::length(p - centre) > 0.5 * kHuge) {
-                return {std::nullopt, "the planes do not close the room (plane " + std::to_string(i) + " is unbounded)"};
+                return {std::nullopt,
+                        "the planes do not close the room (plane " + std::to_string(i) + " is unbounded)"};
             }
             lo = glm::min(lo, p);
             hi = glm::max(hi, p);
@@ -89,8 +94,8 @@ float polygonArea(std::span<const glm::vec3> polygon) {
 
 Room boxRoom(const glm::vec3& size) {
     const glm::vec3 h = 0.5f * size;
-    const Plane planes[6] = {{{1, 0, 0}, h.x}, {{-1, 0, 0}, h.x}, {{0, 1, 0}, h.y},
-                             {{0, -1, 0}, h.y}, {{0, 0, 1}, h.z}, {{0, 0, -1}, h.z}};
+    const Plane planes[6] = {{{1, 0, 0}, h.x},  {{-1, 0, 0}, h.x}, {{0, 1, 0}, h.y},
+                             {{0, -1, 0}, h.y}, {{0, 0, 1}, h.z},  {{0, 0, -1}, h.z}};
     return *makeRoom(planes).room;
 }
 

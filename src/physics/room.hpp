@@ -11,9 +11,11 @@
 namespace kz {
 
 struct Room {
-    std::vector<Plane> planes;                 ///< Unit normals pointing into the room: inside is dot(n, x) + d >= 0.
-    std::vector<std::vector<glm::vec3>> walls; ///< Per plane, its finite wall polygon (the plane clipped by all others), counter-clockwise seen from inside; empty if the plane does not bound the room.
-    Aabb bounds;                               ///< The room's bounding box (of all wall vertices).
+    std::vector<Plane> planes; ///< Unit normals pointing into the room: inside is dot(n, x) + d >= 0.
+    std::vector<std::vector<glm::vec3>>
+        walls;   ///< Per plane, its finite wall polygon (the plane clipped by all others), counter-clockwise
+                 ///< seen from inside; empty if the plane does not bound the room.
+    Aabb bounds; ///< The room's bounding box (of all wall vertices).
 };
 
 /// A room from planes, or an error message when they do not bound a closed, non-empty region

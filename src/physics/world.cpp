@@ -22,7 +22,6 @@
 #include "world.hpp"
 
 #include "broadphase.hpp"
-
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
@@ -30,15 +29,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace kz {
 namespace {
 
-constexpr float kMargin = 0.002f;      ///< Closer than this counts as touching.
-constexpr float kSlop = 0.001f;        ///< Overlap left alone by the position projection.
-constexpr int kMaxIterations = 64;     ///< Sequential-impulse sweeps per solve.
-constexpr float kConvergence = 1e-6f;  ///< Stop when no point's impulse changes more (kg m/s).
+constexpr float kMargin = 0.002f;     ///< Closer than this counts as touching.
+constexpr float kSlop = 0.001f;       ///< Overlap left alone by the position projection.
+constexpr int kMaxIterations = 64;    ///< Sequential-impulse sweeps per solve.
+constexpr float kConvergence = 1e-6f; ///< Stop when no point's impulse changes more (kg m/s).
 
 glm::vec3 principalInertia(ShapeType shape, float mass, float radius, const glm::vec3& half) {
     if (shape == ShapeType::Sphere) return glm::vec3(0.4f * mass * radius * radius);
@@ -46,7 +44,9 @@ glm::vec3 principalInertia(ShapeType shape, float mass, float radius, const glm:
     return (mass / 3.0f) * glm::vec3(s.y + s.z, s.x + s.z, s.x + s.y);
 }
 
-float boundingRadius(const Body& b) { return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents); }
+float boundingRadius(const Body& b) {
+    return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
+}
 
 /// Upper bound of the speed at which rotation moves any surface point (0 for a sphere, whose
 /// surface does not move when it spins).
@@ -56,29 +56,45 @@ float rotationSpeedBound(const Body& b) {
     return glm::length(b.angularMomentum) * (inv.x + inv.y + inv.z) * glm::length(b.halfExtents);
 }
 
+/// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.
+double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum, const glm::vec3& inertia) {
+    const glm::dvec3 bodyMomentum(glm::inverse(glm::dquat(orientation)) * glm::dvec3(momentum));
+    return 0.5 * glm::dot(bodyMomentum, bodyMomentum / glm::dvec3(inertia));
+}
+
 /// Free flight for t seconds: straight line, and the angular momentum turned by the
 /// Strang-split principal-axis rotations (DLM). Angular velocity follows from the momentum.
 void drift(Body& b, float t) {
     b.position += b.velocity * t;
     if (b.angularMomentum == glm::vec3(0.0f)) return;
-    if (b.shape == ShapeType::Sphere || (b.inertiaLocal.x == b.inertiaLocal.y && b.inertiaLocal.y == b.inertiaLocal.z)) {
+    if (b.shape == ShapeType::Sphere ||
+        (b.inertiaLocal.x == b.inertiaLocal.y && b.inertiaLocal.y == b.inertiaLocal.z)) {
         // Isotropic inertia: the angular velocity is constant, the rotation exact.
         const float speed = glm::length(b.angularVelocity);
         if (speed > 0.0f) {
-            b.orientation = glm::normalize(glm::angleAxis(speed * t, b.angularVelocity / speed) * b.orientation);
+            b.orientation =
+                glm::normalize(glm::angleAxis(speed * t, b.angularVelocity / speed) * b.orientation);
         }
         return;
     }
     // The world angular momentum never changes in free flight; only its body-frame image turns.
     glm::vec3 bodyMomentum = glm::inverse(b.orientation) * b.angularMomentum;
+    // A turn by angle a about body axis i, with the rotation in Cayley form (no trigonometry):
+    // q_i = (1, tan-ish(a/2) e_i) / norm turns the body by 2 atan(a/2) = a - a^3/12, and the
+    // body-frame momentum turns back by exactly the same rotation, so L stays exact.
     const auto turn = [&](int axis, float dt) {
-        glm::vec3 e(0.0f);
-        e[axis] = 1.0f;
-        const float angle = dt * bodyMomentum[axis] / b.inertiaLocal[axis];
-        b.orientation = b.orientation * glm::angleAxis(angle, e);
-        bodyMomentum = glm::angleAxis(-angle, e) * bodyMomentum;
+        const float half = 0.5f * dt * bodyMomentum[axis] / b.inertiaLocal[axis];
+        const float inv = 1.0f / (1.0f + half * half);
+        const float cosine = (1.0f - half * half) * inv, sine = 2.0f * half * inv;
+        glm::quat q(1.0f, 0.0f, 0.0f, 0.0f);
+        q[axis] = half; // glm::quat stores x, y, z, w: index 0..2 are the vector part
+        b.orientation = b.orientation * (q * std::sqrt(inv));
+        const int j = (axis + 1) % 3, k = (axis + 2) % 3;
+        const float mj = bodyMomentum[j], mk = bodyMomentum[k];
+        bodyMomentum[j] = cosine * mj + sine * mk; // rotate by -angle about the axis
+        bodyMomentum[k] = -sine * mj + cosine * mk;
     };
-    const float energy = 0.5f * glm::dot(b.angularMomentum, b.angularVelocity);
+    const double energy = rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
     turn(0, 0.5f * t);
     turn(1, 0.5f * t);
     turn(2, t);
@@ -92,13 +108,14 @@ void drift(Body& b, float t) {
     // body by a small d changes the energy by -d . (L x w), and turning about L not at all.
     const glm::vec3 gradient = glm::cross(b.angularMomentum, b.angularVelocity);
     const float gradientSq = glm::dot(gradient, gradient);
-    const float excess = 0.5f * glm::dot(b.angularMomentum, b.angularVelocity) - energy;
-    if (gradientSq > 1e-20f && std::abs(excess) * std::abs(excess) < 1e-4f * energy * energy) {
-        const glm::vec3 d = (excess / gradientSq) * gradient;
+    const double excess = rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal) - energy;
+    if (gradientSq > 1e-20f && std::abs(excess) < 1e-2 * energy) {
+        const glm::vec3 d = static_cast<float>(excess / gradientSq) * gradient;
         const float angle = glm::length(d);
         if (angle > 0.0f) {
             b.orientation = glm::normalize(glm::angleAxis(angle, d / angle) * b.orientation);
-            b.angularVelocity = b.orientation * ((glm::inverse(b.orientation) * b.angularMomentum) / b.inertiaLocal);
+            b.angularVelocity =
+                b.orientation * ((glm::inverse(b.orientation) * b.angularMomentum) / b.inertiaLocal);
         }
     }
 }
@@ -132,16 +149,19 @@ float distanceBetween(const Body& a, const Body& b) {
         const float length = glm::length(axis);
         if (length < 1e-4f) return;
         const glm::vec3 n = axis / length;
-        const float ra = oa.half.x * std::abs(glm::dot(oa.axes[0], n)) + oa.half.y * std::abs(glm::dot(oa.axes[1], n)) +
+        const float ra = oa.half.x * std::abs(glm::dot(oa.axes[0], n)) +
+                         oa.half.y * std::abs(glm::dot(oa.axes[1], n)) +
                          oa.half.z * std::abs(glm::dot(oa.axes[2], n));
-        const float rb = ob.half.x * std::abs(glm::dot(ob.axes[0], n)) + ob.half.y * std::abs(glm::dot(ob.axes[1], n)) +
+        const float rb = ob.half.x * std::abs(glm::dot(ob.axes[0], n)) +
+                         ob.half.y * std::abs(glm::dot(ob.axes[1], n)) +
                          ob.half.z * std::abs(glm::dot(ob.axes[2], n));
         best = std::max(best, std::abs(glm::dot(t, n)) - ra - rb);
     };
     for (int i = 0; i < 3; ++i) {
         consider(oa.axes[i]);
         consider(ob.axes[i]);
-        for (int j = 0; j < 3; ++j) consider(glm::cross(oa.axes[i], ob.axes[j]));
+        for (int j = 0; j < 3; ++j)
+            consider(glm::cross(oa.axes[i], ob.axes[j]));
     }
     return best;
 }
@@ -158,7 +178,8 @@ std::optional<Manifold> touching(const Body& a, const Body& b) {
         m = contactSphereObb({b.position, b.radius + kMargin}, obbOf(a));
         if (m) m->normal = -m->normal; // computed as (sphere B, box A): flip to "from B toward A"
         if (m) {
-            for (int i = 0; i < m->count; ++i) m->points[i].position -= m->normal * m->points[i].depth;
+            for (int i = 0; i < m->count; ++i)
+                m->points[i].position -= m->normal * m->points[i].depth;
         }
     } else {
         Obb inflated = obbOf(a);
@@ -167,7 +188,8 @@ std::optional<Manifold> touching(const Body& a, const Body& b) {
     }
     if (!m) return std::nullopt;
     m->depth -= kMargin;
-    for (int i = 0; i < m->count; ++i) m->points[i].depth -= kMargin;
+    for (int i = 0; i < m->count; ++i)
+        m->points[i].depth -= kMargin;
     return m;
 }
 
@@ -182,7 +204,8 @@ std::optional<Manifold> touchingWall(const Body& a, const Plane& wall) {
     }
     if (!m) return std::nullopt;
     m->depth -= kMargin;
-    for (int i = 0; i < m->count; ++i) m->points[i].depth -= kMargin;
+    for (int i = 0; i < m->count; ++i)
+        m->points[i].depth -= kMargin;
     return m;
 }
 
@@ -211,16 +234,19 @@ bool solveActiveSet(const double k[4][4], const double goal[4], int count, int m
         }
         if (!(std::abs(a[pivot][col]) > 1e-9 * scale)) return false;
         if (pivot != col) {
-            for (int c = 0; c <= m; ++c) std::swap(a[col][c], a[pivot][c]);
+            for (int c = 0; c <= m; ++c)
+                std::swap(a[col][c], a[pivot][c]);
         }
         for (int r = col + 1; r < m; ++r) {
             const double f = a[r][col] / a[col][col];
-            for (int c = col; c <= m; ++c) a[r][c] -= f * a[col][c];
+            for (int c = col; c <= m; ++c)
+                a[r][c] -= f * a[col][c];
         }
     }
     for (int r = m - 1; r >= 0; --r) {
         double v = a[r][m];
-        for (int c = r + 1; c < m; ++c) v -= a[r][c] * x[index[c]];
+        for (int c = r + 1; c < m; ++c)
+            v -= a[r][c] * x[index[c]];
         x[index[r]] = v / a[r][r];
     }
     return true;
@@ -233,11 +259,11 @@ bool solveActiveSet(const double k[4][4], const double goal[4], int count, int m
 struct World::Impl {
     struct Candidate {
         int a;
-        int b;    ///< Body index, or -1 for a wall.
-        int wall; ///< Plane index when b == -1.
-        float target;   ///< Distance at which the next impact counts.
-        double toi;     ///< Absolute time (within the step) of the next impact; INFINITY if none.
-        bool fresh;     ///< toi is up to date.
+        int b;        ///< Body index, or -1 for a wall.
+        int wall;     ///< Plane index when b == -1.
+        float target; ///< Distance at which the next impact counts.
+        double toi;   ///< Absolute time (within the step) of the next impact; INFINITY if none.
+        bool fresh;   ///< toi is up to date.
     };
     struct SolverPoint {
         int a, b; ///< b == -1: a wall (infinite mass).
@@ -263,6 +289,13 @@ struct World::Impl {
     std::vector<SolverPoint> points;
     std::vector<glm::mat3> invInertia;
     std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
+    std::vector<double> bodyTime; ///< Each body's clock within the step.
+    std::vector<int> involved;    ///< Bodies whose contacts the next resolve gathers.
+    std::vector<int> gathered;    ///< Candidates gathered by resolve.
+    std::vector<int> solved;      ///< Bodies with contacts in the current resolve.
+    std::vector<char> inSolve;
+    std::vector<std::uint32_t> candidateStamp;
+    std::uint32_t stamp = 0;
 };
 
 World::World(Room room, WorldSettings settings)
@@ -310,9 +343,13 @@ void World::setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& a
     b.angularMomentum = inertiaWorld(b) * angularVelocity;
 }
 
-void World::setBodyPosition(int i, const glm::vec3& position) { bodies_.at(static_cast<std::size_t>(i)).position = position; }
+void World::setBodyPosition(int i, const glm::vec3& position) {
+    bodies_.at(static_cast<std::size_t>(i)).position = position;
+}
 
-void World::setTimeScale(float scale) { settings_.timeScale = std::clamp(scale, 0.05f, 2.0f); }
+void World::setTimeScale(float scale) {
+    settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
+}
 
 void World::setMaterial(float restitution, float friction) {
     for (Body& b : bodies_) {
@@ -347,7 +384,8 @@ void World::step() {
     const int n = static_cast<int>(bodies_.size());
     contacts_.clear();
 
-    for (Body& b : bodies_) b.velocity += settings_.gravity * h;
+    for (Body& b : bodies_)
+        b.velocity += settings_.gravity * h;
 
     // Candidates: bounding spheres swept over the step.
     s.swept.resize(static_cast<std::size_t>(n));
@@ -359,8 +397,12 @@ void World::step() {
     }
     sortAndSweep(s.swept, s.pairs, s.scratchOrder);
     s.candidates.clear();
-    s.byBody.assign(static_cast<std::size_t>(n), {});
-    for (const auto& [a, b] : s.pairs) s.candidates.push_back({a, b, -1, 0.0f, INFINITY, false});
+    s.candidateStamp.clear();
+    s.byBody.resize(static_cast<std::size_t>(n));
+    for (auto& list : s.byBody)
+        list.clear();
+    for (const auto& [a, b] : s.pairs)
+        s.candidates.push_back({a, b, -1, 0.0f, INFINITY, false});
     for (int i = 0; i < n; ++i) {
         const Body& b = bodies_[i];
         const float reach = boundingRadius(b) + 2.0f * kMargin;
@@ -377,46 +419,70 @@ void World::step() {
     }
 
     // Resolve what touches now, then fly from impact to impact.
-    std::vector<char> involved(static_cast<std::size_t>(n), 1);
-    resolve(involved, true);
+    // Each body keeps its own clock within the step and is flown forward only when an impact
+    // involves it (or at the end), so an impact costs the bodies it touches, not all of them.
+    lastStepImpacts_ = 0;
+    s.bodyTime.assign(static_cast<std::size_t>(n), 0.0);
+    s.involved.clear();
+    for (int i = 0; i < n; ++i)
+        s.involved.push_back(i);
     double now = 0.0;
+    resolve(now, true);
     const int maxEvents = 8 * n + 64;
     for (int event = 0; event < maxEvents; ++event) {
         double earliest = INFINITY;
         for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
             Impl::Candidate& c = s.candidates[ci];
             if (!c.fresh) {
+                syncBody(c.a, now);
+                if (c.b >= 0) syncBody(c.b, now);
                 c.toi = now + timeOfImpact(ci, h - static_cast<float>(now));
                 c.fresh = true;
             }
             earliest = std::min(earliest, c.toi);
         }
         if (!(earliest <= h)) break;
-        const float flight = static_cast<float>(earliest - now);
-        if (flight > 0.0f) {
-            for (Body& b : bodies_) drift(b, flight);
-        }
         now = earliest;
-        std::fill(involved.begin(), involved.end(), 0);
+        ++lastStepImpacts_;
+        s.involved.clear();
         for (Impl::Candidate& c : s.candidates) {
             if (c.toi <= earliest) {
-                involved[c.a] = 1;
-                if (c.b >= 0) involved[c.b] = 1;
+                s.involved.push_back(c.a);
+                if (c.b >= 0) s.involved.push_back(c.b);
                 c.fresh = false; // fired: look for its next impact
             }
         }
-        resolve(involved, false);
+        resolve(now, false);
     }
-    if (now < h) {
-        for (Body& b : bodies_) drift(b, static_cast<float>(h - now));
-    }
+    for (int i = 0; i < n; ++i)
+        syncBody(i, h);
     projectPositions();
     ++stepCount_;
+}
+
+void World::syncBody(int i, double time) {
+    double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
+    if (time > clock) {
+        drift(bodies_[i], static_cast<float>(time - clock));
+        clock = time;
+    }
 }
 
 float World::timeOfImpact(int candidate, float remaining) const {
     Impl::Candidate& c = impl_->candidates[candidate];
     const Body& a = bodies_[c.a];
+
+    // Bounding spheres do not turn: if even they cannot close the gap in the time left, there is
+    // no impact (the common case, and far cheaper than the exact distance).
+    if (c.b >= 0) {
+        const Body& b = bodies_[c.b];
+        const float gap = glm::length(a.position - b.position) - boundingRadius(a) - boundingRadius(b);
+        if (gap - kMargin > glm::length(a.velocity - b.velocity) * remaining) return INFINITY;
+    } else {
+        const Plane& wall = room_.planes[c.wall];
+        const float gap = signedDistance(wall, a.position) - boundingRadius(a);
+        if (gap - kMargin > std::max(0.0f, -glm::dot(wall.normal, a.velocity)) * remaining) return INFINITY;
+    }
     const float d0 = c.b >= 0 ? distanceBetween(a, bodies_[c.b]) : distanceToPlane(a, room_.planes[c.wall]);
     // Far: the impact is when the gap closes to half the margin. Touching already: when it
     // closes by another half margin (so a resting or separating pair does not fire again).
@@ -475,22 +541,38 @@ float World::timeOfImpact(int candidate, float remaining) const {
     return t;
 }
 
-void World::resolve(const std::vector<char>& involved, bool stepStart) {
+void World::resolve(double now, bool stepStart) {
     Impl& s = *impl_;
     const float h = settings_.timeStep;
     const float restingSpeed = 2.0f * glm::length(settings_.gravity) * h + 1e-5f;
     s.points.clear();
     s.invInertia.resize(bodies_.size());
-    std::vector<char> inSolve(bodies_.size(), 0);
+    s.inSolve.resize(bodies_.size(), 0);
+    s.candidateStamp.resize(s.candidates.size(), 0);
+    ++s.stamp;
 
-    for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
+    // The candidates of the involved bodies, each once, in a deterministic order.
+    s.gathered.clear();
+    for (int body : s.involved) {
+        for (int ci : s.byBody[body]) {
+            if (s.candidateStamp[ci] == s.stamp) continue;
+            s.candidateStamp[ci] = s.stamp;
+            s.gathered.push_back(ci);
+        }
+    }
+    std::sort(s.gathered.begin(), s.gathered.end());
+    s.solved.clear();
+    for (int ci : s.gathered) {
         const Impl::Candidate& c = s.candidates[ci];
-        if (!involved[c.a] && !(c.b >= 0 && involved[c.b])) continue;
+        syncBody(c.a, now);
+        if (c.b >= 0) syncBody(c.b, now);
         const Body& a = bodies_[c.a];
         const auto manifold = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
         if (!manifold) continue;
-        inSolve[c.a] = 1;
-        if (c.b >= 0) inSolve[c.b] = 1;
+        if (!s.inSolve[c.a]) s.solved.push_back(c.a);
+        s.inSolve[c.a] = 1;
+        if (c.b >= 0 && !s.inSolve[c.b]) s.solved.push_back(c.b);
+        if (c.b >= 0) s.inSolve[c.b] = 1;
         const Body* b = c.b >= 0 ? &bodies_[c.b] : nullptr;
         for (int k = 0; k < manifold->count; ++k) {
             Impl::SolverPoint p{};
@@ -510,18 +592,20 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
             p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
             const glm::vec3 vt = vRel - vn * p.normal;
             const float vtLength = glm::length(vt);
-            p.tangent1 = vtLength > 1e-6f ? vt / vtLength
-                                          : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f
-                                                                                    ? glm::vec3(1, 0, 0)
-                                                                                    : glm::vec3(0, 1, 0)));
+            p.tangent1 =
+                vtLength > 1e-6f
+                    ? vt / vtLength
+                    : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f ? glm::vec3(1, 0, 0)
+                                                                                      : glm::vec3(0, 1, 0)));
             p.tangent2 = glm::cross(p.normal, p.tangent1);
             s.points.push_back(p);
         }
     }
-    if (s.points.empty()) return;
-    for (std::size_t i = 0; i < bodies_.size(); ++i) {
-        if (inSolve[i]) s.invInertia[i] = inverseInertiaWorld(bodies_[i]);
+    for (int i : s.solved) {
+        s.invInertia[i] = inverseInertiaWorld(bodies_[i]);
+        s.inSolve[i] = 0;
     }
+    if (s.points.empty()) return;
     const auto effectiveMass = [&](const Impl::SolverPoint& p, const glm::vec3& dir) {
         const Body& a = bodies_[p.a];
         float k = a.invMass + glm::dot(dir, glm::cross(s.invInertia[p.a] * glm::cross(p.rA, dir), p.rA));
@@ -577,19 +661,13 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
         }
     }
 
-#ifdef KZ_DEBUG_ENERGY
-    const double energyBefore = kineticEnergy();
-    int iterationsUsed = 0;
-#endif
     for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
-#ifdef KZ_DEBUG_ENERGY
-        iterationsUsed = iteration + 1;
-#endif
         float largest = 0.0f;
         for (std::size_t begin = 0; begin < s.points.size();) {
             // One manifold (the points of one candidate pair) at a time.
             std::size_t end = begin + 1;
-            while (end < s.points.size() && s.points[end].candidate == s.points[begin].candidate) ++end;
+            while (end < s.points.size() && s.points[end].candidate == s.points[begin].candidate)
+                ++end;
             const int count = static_cast<int>(end - begin);
             Impl::SolverPoint* group = &s.points[begin];
 
@@ -612,11 +690,13 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
                     lambdaOld[i] = pi.lambdaN;
                     rhs[i] = static_cast<double>(pi.target) - glm::dot(relativeVelocity(pi), pi.normal);
                     const glm::vec3 ai = s.invInertia[pi.a] * glm::cross(pi.rA, pi.normal);
-                    const glm::vec3 bi = pi.b >= 0 ? s.invInertia[pi.b] * glm::cross(pi.rB, pi.normal) : glm::vec3(0.0f);
+                    const glm::vec3 bi =
+                        pi.b >= 0 ? s.invInertia[pi.b] * glm::cross(pi.rB, pi.normal) : glm::vec3(0.0f);
                     for (int j = 0; j < count; ++j) {
                         const Impl::SolverPoint& pj = group[j];
                         double kij = bodies_[pi.a].invMass + glm::dot(glm::cross(pj.rA, pj.normal), ai);
-                        if (pi.b >= 0) kij += bodies_[pi.b].invMass + glm::dot(glm::cross(pj.rB, pj.normal), bi);
+                        if (pi.b >= 0)
+                            kij += bodies_[pi.b].invMass + glm::dot(glm::cross(pj.rB, pj.normal), bi);
                         k[i][j] = kij;
                     }
                 }
@@ -624,7 +704,8 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
                 double goal[4];
                 for (int i = 0; i < count; ++i) {
                     goal[i] = rhs[i];
-                    for (int j = 0; j < count; ++j) goal[i] += k[i][j] * lambdaOld[j];
+                    for (int j = 0; j < count; ++j)
+                        goal[i] += k[i][j] * lambdaOld[j];
                 }
                 double best[4] = {0, 0, 0, 0};
                 bool solved = false;
@@ -639,7 +720,8 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
                                 valid = trial[i] >= 0.0;
                             } else {
                                 double vn = -goal[i];
-                                for (int j = 0; j < count; ++j) vn += k[i][j] * trial[j];
+                                for (int j = 0; j < count; ++j)
+                                    vn += k[i][j] * trial[j];
                                 valid = vn >= -1e-7 * (1.0 + std::abs(goal[i]));
                             }
                         }
@@ -683,33 +765,26 @@ void World::resolve(const std::vector<char>& involved, bool stepStart) {
         if (largest < kConvergence) break;
     }
 
-#ifdef KZ_DEBUG_ENERGY
-    {
-        const double energyAfter = kineticEnergy();
-        if (std::abs(energyAfter / energyBefore - 1.0) > 1e-6) {
-            std::fprintf(stderr, "step %llu resolve: %zu points, %d iterations, dE/E = %.3e\n",
-                         static_cast<unsigned long long>(stepCount_), s.points.size(), iterationsUsed,
-                         energyAfter / energyBefore - 1.0);
-            for (const auto& p : s.points) std::fprintf(stderr, "   a %d b %d target %.5f lambda %.5f depth %.5f\n", p.a, p.b, p.target, p.lambdaN, p.depth);
-        }
-    }
-#endif
     // Bodies that changed velocity need new times of impact.
     for (const Impl::SolverPoint& p : s.points) {
         if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
-        for (int ci : s.byBody[p.a]) s.candidates[ci].fresh = false;
+        for (int ci : s.byBody[p.a])
+            s.candidates[ci].fresh = false;
         if (p.b >= 0) {
-            for (int ci : s.byBody[p.b]) s.candidates[ci].fresh = false;
+            for (int ci : s.byBody[p.b])
+                s.candidates[ci].fresh = false;
         }
     }
     for (const Impl::SolverPoint& p : s.points) {
-        contacts_.push_back({p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal, p.depth});
+        contacts_.push_back(
+            {p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal, p.depth});
     }
     if (stepStart) {
         s.nextCache.clear();
         for (const Impl::SolverPoint& p : s.points) {
             if (p.lambdaN > 0.0f && p.target == 0.0f) {
-                s.nextCache.push_back({cacheKey(p), {glm::inverse(bodies_[p.a].orientation) * p.rA, p.lambdaN, 0, 0}});
+                s.nextCache.push_back(
+                    {cacheKey(p), {glm::inverse(bodies_[p.a].orientation) * p.rA, p.lambdaN, 0, 0}});
             }
         }
         std::stable_sort(s.nextCache.begin(), s.nextCache.end(),
@@ -741,13 +816,15 @@ void World::projectPositions() {
 
 double World::kineticEnergy() const {
     double sum = 0.0;
-    for (const Body& b : bodies_) sum += kz::kineticEnergy(b);
+    for (const Body& b : bodies_)
+        sum += kz::kineticEnergy(b);
     return sum;
 }
 
 glm::dvec3 World::linearMomentum() const {
     glm::dvec3 sum(0.0);
-    for (const Body& b : bodies_) sum += static_cast<double>(b.mass) * glm::dvec3(b.velocity);
+    for (const Body& b : bodies_)
+        sum += static_cast<double>(b.mass) * glm::dvec3(b.velocity);
     return sum;
 }
 
@@ -755,7 +832,8 @@ glm::dvec3 World::angularMomentum() const {
     glm::dvec3 sum(0.0);
     for (const Body& b : bodies_) {
         const glm::dvec3 spin(b.angularMomentum);
-        sum += spin + glm::cross(glm::dvec3(b.position), static_cast<double>(b.mass) * glm::dvec3(b.velocity));
+        sum +=
+            spin + glm::cross(glm::dvec3(b.position), static_cast<double>(b.mass) * glm::dvec3(b.velocity));
     }
     return sum;
 }
@@ -763,11 +841,13 @@ glm::dvec3 World::angularMomentum() const {
 float World::maxPenetration() const {
     float deepest = 0.0f;
     for (const Body& b : bodies_) {
-        for (const Plane& p : room_.planes) deepest = std::max(deepest, -distanceToPlane(b, p));
+        for (const Plane& p : room_.planes)
+            deepest = std::max(deepest, -distanceToPlane(b, p));
     }
     std::vector<Aabb> boxes;
     boxes.reserve(bodies_.size());
-    for (const Body& b : bodies_) boxes.push_back({b.position - glm::vec3(b.radius), b.position + glm::vec3(b.radius)});
+    for (const Body& b : bodies_)
+        boxes.push_back({b.position - glm::vec3(b.radius), b.position + glm::vec3(b.radius)});
     std::vector<std::pair<int, int>> pairs;
     std::vector<int> order;
     sortAndSweep(boxes, pairs, order);

@@ -2,9 +2,8 @@
 #pragma once
 
 #include "body.hpp"
-#include "room.hpp"
-
 #include "geom/contact.hpp"
+#include "room.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -15,20 +14,20 @@
 namespace kz {
 
 struct WorldSettings {
-    glm::vec3 gravity{0.0f};      ///< m/s^2; zero for the classic bouncing demo.
+    glm::vec3 gravity{0.0f};        ///< m/s^2; zero for the classic bouncing demo.
     float timeStep = 1.0f / 120.0f; ///< Fixed step, seconds.
-    float timeScale = 1.0f;       ///< Slow motion to fast forward, clamped to [0.05, 2].
-    int maxStepsPerAdvance = 8;   ///< Cap on steps per advance() call (avoids the spiral of death).
+    float timeScale = 1.0f;         ///< Slow motion to fast forward, clamped to [0.05, 2].
+    int maxStepsPerAdvance = 8;     ///< Cap on steps per advance() call (avoids the spiral of death).
 };
 
 /// A contact the solver saw in the last step (for debug drawing and stats).
 struct ContactInfo {
-    int bodyA;          ///< Index of the first body.
-    int bodyB;          ///< Index of the second body, or -1 for a wall.
-    int wall;           ///< Plane index when bodyB is -1, else -1.
-    glm::vec3 point;    ///< World contact point.
-    glm::vec3 normal;   ///< Unit, from B (or the wall) toward A.
-    float depth;        ///< Penetration (>= 0 means touching).
+    int bodyA;        ///< Index of the first body.
+    int bodyB;        ///< Index of the second body, or -1 for a wall.
+    int wall;         ///< Plane index when bodyB is -1, else -1.
+    glm::vec3 point;  ///< World contact point.
+    glm::vec3 normal; ///< Unit, from B (or the wall) toward A.
+    float depth;      ///< Penetration (>= 0 means touching).
 };
 
 /// Where a body's centre, moving along its velocity, first meets a wall.
@@ -78,6 +77,8 @@ public:
     std::span<Body> bodies() { return bodies_; }
     const std::vector<ContactInfo>& contacts() const { return contacts_; }
     std::uint64_t stepCount() const { return stepCount_; }
+    /// Impacts (times of impact the last step stopped at).
+    int lastStepImpacts() const { return lastStepImpacts_; }
     double simTime() const { return static_cast<double>(stepCount_) * settings_.timeStep; }
 
     double kineticEnergy() const;
@@ -95,7 +96,8 @@ public:
 private:
     struct Impl;
     float timeOfImpact(int candidate, float remaining) const;
-    void resolve(const std::vector<char>& involved, bool stepStart);
+    void syncBody(int i, double time);
+    void resolve(double now, bool stepStart);
     void projectPositions();
 
     Room room_;
@@ -106,6 +108,7 @@ private:
     bool paused_ = false;
     bool singleStepPending_ = false;
     std::uint64_t stepCount_ = 0;
+    int lastStepImpacts_ = 0;
     std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, solver points, warm-start cache.
 };
 
