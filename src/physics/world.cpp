@@ -24,6 +24,7 @@
 #include "broadphase.hpp"
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
+#include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 #include "geom/raycast.hpp"
 
@@ -95,11 +96,17 @@ void drift(Body& b, float t) {
         bodyMomentum[k] = -sine * mj + cosine * mk;
     };
     const double energy = rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
-    turn(0, 0.5f * t);
-    turn(1, 0.5f * t);
-    turn(2, t);
-    turn(1, 0.5f * t);
-    turn(0, 0.5f * t);
+    // Sub-steps keep every turn small (<= 0.05 rad) even for a box spinning at hundreds of rad/s.
+    const float spin = glm::length(b.angularVelocity) * t;
+    const int substeps = std::clamp(static_cast<int>(std::ceil(spin / 0.05f)), 1, 4096);
+    const float dt = t / static_cast<float>(substeps);
+    for (int k = 0; k < substeps; ++k) {
+        turn(0, 0.5f * dt);
+        turn(1, 0.5f * dt);
+        turn(2, dt);
+        turn(1, 0.5f * dt);
+        turn(0, 0.5f * dt);
+    }
     b.orientation = glm::normalize(b.orientation);
     b.angularVelocity = b.orientation * (bodyMomentum / b.inertiaLocal);
 
@@ -118,6 +125,14 @@ void drift(Body& b, float t) {
                 b.orientation * ((glm::inverse(b.orientation) * b.angularMomentum) / b.inertiaLocal);
         }
     }
+}
+
+/// Whether any point of the box lies on or behind the plane (it can reach the wall).
+bool boxReachesPlane(const Aabb& box, const Plane& plane) {
+    const glm::vec3 lowest(plane.normal.x >= 0.0f ? box.min.x : box.max.x,
+                           plane.normal.y >= 0.0f ? box.min.y : box.max.y,
+                           plane.normal.z >= 0.0f ? box.min.z : box.max.z);
+    return signedDistance(plane, lowest) <= 0.0f;
 }
 
 /// Signed distance of a body's surface from a plane (negative: through it).
@@ -387,13 +402,14 @@ void World::step() {
     for (Body& b : bodies_)
         b.velocity += settings_.gravity * h;
 
-    // Candidates: bounding spheres swept over the step.
+    // Candidates: each body's bounding sphere, grown by twice the distance it covers in the
+    // step in every direction (an impact may turn it anywhere and speed it up). A body whose
+    // path after an impact still leaves that box looks for new partners then (watchPath).
     s.swept.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const Body& b = bodies_[i];
-        const glm::vec3 end = b.position + b.velocity * h;
-        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
-        s.swept[i] = {glm::min(b.position, end) - r, glm::max(b.position, end) + r};
+        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
+        s.swept[i] = {b.position - r, b.position + r};
     }
     sortAndSweep(s.swept, s.pairs, s.scratchOrder);
     s.candidates.clear();
@@ -404,13 +420,9 @@ void World::step() {
     for (const auto& [a, b] : s.pairs)
         s.candidates.push_back({a, b, -1, 0.0f, INFINITY, false});
     for (int i = 0; i < n; ++i) {
-        const Body& b = bodies_[i];
-        const float reach = boundingRadius(b) + 2.0f * kMargin;
         for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
-            const Plane& p = room_.planes[w];
-            const float now = signedDistance(p, b.position);
-            const float later = signedDistance(p, b.position + b.velocity * h);
-            if (std::min(now, later) <= reach) s.candidates.push_back({i, -1, w, 0.0f, INFINITY, false});
+            if (boxReachesPlane(s.swept[i], room_.planes[w]))
+                s.candidates.push_back({i, -1, w, 0.0f, INFINITY, false});
         }
     }
     for (int c = 0; c < static_cast<int>(s.candidates.size()); ++c) {
@@ -458,6 +470,46 @@ void World::step() {
         syncBody(i, h);
     projectPositions();
     ++stepCount_;
+}
+
+void World::watchPath(int i, double now) {
+    Impl& s = *impl_;
+    const Body& b = bodies_[i];
+    const float left = settings_.timeStep - static_cast<float>(now);
+    const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
+    const glm::vec3 end = b.position + b.velocity * std::max(left, 0.0f);
+    const Aabb path{glm::min(b.position, end) - r, glm::max(b.position, end) + r};
+    Aabb& box = s.swept[i];
+    if (glm::all(glm::greaterThanEqual(path.min, box.min)) && glm::all(glm::lessThanEqual(path.max, box.max)))
+        return;
+
+    // The rest of the path leaves the box the broad phase saw: grow it and find new partners
+    // among all bodies and walls (rare: a body sped up or turned sharply by an impact).
+    box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
+    const auto known = [&](int other, int wall) {
+        for (int ci : s.byBody[i]) {
+            const Impl::Candidate& c = s.candidates[ci];
+            if (other >= 0 ? ((c.a == other && c.b == i) || (c.b == other && c.a == i))
+                           : (c.b < 0 && c.wall == wall)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const auto add = [&](int a, int bIndex, int wall) {
+        const int ci = static_cast<int>(s.candidates.size());
+        s.candidates.push_back({a, bIndex, wall, 0.0f, INFINITY, false});
+        s.candidateStamp.resize(s.candidates.size(), 0);
+        s.byBody[a].push_back(ci);
+        if (bIndex >= 0) s.byBody[bIndex].push_back(ci);
+    };
+    for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
+        if (j == i || !testAabbAabb(box, s.swept[j]) || known(j, -1)) continue;
+        add(std::min(i, j), std::max(i, j), -1);
+    }
+    for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+        if (boxReachesPlane(box, room_.planes[w]) && !known(-1, w)) add(i, -1, w);
+    }
 }
 
 void World::syncBody(int i, double time) {
@@ -765,12 +817,14 @@ void World::resolve(double now, bool stepStart) {
         if (largest < kConvergence) break;
     }
 
-    // Bodies that changed velocity need new times of impact.
+    // Bodies that changed velocity need new times of impact, and maybe new partners.
     for (const Impl::SolverPoint& p : s.points) {
         if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
+        watchPath(p.a, now);
         for (int ci : s.byBody[p.a])
             s.candidates[ci].fresh = false;
         if (p.b >= 0) {
+            watchPath(p.b, now);
             for (int ci : s.byBody[p.b])
                 s.candidates[ci].fresh = false;
         }

@@ -97,6 +97,7 @@ private:
     struct Impl;
     float timeOfImpact(int candidate, float remaining) const;
     void syncBody(int i, double time);
+    void watchPath(int i, double now);
     void resolve(double now, bool stepStart);
     void projectPositions();
 
