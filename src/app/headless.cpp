@@ -1,0 +1,133 @@
+#include "app/headless.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+namespace kz {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// The shortest decimal that reads back as `v`, as a double: 0.1f is written 0.1, not
+/// 0.10000000149011612. Non-finite values pass through (firstNonFinite reports them).
+double shortestDouble(float v) {
+    if (!std::isfinite(v)) return static_cast<double>(v);
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, v);
+    double result = static_cast<double>(v);
+    std::from_chars(text, written.ptr, result);
+    return result;
+}
+
+Json toJson(const glm::vec3& v) {
+    return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
+}
+Json toJson(const glm::dvec3& v) {
+    return Json::array({v.x, v.y, v.z});
+}
+Json toJson(const glm::quat& q) {
+    return Json::array({shortestDouble(q.w), shortestDouble(q.x), shortestDouble(q.y), shortestDouble(q.z)});
+}
+
+const char* shapeName(ShapeType shape) {
+    return shape == ShapeType::Box ? "box" : "sphere";
+}
+
+/// Seconds simulated by `steps` steps of `dt`. The step is a float, so 1/120 s is stored as
+/// 0.0083333337 and World::simTime() after 1200 steps reads 10.000000521540642: a step that is the
+/// float nearest 1/n s counts as exactly 1/n (1200 steps of 1/120 s read 10), any other step as
+/// its shortest decimal (0.01f counts as 0.01).
+double simulatedSeconds(std::uint64_t steps, float dt) {
+    const double count = static_cast<double>(steps);
+    const double stepsPerSecond = std::round(1.0 / static_cast<double>(dt));
+    if (stepsPerSecond >= 1.0 && static_cast<float>(1.0 / stepsPerSecond) == dt)
+        return count / stepsPerSecond;
+    return count * shortestDouble(dt);
+}
+
+/// The median of whole nanosecond counts; with an even count, the mean of the two middle ones.
+double medianNs(std::vector<std::int64_t> values) {
+    if (values.empty()) return 0.0;
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    const auto upper = static_cast<double>(*middle);
+    if (values.size() % 2 == 1) return upper;
+    // The lower middle value is the largest of the lower half.
+    return 0.5 * (static_cast<double>(*std::max_element(values.begin(), middle)) + upper);
+}
+
+std::optional<std::string> firstNonFiniteAt(const Json& json, const std::string& path) {
+    if (json.is_number_float()) {
+        if (!std::isfinite(json.get<double>())) return path.empty() ? std::string("(the report)") : path;
+    } else if (json.is_object()) {
+        for (const auto& [key, value] : json.items()) {
+            if (auto where = firstNonFiniteAt(value, path.empty() ? key : path + "." + key)) return where;
+        }
+    } else if (json.is_array()) {
+        for (std::size_t i = 0; i < json.size(); ++i) {
+            if (auto where = firstNonFiniteAt(json[i], path + "[" + std::to_string(i) + "]")) return where;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Json runHeadless(World& world, const HeadlessOptions& options) {
+    using Clock = std::chrono::steady_clock;
+
+    const double energyStart = world.kineticEnergy();
+    const glm::dvec3 momentumStart = world.linearMomentum();
+    float maxPenetration = world.maxPenetration();
+    int maxEscaped = world.escapedCount();
+
+    std::vector<std::int64_t> stepNs;
+    stepNs.reserve(options.steps);
+    for (std::uint64_t i = 0; i < options.steps; ++i) {
+        const auto start = Clock::now();
+        world.step();
+        const auto end = Clock::now();
+        stepNs.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
+        // std::max would drop a NaN that follows a number; a NaN depth must reach the report.
+        const float penetration = world.maxPenetration();
+        if (!(penetration <= maxPenetration)) maxPenetration = penetration;
+        maxEscaped = std::max(maxEscaped, world.escapedCount());
+    }
+
+    Json report;
+    report["scenario"] = options.scenarioName;
+    report["seed"] = options.seed;
+    report["steps"] = options.steps;
+    report["sim_seconds"] = simulatedSeconds(options.steps, world.settings().timeStep);
+    // From whole nanoseconds, so that the value reads 0.1045215, not 0.10452149999999999.
+    report["ms_per_step_median"] = medianNs(std::move(stepNs)) / 1e6;
+    report["kinetic_energy_start"] = energyStart;
+    report["kinetic_energy_end"] = world.kineticEnergy();
+    report["momentum_start"] = toJson(momentumStart);
+    report["momentum_end"] = toJson(world.linearMomentum());
+    report["max_penetration"] = shortestDouble(maxPenetration);
+    report["escaped"] = maxEscaped;
+
+    Json bodies = Json::array();
+    for (const Body& body : world.bodies()) {
+        Json entry;
+        entry["name"] = body.name;
+        entry["shape"] = shapeName(body.shape);
+        entry["position"] = toJson(body.position);
+        entry["orientation"] = toJson(body.orientation);
+        entry["velocity"] = toJson(body.velocity);
+        entry["angular_velocity"] = toJson(body.angularVelocity);
+        bodies.push_back(std::move(entry));
+    }
+    report["bodies"] = std::move(bodies);
+    return report;
+}
+
+std::optional<std::string> firstNonFinite(const Json& json) {
+    return firstNonFiniteAt(json, "");
+}
+
+} // namespace kz

@@ -1,0 +1,48 @@
+// Checks shared by the loader and instantiate(): is a body inside the room, do two bodies touch.
+// Internal to kz_scenario.
+#pragma once
+
+#include "geom/types.hpp"
+#include "physics/body.hpp"
+#include "physics/room.hpp"
+#include "scenario.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace kz::scenario_detail {
+
+/// Colours of bodies that name none, listed and random alike, by index in the world.
+inline constexpr std::array<std::uint32_t, 8> kBodyPalette{0xd04040, 0x4080d0, 0x40b060, 0xe0a030,
+                                                           0x9050c0, 0x30b0b0, 0xd06090, 0x808080};
+
+/// The shortest text that reads back as the same float ("0.1", not "0.100000").
+std::string formatFloat(float v);
+
+/// The box of a box body (its orientation normalised).
+Obb obbOfDesc(const BodyDesc& body);
+
+/// The radius of the smallest sphere about the centre that holds the body: the radius of a
+/// sphere, |halfExtents| of a box.
+float boundingRadius(const BodyDesc& body);
+
+/// Exact overlap of two bodies (testSphereSphere, testSphereObb, testObbObb); touching counts.
+bool bodiesOverlap(const BodyDesc& a, const BodyDesc& b);
+
+/// The wall a body crosses most, and by how much (> 0).
+struct WallCrossing {
+    int plane;   ///< Index into Room::planes.
+    float depth; ///< How far the body reaches past the plane.
+};
+
+/// Empty when the body lies in the room: a sphere's centre is at least its radius in front of
+/// every plane, each of a box's 8 corners is on or in front of every plane. Touching is inside.
+std::optional<WallCrossing> wallCrossing(const Room& room, const BodyDesc& body);
+
+/// "<JSON pointer>: <what>" for the first listed body that is outside the room or touches an
+/// earlier one; empty when all are fine.
+std::string checkListedBodies(const Scenario& scenario);
+
+} // namespace kz::scenario_detail

@@ -1,0 +1,91 @@
+// Scenarios: a room, world settings, a camera and bodies, read from JSON files in
+// assets/scenarios/ (format: README.md, "Writing a scenario"), and turned into a World.
+//
+// Loading and instantiating report failure through the result's `error` (one line,
+// "<file>: <JSON pointer>: <what is wrong>"); none throws, and a failed load returns no
+// scenario at all, never a partial one.
+#pragma once
+
+#include "physics/body.hpp"
+#include "physics/room.hpp"
+#include "physics/world.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <glm/glm.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kz {
+
+/// A fixed viewpoint the app starts from.
+struct CameraDesc {
+    glm::vec3 eye;     ///< Camera position.
+    glm::vec3 target;  ///< The point looked at (differs from eye).
+    float fovDeg = 60; ///< Vertical field of view in degrees, in (0, 180).
+};
+
+/// Bodies scattered at random, fully inside the room and never overlapping anything.
+struct RandomDesc {
+    int count;              ///< How many bodies (>= 0).
+    std::uint64_t seed;     ///< Seed of the std::mt19937_64 stream; same seed, same bodies.
+    glm::vec2 speed;        ///< Speed range [min, max] in m/s (0 <= min <= max).
+    glm::vec2 sphereRadius; ///< Sphere radius range [min, max] (0 < min <= max).
+    glm::vec2 boxHalf;      ///< Range of each box half extent [min, max] (0 < min <= max).
+    float boxFraction;      ///< Probability that a body is a box, in [0, 1].
+};
+
+/// A validated scenario: every body is inside the room and no two listed bodies touch.
+struct Scenario {
+    std::string name;                 ///< Non-empty display name.
+    std::string source;               ///< The file it came from (or the name given to parseScenario).
+    Room room;                        ///< Closed and bounded (built by boxRoom or makeRoom).
+    WorldSettings settings;           ///< Gravity and time step from the file; the rest default.
+    float restitution = 1.0f;         ///< Default restitution of bodies that give none, in [0, 1].
+    float friction = 0.0f;            ///< Default friction of bodies that give none, >= 0.
+    std::optional<CameraDesc> camera; ///< Empty: the app chooses its own view.
+    std::vector<BodyDesc> bodies;     ///< Listed bodies, each with material and colour resolved.
+    std::optional<RandomDesc> random; ///< Random bodies added after the listed ones.
+};
+
+struct ScenarioResult {
+    std::optional<Scenario> scenario; ///< Empty on error.
+    std::string error;                ///< One line, "<file>: <JSON pointer>: <what>"; empty on success.
+};
+
+/// Reads and validates a scenario file. A missing file, invalid JSON (reported by line and
+/// column), a wrong type, an unknown or missing key or an invalid value is an error.
+ScenarioResult loadScenarioFile(const std::filesystem::path& file);
+
+/// The same from text; `sourceName` stands for the file name in errors and Scenario::source.
+ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName);
+
+/// <asset root>/scenarios, where the asset root is $KOLIZE_ASSET_DIR when set and not empty,
+/// else the compile-time KZ_ASSET_DIR (the source tree's assets/).
+std::filesystem::path scenarioDirectory();
+
+/// The stems of the *.json files in scenarioDirectory(), sorted; empty if it cannot be read.
+std::vector<std::string> builtinScenarioNames();
+
+/// `nameOrFile` as a path when such a file exists, else the built-in scenario of that name
+/// (scenarioDirectory() / (name + ".json")).
+ScenarioResult resolveScenario(const std::string& nameOrFile);
+
+struct InstantiateResult {
+    std::optional<World> world; ///< Empty on error.
+    std::string error;          ///< One line; empty on success.
+    std::uint64_t seed;         ///< The seed the random bodies used (override, file seed, or 0 if none).
+};
+
+/// Builds the world: the room and settings, the listed bodies in order, then the random
+/// bodies. Random numbers come from std::mt19937_64 mapped to floats by hand in a fixed draw
+/// order, so one seed gives bit-identical bodies on every run. A random body is placed with its
+/// bounding sphere inside every wall, touching no other body (up to 1000 tries each), and is
+/// named "ball-<i>" or "box-<i>" (i: its index in the world), like an unnamed listed body.
+/// Fails (with no world) when a listed body is outside the room or touches another, or the
+/// random bodies do not fit ("the room is too full").
+InstantiateResult instantiate(const Scenario& scenario, std::optional<std::uint64_t> seedOverride = {});
+
+} // namespace kz

@@ -1,0 +1,398 @@
+// Tests for the kolize executable's headless mode: runHeadless and firstNonFinite on worlds built
+// here, then the built binary itself (flags, exit codes, the report), run with DISPLAY unset.
+// Nothing here needs a display.
+#include "app/headless.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <tuple>
+#include <unistd.h>
+#include <vector>
+
+#ifndef KOLIZE_EXE
+#error "KOLIZE_EXE (the path of the built kolize binary) must be defined"
+#endif
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace fs = std::filesystem;
+
+const std::vector<std::string> kReportKeys = {"scenario",
+                                              "seed",
+                                              "steps",
+                                              "sim_seconds",
+                                              "ms_per_step_median",
+                                              "kinetic_energy_start",
+                                              "kinetic_energy_end",
+                                              "momentum_start",
+                                              "momentum_end",
+                                              "max_penetration",
+                                              "escaped",
+                                              "bodies"};
+const std::vector<std::string> kBodyKeys = {"name",        "shape",    "position",
+                                            "orientation", "velocity", "angular_velocity"};
+
+std::vector<std::string> keysOf(const Json& object) {
+    std::vector<std::string> keys;
+    for (const auto& item : object.items())
+        keys.push_back(item.key());
+    return keys;
+}
+
+/// Two balls heading for each other and a spinning box, in a 10 m box room.
+kz::World smallWorld() {
+    kz::World world(kz::boxRoom({10.0f, 10.0f, 10.0f}));
+    kz::BodyDesc left;
+    left.name = "left";
+    left.position = {-2.0f, 0.0f, 0.0f};
+    left.velocity = {1.5f, 0.25f, 0.0f};
+    world.addBody(left);
+    kz::BodyDesc right = left;
+    right.name = "right";
+    right.position = {2.0f, 0.0f, 0.0f};
+    right.velocity = {-1.0f, 0.0f, 0.5f};
+    world.addBody(right);
+    kz::BodyDesc box;
+    box.name = "box";
+    box.shape = kz::ShapeType::Box;
+    box.halfExtents = {0.5f, 0.25f, 0.4f};
+    box.position = {0.0f, 3.0f, 0.0f};
+    box.angularVelocity = {0.0f, 1.0f, 0.5f};
+    world.addBody(box);
+    return world;
+}
+
+// ---------------------------------------------------------------- runHeadless
+
+TEST(RunHeadless, ReportHasEveryKeyInOrder) {
+    kz::World world = smallWorld();
+    const Json report = kz::runHeadless(world, {"small", 42, 120});
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    EXPECT_EQ(report["scenario"], "small");
+    EXPECT_EQ(report["seed"], 42u);
+    EXPECT_EQ(report["steps"], 120u);
+    EXPECT_EQ(report["sim_seconds"].get<double>(), 1.0);
+    EXPECT_GE(report["ms_per_step_median"].get<double>(), 0.0);
+    EXPECT_EQ(report["momentum_start"].size(), 3u);
+    EXPECT_EQ(report["momentum_end"].size(), 3u);
+    EXPECT_EQ(report["escaped"], 0);
+    ASSERT_EQ(report["bodies"].size(), 3u);
+    for (const Json& body : report["bodies"]) {
+        EXPECT_EQ(keysOf(body), kBodyKeys);
+        EXPECT_EQ(body["position"].size(), 3u);
+        EXPECT_EQ(body["orientation"].size(), 4u);
+        EXPECT_EQ(body["velocity"].size(), 3u);
+        EXPECT_EQ(body["angular_velocity"].size(), 3u);
+    }
+    EXPECT_EQ(report["bodies"][0]["name"], "left");
+    EXPECT_EQ(report["bodies"][0]["shape"], "sphere");
+    EXPECT_EQ(report["bodies"][2]["name"], "box");
+    EXPECT_EQ(report["bodies"][2]["shape"], "box");
+    EXPECT_FALSE(kz::firstNonFinite(report).has_value());
+}
+
+TEST(RunHeadless, TakesExactlyTheRequestedSteps) {
+    kz::World world = smallWorld();
+    kz::runHeadless(world, {"small", 0, 37});
+    EXPECT_EQ(world.stepCount(), 37u);
+}
+
+TEST(RunHeadless, ReportsTheFinalStateOfTheWorld) {
+    kz::World world = smallWorld();
+    const Json report = kz::runHeadless(world, {"small", 0, 50});
+    const kz::Body& box = world.bodies()[2];
+    const Json& reported = report["bodies"][2];
+    EXPECT_FLOAT_EQ(reported["position"][1].get<float>(), box.position.y);
+    EXPECT_FLOAT_EQ(reported["orientation"][0].get<float>(), box.orientation.w);
+    EXPECT_FLOAT_EQ(reported["orientation"][2].get<float>(), box.orientation.y);
+    EXPECT_FLOAT_EQ(reported["angular_velocity"][1].get<float>(), box.angularVelocity.y);
+    EXPECT_DOUBLE_EQ(report["kinetic_energy_end"].get<double>(), world.kineticEnergy());
+    EXPECT_DOUBLE_EQ(report["momentum_end"][0].get<double>(), world.linearMomentum().x);
+}
+
+TEST(RunHeadless, SimSecondsCountsTheTimeStepAsWritten) {
+    for (const auto& [timeStep, steps, seconds] :
+         {std::tuple{1.0f / 120.0f, 1200u, 10.0}, std::tuple{1.0f / 60.0f, 90u, 1.5},
+          std::tuple{0.01f, 250u, 2.5}, std::tuple{0.003f, 1000u, 3.0}}) {
+        SCOPED_TRACE(timeStep);
+        kz::WorldSettings settings;
+        settings.timeStep = timeStep;
+        kz::World world(kz::boxRoom({4.0f, 4.0f, 4.0f}), settings);
+        const Json report = kz::runHeadless(world, {"clock", 0, steps});
+        EXPECT_EQ(report["sim_seconds"].get<double>(), seconds);
+    }
+}
+
+TEST(RunHeadless, ZeroStepsReportsTheInitialState) {
+    kz::World world = smallWorld();
+    const Json report = kz::runHeadless(world, {"small", 0, 0});
+    EXPECT_EQ(report["steps"], 0u);
+    EXPECT_EQ(report["sim_seconds"].get<double>(), 0.0);
+    EXPECT_EQ(report["ms_per_step_median"].get<double>(), 0.0);
+    EXPECT_EQ(report["kinetic_energy_start"], report["kinetic_energy_end"]);
+    EXPECT_EQ(report["momentum_start"], report["momentum_end"]);
+    EXPECT_EQ(report["bodies"][0]["position"], Json::array({-2.0, 0.0, 0.0}));
+    EXPECT_EQ(report["bodies"][0]["orientation"], Json::array({1.0, 0.0, 0.0, 0.0}));
+}
+
+TEST(RunHeadless, FloatsAreWrittenAsTheirShortestDecimal) {
+    kz::World world(kz::boxRoom({10.0f, 10.0f, 10.0f}));
+    kz::BodyDesc ball;
+    ball.name = "ball";
+    ball.position = {0.1f, -0.3f, 1.7f};
+    ball.velocity = {0.2f, 0.0f, 0.0f};
+    world.addBody(ball);
+    const Json report = kz::runHeadless(world, {"shortest", 0, 0});
+    EXPECT_EQ(report["bodies"][0]["position"].dump(), "[0.1,-0.3,1.7]");
+    EXPECT_EQ(report["bodies"][0]["velocity"].dump(), "[0.2,0.0,0.0]");
+}
+
+TEST(RunHeadless, NonFiniteStateReachesTheReport) {
+    kz::World world = smallWorld();
+    world.bodies()[1].velocity.y = std::numeric_limits<float>::quiet_NaN();
+    const Json report = kz::runHeadless(world, {"broken", 0, 0});
+    EXPECT_TRUE(kz::firstNonFinite(report).has_value());
+    EXPECT_TRUE(std::isnan(report["bodies"][1]["velocity"][1].get<double>()));
+}
+
+// ---------------------------------------------------------------- firstNonFinite
+
+TEST(FirstNonFinite, FiniteJsonHasNone) {
+    const Json json = {{"a", 1.5}, {"b", Json::array({1, 2.0, "x"})}, {"c", {{"d", -0.0}}}};
+    EXPECT_FALSE(kz::firstNonFinite(json).has_value());
+}
+
+TEST(FirstNonFinite, NamesThePathOfTheFirstNaN) {
+    Json json = {{"steps", 3}, {"bodies", Json::array()}};
+    json["bodies"].push_back({{"velocity", Json::array({0.0, 1.0, 2.0})}});
+    json["bodies"].push_back({{"velocity", Json::array({0.0, std::nan(""), 2.0})}});
+    EXPECT_EQ(kz::firstNonFinite(json), "bodies[1].velocity[1]");
+}
+
+TEST(FirstNonFinite, FindsInfinityAtTheTopLevel) {
+    const Json json = {{"kinetic_energy_end", std::numeric_limits<double>::infinity()}};
+    EXPECT_EQ(kz::firstNonFinite(json), "kinetic_energy_end");
+    EXPECT_EQ(kz::firstNonFinite(Json(-std::numeric_limits<double>::infinity())), "(the report)");
+}
+
+// ---------------------------------------------------------------- the kolize binary
+
+struct Outcome {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string readFile(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// A fresh directory for one test's files, removed at the end of the test.
+class KolizeCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() /
+               ("kolize_test_" + std::to_string(::getpid()) + "_" + std::string(info->name()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override {
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+
+    /// Runs kolize with `args` (shell words) and no display: DISPLAY and WAYLAND_DISPLAY unset.
+    Outcome kolize(const std::string& args) {
+        const fs::path out = dir_ / "stdout.txt";
+        const fs::path err = dir_ / "stderr.txt";
+        const std::string command = "env -u DISPLAY -u WAYLAND_DISPLAY '" + std::string(KOLIZE_EXE) + "' " +
+                                    args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+        const int status = std::system(command.c_str());
+        Outcome run;
+        run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        run.out = readFile(out);
+        run.err = readFile(err);
+        return run;
+    }
+
+    fs::path dir_;
+};
+
+/// One line: "kolize: ..." ending in a single newline.
+void expectOneErrorLine(const Outcome& run) {
+    EXPECT_EQ(run.err.rfind("kolize: ", 0), 0u) << run.err;
+    ASSERT_FALSE(run.err.empty());
+    EXPECT_EQ(run.err.back(), '\n');
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+}
+
+void expectAllNumbersFiniteAndNoNulls(const Json& json, const std::string& path = "") {
+    EXPECT_FALSE(json.is_null()) << "null at " << path;
+    if (json.is_number_float()) {
+        EXPECT_TRUE(std::isfinite(json.get<double>())) << path;
+    }
+    if (json.is_structured()) {
+        for (const auto& item : json.items())
+            expectAllNumbersFiniteAndNoNulls(item.value(), path + "/" + item.key());
+    }
+}
+
+TEST_F(KolizeCli, HelpExitsZeroAndDocumentsEveryFlag) {
+    const Outcome run = kolize("--help");
+    EXPECT_EQ(run.exitCode, 0);
+    for (const char* flag : {"--headless", "--scenario", "--seed", "--steps", "--report", "--help"}) {
+        EXPECT_NE(run.out.find(flag), std::string::npos) << flag << " is not in:\n" << run.out;
+    }
+    EXPECT_TRUE(run.err.empty()) << run.err;
+}
+
+TEST_F(KolizeCli, UnknownFlagIsOneLineAndExitCodeTwo) {
+    const Outcome run = kolize("--headless --bogus");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("--bogus"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, BadValuesAreOneLineAndExitCodeTwo) {
+    for (const char* args :
+         {"--steps -3", "--steps abc", "--steps 1.5", "--steps ''", "--steps 0x10", "--steps 99999999999",
+          "--seed x", "--seed -1", "--seed 18446744073709551616", "--steps", "--scenario"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(std::string("--headless ") + args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+    }
+}
+
+TEST_F(KolizeCli, BadStepsMessageNamesTheFlagAndTheValue) {
+    const Outcome run = kolize("--headless --steps -3");
+    EXPECT_NE(run.err.find("--steps"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("-3"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, MissingScenarioFileIsOneLineNamingTheFile) {
+    const fs::path missing = dir_ / "no_such_scenario.json";
+    const Outcome run = kolize("--headless --scenario '" + missing.string() + "'");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("no_such_scenario.json"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, UnknownScenarioNameIsOneLineAndExitCodeTwo) {
+    const Outcome run = kolize("--headless --scenario no-such-scenario");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("no-such-scenario"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, InvalidScenarioFileIsOneLineAndExitCodeTwo) {
+    const fs::path file = dir_ / "broken.json";
+    std::ofstream(file) << "{ \"name\": \"broken\", \n";
+    const Outcome run = kolize("--headless --scenario '" + file.string() + "'");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("broken.json"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, WithoutHeadlessTheWindowIsNotAvailableYet) {
+    const Outcome run = kolize("--steps 10");
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, "kolize: the interactive window is not available yet; run with --headless\n");
+    EXPECT_TRUE(run.out.empty());
+}
+
+TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
+    const Outcome run = kolize("--headless --scenario deterministic --steps 1200");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(run.err.empty()) << run.err;
+    const Json report = Json::parse(run.out); // the whole of stdout is one JSON object
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    EXPECT_EQ(report["steps"], 1200u);
+    EXPECT_EQ(report["sim_seconds"].get<double>(), 10.0);
+    EXPECT_EQ(report["escaped"], 0);
+    expectAllNumbersFiniteAndNoNulls(report);
+    EXPECT_GE(report["max_penetration"].get<double>(), 0.0);
+    EXPECT_GT(report["ms_per_step_median"].get<double>(), 0.0);
+    const double energyStart = report["kinetic_energy_start"].get<double>();
+    const double energyEnd = report["kinetic_energy_end"].get<double>();
+    EXPECT_GT(energyStart, 0.0);
+    EXPECT_LE(std::abs(energyEnd - energyStart), 1e-3 * energyStart)
+        << "start " << energyStart << ", end " << energyEnd;
+    ASSERT_FALSE(report["bodies"].empty());
+    for (const Json& body : report["bodies"])
+        EXPECT_EQ(keysOf(body), kBodyKeys);
+}
+
+TEST_F(KolizeCli, DefaultsAreTwoBallsFor1200Steps) {
+    const Outcome run = kolize("--headless");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Json report = Json::parse(run.out);
+    EXPECT_EQ(report["steps"], 1200u);
+    EXPECT_EQ(report["bodies"].size(), 2u);
+}
+
+TEST_F(KolizeCli, ReportFlagWritesTheFile) {
+    const fs::path file = dir_ / "report.json";
+    const Outcome run =
+        kolize("--headless --scenario deterministic --steps 30 --report '" + file.string() + "'");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+    ASSERT_TRUE(fs::exists(file));
+    const Json report = Json::parse(readFile(file));
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    EXPECT_EQ(report["steps"], 30u);
+}
+
+TEST_F(KolizeCli, UnwritableReportPathIsOneLineAndExitCodeTwo) {
+    const fs::path file = dir_ / "no_such_dir" / "report.json";
+    const Outcome run = kolize("--headless --steps 5 --report '" + file.string() + "'");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("report.json"), std::string::npos) << run.err;
+}
+
+TEST_F(KolizeCli, SameSeedTwiceGivesIdenticalBodies) {
+    for (const char* scenario : {"deterministic", "two-balls", "random"}) {
+        SCOPED_TRACE(scenario);
+        const std::string args =
+            std::string("--headless --scenario ") + scenario + " --seed 12345 --steps 600";
+        const Outcome first = kolize(args);
+        const Outcome second = kolize(args);
+        ASSERT_EQ(first.exitCode, 0) << first.err;
+        ASSERT_EQ(second.exitCode, 0) << second.err;
+        const Json a = Json::parse(first.out);
+        const Json b = Json::parse(second.out);
+        EXPECT_EQ(a["seed"], 12345u);
+        EXPECT_EQ(a["bodies"].dump(), b["bodies"].dump());
+        EXPECT_EQ(a["kinetic_energy_end"], b["kinetic_energy_end"]);
+    }
+}
+
+TEST_F(KolizeCli, DifferentSeedsScatterRandomBodiesDifferently) {
+    const Outcome first = kolize("--headless --scenario random --seed 1 --steps 0");
+    const Outcome second = kolize("--headless --scenario random --seed 2 --steps 0");
+    ASSERT_EQ(first.exitCode, 0) << first.err;
+    ASSERT_EQ(second.exitCode, 0) << second.err;
+    const Json a = Json::parse(first.out);
+    const Json b = Json::parse(second.out);
+    EXPECT_EQ(a["seed"], 1u);
+    EXPECT_EQ(b["seed"], 2u);
+    EXPECT_NE(a["bodies"].dump(), b["bodies"].dump());
+}
+
+} // namespace
