@@ -127,6 +127,23 @@ void drift(Body& b, float t) {
     }
 }
 
+/// The pose after t seconds of free flight at the current angular velocity: the conservative
+/// advancement's look-ahead. It differs from drift() (which keeps the angular momentum) only by
+/// O((w t)^2), far inside the advancement's tolerance, and needs one rotation instead of many.
+void predict(const Body& b, float t, Body& out) {
+    out.position = b.position + b.velocity * t;
+    const float speed = glm::length(b.angularVelocity);
+    out.orientation =
+        speed > 0.0f ? glm::angleAxis(speed * t, b.angularVelocity / speed) * b.orientation : b.orientation;
+}
+
+/// Whether the bounding spheres of two bodies come within the contact margin.
+bool boundsTouch(const Body& a, const Body& b) {
+    const float reach = boundingRadius(a) + boundingRadius(b) + kMargin;
+    const glm::vec3 d = a.position - b.position;
+    return glm::dot(d, d) <= reach * reach;
+}
+
 /// Whether any point of the box lies on or behind the plane (it can reach the wall).
 bool boxReachesPlane(const Aabb& box, const Plane& plane) {
     const glm::vec3 lowest(plane.normal.x >= 0.0f ? box.min.x : box.max.x,
@@ -157,26 +174,38 @@ float distanceBetween(const Body& a, const Body& b) {
         const Body& box = a.shape == ShapeType::Sphere ? b : a;
         return std::sqrt(sqDistPointObb(sphere.position, obbOf(box))) - sphere.radius;
     }
-    const Obb oa = obbOf(a), ob = obbOf(b);
-    const glm::vec3 t = ob.center - oa.center;
-    float best = -INFINITY;
-    const auto consider = [&](const glm::vec3& axis) {
-        const float length = glm::length(axis);
-        if (length < 1e-4f) return;
-        const glm::vec3 n = axis / length;
-        const float ra = oa.half.x * std::abs(glm::dot(oa.axes[0], n)) +
-                         oa.half.y * std::abs(glm::dot(oa.axes[1], n)) +
-                         oa.half.z * std::abs(glm::dot(oa.axes[2], n));
-        const float rb = ob.half.x * std::abs(glm::dot(ob.axes[0], n)) +
-                         ob.half.y * std::abs(glm::dot(ob.axes[1], n)) +
-                         ob.half.z * std::abs(glm::dot(ob.axes[2], n));
-        best = std::max(best, std::abs(glm::dot(t, n)) - ra - rb);
-    };
+    // Separation along the 15 axes, everything in a's frame (Ericson 4.4.1): R = A^T B.
+    const glm::mat3 axesA = glm::mat3_cast(a.orientation), axesB = glm::mat3_cast(b.orientation);
+    const glm::vec3 &ea = a.halfExtents, &eb = b.halfExtents;
+    glm::mat3 rot, absRot;
     for (int i = 0; i < 3; ++i) {
-        consider(oa.axes[i]);
-        consider(ob.axes[i]);
-        for (int j = 0; j < 3; ++j)
-            consider(glm::cross(oa.axes[i], ob.axes[j]));
+        for (int j = 0; j < 3; ++j) {
+            rot[i][j] = glm::dot(axesA[i], axesB[j]);
+            absRot[i][j] = std::abs(rot[i][j]);
+        }
+    }
+    const glm::vec3 toB = b.position - a.position;
+    const glm::vec3 t(glm::dot(toB, axesA[0]), glm::dot(toB, axesA[1]), glm::dot(toB, axesA[2]));
+    float best = -INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        best = std::max(best, std::abs(t[i]) - ea[i] -
+                                  (eb[0] * absRot[i][0] + eb[1] * absRot[i][1] + eb[2] * absRot[i][2]));
+        const float along = t[0] * rot[0][i] + t[1] * rot[1][i] + t[2] * rot[2][i];
+        best = std::max(best, std::abs(along) - eb[i] -
+                                  (ea[0] * absRot[0][i] + ea[1] * absRot[1][i] + ea[2] * absRot[2][i]));
+    }
+    for (int i = 0; i < 3; ++i) {
+        const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        for (int j = 0; j < 3; ++j) {
+            // |a_i x b_j| = sqrt(1 - R_ij^2); near-parallel edges are covered by the face axes.
+            const float lengthSq = 1.0f - rot[i][j] * rot[i][j];
+            if (lengthSq < 1e-6f) continue;
+            const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+            const float ra = ea[i1] * absRot[i2][j] + ea[i2] * absRot[i1][j];
+            const float rb = eb[j1] * absRot[i][j2] + eb[j2] * absRot[i][j1];
+            const float distance = std::abs(t[i2] * rot[i1][j] - t[i1] * rot[i2][j]);
+            best = std::max(best, (distance - ra - rb) / std::sqrt(lengthSq));
+        }
     }
     return best;
 }
@@ -274,11 +303,12 @@ bool solveActiveSet(const double k[4][4], const double goal[4], int count, int m
 struct World::Impl {
     struct Candidate {
         int a;
-        int b;        ///< Body index, or -1 for a wall.
-        int wall;     ///< Plane index when b == -1.
-        float target; ///< Distance at which the next impact counts.
-        double toi;   ///< Absolute time (within the step) of the next impact; INFINITY if none.
-        bool fresh;   ///< toi is up to date.
+        int b;                     ///< Body index, or -1 for a wall.
+        int wall;                  ///< Plane index when b == -1.
+        float target;              ///< Distance at which the next impact counts.
+        double toi;                ///< Absolute time (within the step) of the next impact; INFINITY if none.
+        bool fresh;                ///< toi is up to date.
+        std::uint32_t version = 0; ///< Bumped whenever toi goes stale.
     };
     struct SolverPoint {
         int a, b; ///< b == -1: a wall (infinite mass).
@@ -304,6 +334,13 @@ struct World::Impl {
     std::vector<SolverPoint> points;
     std::vector<glm::mat3> invInertia;
     std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
+    struct HeapEntry {
+        double toi;
+        int candidate;
+        std::uint32_t version;
+    };
+    std::vector<HeapEntry> heap;  ///< Pending impacts, earliest first.
+    std::vector<int> stale;       ///< Candidates whose time of impact must be recomputed.
     std::vector<double> bodyTime; ///< Each body's clock within the step.
     std::vector<int> involved;    ///< Bodies whose contacts the next resolve gathers.
     std::vector<int> gathered;    ///< Candidates gathered by resolve.
@@ -440,29 +477,53 @@ void World::step() {
         s.involved.push_back(i);
     double now = 0.0;
     resolve(now, true);
+    // Impacts come off a min-heap of (time, candidate); an entry whose candidate has been
+    // recomputed since (its version moved on) is stale and skipped.
+    s.heap.clear();
+    s.stale.clear();
+    for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
+        if (!s.candidates[ci].fresh) s.stale.push_back(ci);
+    }
+    const auto later = [](const Impl::HeapEntry& x, const Impl::HeapEntry& y) {
+        return x.toi > y.toi || (x.toi == y.toi && x.candidate > y.candidate);
+    };
     const int maxEvents = 8 * n + 64;
     for (int event = 0; event < maxEvents; ++event) {
-        double earliest = INFINITY;
-        for (int ci = 0; ci < static_cast<int>(s.candidates.size()); ++ci) {
+        for (int ci : s.stale) {
             Impl::Candidate& c = s.candidates[ci];
-            if (!c.fresh) {
-                syncBody(c.a, now);
-                if (c.b >= 0) syncBody(c.b, now);
-                c.toi = now + timeOfImpact(ci, h - static_cast<float>(now));
-                c.fresh = true;
+            if (c.fresh) continue;
+            syncBody(c.a, now);
+            if (c.b >= 0) syncBody(c.b, now);
+            c.toi = now + timeOfImpact(ci, h - static_cast<float>(now));
+            c.fresh = true;
+            if (c.toi <= h) {
+                s.heap.push_back({c.toi, ci, c.version});
+                std::push_heap(s.heap.begin(), s.heap.end(), later);
             }
-            earliest = std::min(earliest, c.toi);
         }
-        if (!(earliest <= h)) break;
+        s.stale.clear();
+        const auto current = [&](const Impl::HeapEntry& e) {
+            const Impl::Candidate& c = s.candidates[e.candidate];
+            return c.fresh && c.version == e.version;
+        };
+        while (!s.heap.empty() && !current(s.heap.front())) {
+            std::pop_heap(s.heap.begin(), s.heap.end(), later);
+            s.heap.pop_back();
+        }
+        if (s.heap.empty()) break;
+        const double earliest = s.heap.front().toi;
         now = earliest;
         ++lastStepImpacts_;
         s.involved.clear();
-        for (Impl::Candidate& c : s.candidates) {
-            if (c.toi <= earliest) {
-                s.involved.push_back(c.a);
-                if (c.b >= 0) s.involved.push_back(c.b);
-                c.fresh = false; // fired: look for its next impact
-            }
+        while (!s.heap.empty() && s.heap.front().toi <= earliest) {
+            const Impl::HeapEntry e = s.heap.front();
+            std::pop_heap(s.heap.begin(), s.heap.end(), later);
+            s.heap.pop_back();
+            if (!current(e)) continue;
+            const Impl::Candidate& c = s.candidates[e.candidate];
+            s.involved.push_back(c.a);
+            if (c.b >= 0) s.involved.push_back(c.b);
+            invalidate(e.candidate); // fired: look for its next impact
         }
         resolve(now, false);
     }
@@ -470,6 +531,14 @@ void World::step() {
         syncBody(i, h);
     projectPositions();
     ++stepCount_;
+}
+
+void World::invalidate(int candidate) {
+    Impl::Candidate& c = impl_->candidates[candidate];
+    if (!c.fresh) return;
+    c.fresh = false;
+    ++c.version;
+    impl_->stale.push_back(candidate);
 }
 
 void World::watchPath(int i, double now) {
@@ -500,6 +569,7 @@ void World::watchPath(int i, double now) {
         const int ci = static_cast<int>(s.candidates.size());
         s.candidates.push_back({a, bIndex, wall, 0.0f, INFINITY, false});
         s.candidateStamp.resize(s.candidates.size(), 0);
+        s.stale.push_back(ci);
         s.byBody[a].push_back(ci);
         if (bIndex >= 0) s.byBody[bIndex].push_back(ci);
     };
@@ -582,12 +652,8 @@ float World::timeOfImpact(int candidate, float remaining) const {
         const float advanceBy = (d - c.target) / bound;
         if (t + advanceBy > remaining) return INFINITY;
         t += advanceBy;
-        pa = a;
-        drift(pa, t);
-        if (pb) {
-            pb = bodies_[c.b];
-            drift(*pb, t);
-        }
+        predict(a, t, pa);
+        if (pb) predict(bodies_[c.b], t, *pb);
         d = pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, room_.planes[c.wall]);
     }
     return t;
@@ -619,6 +685,10 @@ void World::resolve(double now, bool stepStart) {
         syncBody(c.a, now);
         if (c.b >= 0) syncBody(c.b, now);
         const Body& a = bodies_[c.a];
+        if (c.b >= 0 ? !boundsTouch(a, bodies_[c.b])
+                     : signedDistance(room_.planes[c.wall], a.position) > boundingRadius(a) + kMargin) {
+            continue;
+        }
         const auto manifold = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
         if (!manifold) continue;
         if (!s.inSolve[c.a]) s.solved.push_back(c.a);
@@ -822,11 +892,11 @@ void World::resolve(double now, bool stepStart) {
         if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
         watchPath(p.a, now);
         for (int ci : s.byBody[p.a])
-            s.candidates[ci].fresh = false;
+            invalidate(ci);
         if (p.b >= 0) {
             watchPath(p.b, now);
             for (int ci : s.byBody[p.b])
-                s.candidates[ci].fresh = false;
+                invalidate(ci);
         }
     }
     for (const Impl::SolverPoint& p : s.points) {
@@ -853,6 +923,10 @@ void World::projectPositions() {
     for (int pass = 0; pass < 2; ++pass) {
         for (const Impl::Candidate& c : s.candidates) {
             Body& a = bodies_[c.a];
+            if (c.b >= 0 ? !boundsTouch(a, bodies_[c.b])
+                         : signedDistance(room_.planes[c.wall], a.position) > boundingRadius(a) + kMargin) {
+                continue;
+            }
             const auto m = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
             if (!m || m->depth <= kSlop) continue;
             const float correction = 0.8f * (m->depth - kSlop);

@@ -98,6 +98,7 @@ private:
     float timeOfImpact(int candidate, float remaining) const;
     void syncBody(int i, double time);
     void watchPath(int i, double now);
+    void invalidate(int candidate);
     void resolve(double now, bool stepStart);
     void projectPositions();
 
