@@ -1,0 +1,514 @@
+// Physics step benchmark: Kolize (kz::World) against Bullet (btDiscreteDynamicsWorld) on the same
+// scenes, side by side.
+//
+// Scenes: 1,000 bodies in a 10 m cube room and 10,000 bodies in a 20 m cube room; half spheres
+// (radius 0.1-0.2 m), half boxes (half extents 0.1-0.2 m, random orientation and angular velocity),
+// density 1000 kg/m^3, speeds uniform in [1, 5] m/s in random directions, restitution 1,
+// friction 0, no gravity. Each scene is generated once from std::mt19937 with a fixed seed, on a
+// jittered grid so that nothing overlaps at the start, and both engines get exactly the same
+// bodies (shape, size, mass, pose, linear and angular velocity) and the same six walls (Bullet: a
+// static btStaticPlaneShape per plane of kz::boxRoom, restitution 1, friction 0).
+//
+// Both engines take one fixed step of 1/120 s per call: kz::World::step() with the default
+// WorldSettings, and btDiscreteDynamicsWorld::stepSimulation(1/120, 0) (maxSubSteps 0: exactly one
+// step of the given length, no interpolation). Bullet runs with its defaults otherwise (Dbvt
+// broadphase, sequential-impulse solver, discrete collision, no CCD, default collision margins),
+// with damping 0, rolling friction 0 and deactivation disabled.
+//
+// BM_Step/<engine>/<bodies>: one iteration is one step of a world that was built and warmed up
+// for kWarmupSteps steps before the timed loop. Attached counters, from a separate untimed long
+// run of a fresh world of the same scene (computed once per engine and size, cached, so
+// repetitions do not redo it):
+//   energy_drift_pct  100 * (E_end - E_start) / E_start, E = translational + rotational kinetic
+//                     energy (Kolize: World::kineticEnergy(); Bullet: 0.5 m v^2 + 0.5 w.I_world w).
+//   escapes           bodies whose centre ends outside the room (kz::insideRoom, 1e-4 m tolerance,
+//                     as World::escapedCount()).
+//   drift_steps       the length of that long run, in steps.
+// After the run, a summary prints the mean time per step of each engine and the ratio
+// Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+#include "physics/room.hpp"
+#include "physics/world.hpp"
+
+#include <algorithm>
+#include <array>
+#include <benchmark/benchmark.h>
+#include <btBulletDynamicsCommon.h>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <glm/gtc/quaternion.hpp>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+constexpr std::uint32_t kSeed = 20240601u;
+constexpr int kWarmupSteps = 120;
+constexpr float kTimeStep = 1.0f / 120.0f; ///< Kolize's default WorldSettings::timeStep.
+constexpr float kDensity = 1000.0f;
+constexpr float kMinSize = 0.1f, kMaxSize = 0.2f; ///< Sphere radius / box half extent, m.
+constexpr float kMinSpeed = 1.0f, kMaxSpeed = 5.0f;
+constexpr float kMaxSpin = 6.2831853f; ///< Box angular speed up to one turn per second.
+constexpr float kPi = 3.14159265358979f;
+constexpr float kEscapeTolerance = 1e-4f; ///< As World::escapedCount().
+
+// ---------------------------------------------------------------------------------------------
+// Scene
+// ---------------------------------------------------------------------------------------------
+
+struct SceneConfig {
+    int bodies;
+    float roomSize; ///< Full edge of the cube room, m.
+    int timedSteps; ///< Iterations of the timed loop.
+    int driftSteps; ///< Length of the untimed energy / escape run.
+};
+
+constexpr std::array<SceneConfig, 2> kConfigs{{
+    {1000, 10.0f, 200, 10000},
+    {10000, 20.0f, 30, 1000},
+}};
+
+struct BodySpec {
+    kz::ShapeType shape;
+    float radius;          ///< Sphere radius.
+    glm::vec3 halfExtents; ///< Box half extents.
+    float mass;
+    glm::vec3 position;
+    glm::quat orientation;
+    glm::vec3 velocity;
+    glm::vec3 angularVelocity; ///< World frame.
+};
+
+struct Scene {
+    kz::Room room;
+    std::vector<BodySpec> bodies;
+};
+
+using Rng = std::mt19937;
+
+float uniform(Rng& rng, float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
+
+/// Uniform on the unit sphere: a normalised 3D Gaussian.
+glm::vec3 randUnit(Rng& rng) {
+    std::normal_distribution<float> gauss(0.0f, 1.0f);
+    for (;;) {
+        const glm::vec3 v(gauss(rng), gauss(rng), gauss(rng));
+        const float len2 = glm::dot(v, v);
+        if (len2 > 1e-6f) return v / std::sqrt(len2);
+    }
+}
+
+/// A uniformly random rotation: a normalised 4D Gaussian as a unit quaternion.
+glm::quat randRotation(Rng& rng) {
+    std::normal_distribution<float> gauss(0.0f, 1.0f);
+    for (;;) {
+        const glm::quat q(gauss(rng), gauss(rng), gauss(rng), gauss(rng));
+        const float len2 = glm::dot(q, q);
+        if (len2 > 1e-6f) return q / std::sqrt(len2);
+    }
+}
+
+/// `n` bodies on a jittered grid in a cube room of edge `size`: one body per cell of a k^3 grid
+/// (cells picked at random), its centre jittered so that its bounding sphere stays inside the
+/// cell. Even indices are spheres, odd indices boxes.
+Scene makeScene(int n, float size) {
+    Scene scene{kz::boxRoom(glm::vec3(size)), {}};
+    Rng rng(kSeed + static_cast<std::uint32_t>(n));
+
+    int k = 1;
+    while (k * k * k < n)
+        ++k;
+    const float cell = size / static_cast<float>(k);
+    const float maxBound = std::sqrt(3.0f) * kMaxSize; // bounding radius of the largest box
+    const float jitter = 0.5f * cell - maxBound - 0.01f;
+    if (!(jitter > 0.0f)) {
+        std::fprintf(stderr, "bench_physics: room too small for %d bodies\n", n);
+        std::abort();
+    }
+    std::vector<int> cells(static_cast<std::size_t>(k * k * k));
+    std::iota(cells.begin(), cells.end(), 0);
+    std::shuffle(cells.begin(), cells.end(), rng);
+
+    scene.bodies.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const int c = cells[static_cast<std::size_t>(i)];
+        const glm::vec3 index(static_cast<float>(c % k), static_cast<float>((c / k) % k),
+                              static_cast<float>(c / (k * k)));
+        BodySpec b{};
+        b.position = (index + 0.5f) * cell - 0.5f * size +
+                     glm::vec3(uniform(rng, -jitter, jitter), uniform(rng, -jitter, jitter),
+                               uniform(rng, -jitter, jitter));
+        b.velocity = randUnit(rng) * uniform(rng, kMinSpeed, kMaxSpeed);
+        b.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+        b.angularVelocity = glm::vec3(0.0f);
+        if (i % 2 == 0) {
+            b.shape = kz::ShapeType::Sphere;
+            b.radius = uniform(rng, kMinSize, kMaxSize);
+            b.halfExtents = glm::vec3(b.radius);
+            b.mass = kDensity * 4.0f / 3.0f * kPi * b.radius * b.radius * b.radius;
+        } else {
+            b.shape = kz::ShapeType::Box;
+            b.halfExtents = glm::vec3(uniform(rng, kMinSize, kMaxSize), uniform(rng, kMinSize, kMaxSize),
+                                      uniform(rng, kMinSize, kMaxSize));
+            b.radius = glm::length(b.halfExtents);
+            b.mass = kDensity * 8.0f * b.halfExtents.x * b.halfExtents.y * b.halfExtents.z;
+            b.orientation = randRotation(rng);
+            b.angularVelocity = randUnit(rng) * uniform(rng, 0.0f, kMaxSpin);
+        }
+        scene.bodies.push_back(b);
+    }
+    return scene;
+}
+
+const SceneConfig& configFor(int n) {
+    for (const SceneConfig& c : kConfigs) {
+        if (c.bodies == n) return c;
+    }
+    std::abort();
+}
+
+/// The scene for `n` bodies, generated on first use (outside any timed loop).
+const Scene& sceneFor(int n) {
+    static std::map<int, Scene> cache;
+    auto it = cache.find(n);
+    if (it == cache.end()) it = cache.emplace(n, makeScene(n, configFor(n).roomSize)).first;
+    return it->second;
+}
+
+int countEscapes(const kz::Room& room, const std::vector<glm::vec3>& centres) {
+    int escaped = 0;
+    for (const glm::vec3& p : centres) {
+        if (!kz::insideRoom(room, p, kEscapeTolerance)) ++escaped;
+    }
+    return escaped;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kolize
+// ---------------------------------------------------------------------------------------------
+
+kz::World makeKolize(const Scene& scene) {
+    kz::World world(scene.room, kz::WorldSettings{});
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const BodySpec& s = scene.bodies[i];
+        kz::BodyDesc d;
+        d.name = (s.shape == kz::ShapeType::Sphere ? "sphere " : "box ") + std::to_string(i);
+        d.shape = s.shape;
+        d.radius = s.radius;
+        d.halfExtents = s.halfExtents;
+        d.position = s.position;
+        d.orientation = s.orientation;
+        d.velocity = s.velocity;
+        d.angularVelocity = s.angularVelocity;
+        d.mass = s.mass;
+        d.density = kDensity;
+        d.restitution = 1.0f;
+        d.friction = 0.0f;
+        world.addBody(d);
+    }
+    return world;
+}
+
+std::vector<glm::vec3> centres(const kz::World& world) {
+    std::vector<glm::vec3> out;
+    out.reserve(world.bodies().size());
+    for (const kz::Body& b : world.bodies())
+        out.push_back(b.position);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bullet
+// ---------------------------------------------------------------------------------------------
+
+btVector3 toBt(const glm::vec3& v) {
+    return {v.x, v.y, v.z};
+}
+
+class BulletScene {
+public:
+    explicit BulletScene(const Scene& scene)
+        : config_(std::make_unique<btDefaultCollisionConfiguration>()),
+          dispatcher_(std::make_unique<btCollisionDispatcher>(config_.get())),
+          broadphase_(std::make_unique<btDbvtBroadphase>()),
+          solver_(std::make_unique<btSequentialImpulseConstraintSolver>()),
+          world_(std::make_unique<btDiscreteDynamicsWorld>(dispatcher_.get(), broadphase_.get(),
+                                                           solver_.get(), config_.get())) {
+        world_->setGravity(btVector3(0.0f, 0.0f, 0.0f));
+
+        for (const kz::Plane& p : scene.room.planes) {
+            // kz: dot(n, x) + d = 0 with n into the room; Bullet: dot(n, x) = constant, solid
+            // behind the normal.
+            auto shape = std::make_unique<btStaticPlaneShape>(toBt(p.normal), -p.d);
+            btRigidBody::btRigidBodyConstructionInfo info(0.0f, nullptr, shape.get());
+            info.m_restitution = 1.0f;
+            info.m_friction = 0.0f;
+            info.m_rollingFriction = 0.0f;
+            info.m_spinningFriction = 0.0f;
+            auto body = std::make_unique<btRigidBody>(info);
+            world_->addRigidBody(body.get());
+            shapes_.push_back(std::move(shape));
+            bodies_.push_back(std::move(body));
+        }
+
+        dynamic_.reserve(scene.bodies.size());
+        for (const BodySpec& s : scene.bodies) {
+            std::unique_ptr<btCollisionShape> shape;
+            if (s.shape == kz::ShapeType::Sphere) {
+                shape = std::make_unique<btSphereShape>(s.radius);
+            } else {
+                shape = std::make_unique<btBoxShape>(toBt(s.halfExtents));
+            }
+            btVector3 inertia(0.0f, 0.0f, 0.0f);
+            shape->calculateLocalInertia(s.mass, inertia);
+            btRigidBody::btRigidBodyConstructionInfo info(s.mass, nullptr, shape.get(), inertia);
+            info.m_startWorldTransform.setOrigin(toBt(s.position));
+            info.m_startWorldTransform.setRotation(
+                btQuaternion(s.orientation.x, s.orientation.y, s.orientation.z, s.orientation.w));
+            info.m_restitution = 1.0f;
+            info.m_friction = 0.0f;
+            info.m_rollingFriction = 0.0f;
+            info.m_spinningFriction = 0.0f;
+            info.m_linearDamping = 0.0f;
+            info.m_angularDamping = 0.0f;
+            info.m_additionalDamping = false;
+            info.m_linearSleepingThreshold = 0.0f;
+            info.m_angularSleepingThreshold = 0.0f;
+            auto body = std::make_unique<btRigidBody>(info);
+            body->setLinearVelocity(toBt(s.velocity));
+            body->setAngularVelocity(toBt(s.angularVelocity));
+            body->setSleepingThresholds(0.0f, 0.0f);
+            body->setActivationState(DISABLE_DEACTIVATION);
+            world_->addRigidBody(body.get());
+            dynamic_.push_back(body.get());
+            shapes_.push_back(std::move(shape));
+            bodies_.push_back(std::move(body));
+        }
+    }
+
+    BulletScene(const BulletScene&) = delete;
+    BulletScene& operator=(const BulletScene&) = delete;
+
+    ~BulletScene() {
+        for (auto& body : bodies_)
+            world_->removeRigidBody(body.get());
+    }
+
+    /// Exactly one fixed step of kTimeStep (maxSubSteps 0: no substeps, no interpolation).
+    void step() { world_->stepSimulation(kTimeStep, 0); }
+
+    /// Translational plus rotational kinetic energy of the dynamic bodies, in double precision.
+    double kineticEnergy() const {
+        double energy = 0.0;
+        for (const btRigidBody* b : dynamic_) {
+            const double mass = 1.0 / static_cast<double>(b->getInvMass());
+            const btVector3& v = b->getLinearVelocity();
+            const btVector3& w = b->getAngularVelocity();
+            const btMatrix3x3& r = b->getWorldTransform().getBasis();
+            const btVector3 inertia = b->getLocalInertia();
+            double rotational = 0.0;
+            for (int i = 0; i < 3; ++i) {
+                // Body-frame angular velocity: R^T w.
+                double wl = 0.0;
+                for (int j = 0; j < 3; ++j)
+                    wl += static_cast<double>(r[j][i]) * static_cast<double>(w[j]);
+                rotational += static_cast<double>(inertia[i]) * wl * wl;
+            }
+            const double v2 = static_cast<double>(v.x()) * v.x() + static_cast<double>(v.y()) * v.y() +
+                              static_cast<double>(v.z()) * v.z();
+            energy += 0.5 * mass * v2 + 0.5 * rotational;
+        }
+        return energy;
+    }
+
+    std::vector<glm::vec3> centres() const {
+        std::vector<glm::vec3> out;
+        out.reserve(dynamic_.size());
+        for (const btRigidBody* b : dynamic_) {
+            const btVector3& p = b->getWorldTransform().getOrigin();
+            out.emplace_back(p.x(), p.y(), p.z());
+        }
+        return out;
+    }
+
+private:
+    std::unique_ptr<btDefaultCollisionConfiguration> config_;
+    std::unique_ptr<btCollisionDispatcher> dispatcher_;
+    std::unique_ptr<btDbvtBroadphase> broadphase_;
+    std::unique_ptr<btSequentialImpulseConstraintSolver> solver_;
+    std::unique_ptr<btDiscreteDynamicsWorld> world_;
+    std::vector<std::unique_ptr<btCollisionShape>> shapes_;
+    std::vector<std::unique_ptr<btRigidBody>> bodies_; ///< Walls, then the dynamic bodies.
+    std::vector<btRigidBody*> dynamic_;                ///< In scene order.
+};
+
+// ---------------------------------------------------------------------------------------------
+// Untimed long run: energy drift and escapes
+// ---------------------------------------------------------------------------------------------
+
+enum class Engine { Kolize, Bullet };
+
+struct LongRun {
+    double driftPct;
+    int escapes;
+    int steps;
+};
+
+LongRun runLong(Engine engine, const Scene& scene, int steps) {
+    double start = 0.0, end = 0.0;
+    std::vector<glm::vec3> finalCentres;
+    if (engine == Engine::Kolize) {
+        kz::World world = makeKolize(scene);
+        start = world.kineticEnergy();
+        for (int i = 0; i < steps; ++i)
+            world.step();
+        end = world.kineticEnergy();
+        finalCentres = centres(world);
+    } else {
+        BulletScene world(scene);
+        start = world.kineticEnergy();
+        for (int i = 0; i < steps; ++i)
+            world.step();
+        end = world.kineticEnergy();
+        finalCentres = world.centres();
+    }
+    return {100.0 * (end - start) / start, countEscapes(scene.room, finalCentres), steps};
+}
+
+/// Computed once per engine and size.
+const LongRun& longRunFor(Engine engine, int n) {
+    static std::map<std::pair<Engine, int>, LongRun> cache;
+    const auto key = std::make_pair(engine, n);
+    auto it = cache.find(key);
+    if (it == cache.end())
+        it = cache.emplace(key, runLong(engine, sceneFor(n), configFor(n).driftSteps)).first;
+    return it->second;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmarks
+// ---------------------------------------------------------------------------------------------
+
+void setCounters(benchmark::State& state, const LongRun& run) {
+    state.counters["energy_drift_pct"] = benchmark::Counter(run.driftPct);
+    state.counters["escapes"] = benchmark::Counter(static_cast<double>(run.escapes));
+    state.counters["drift_steps"] = benchmark::Counter(static_cast<double>(run.steps));
+}
+
+void BM_Step(benchmark::State& state, Engine engine, int n) {
+    const Scene& scene = sceneFor(n);
+    const LongRun& run = longRunFor(engine, n);
+    if (engine == Engine::Kolize) {
+        kz::World world = makeKolize(scene);
+        for (int i = 0; i < kWarmupSteps; ++i)
+            world.step();
+        for (auto _ : state) {
+            world.step();
+            benchmark::ClobberMemory();
+        }
+    } else {
+        BulletScene world(scene);
+        for (int i = 0; i < kWarmupSteps; ++i)
+            world.step();
+        for (auto _ : state) {
+            world.step();
+            benchmark::ClobberMemory();
+        }
+    }
+    setCounters(state, run);
+}
+
+const char* engineName(Engine engine) {
+    return engine == Engine::Kolize ? "Kolize" : "Bullet";
+}
+
+/// The console reporter, also keeping each benchmark's mean time per iteration for the summary.
+class SummaryReporter : public benchmark::ConsoleReporter {
+public:
+    SummaryReporter() : benchmark::ConsoleReporter(OO_Tabular) {}
+
+    void ReportRuns(const std::vector<Run>& reports) override {
+        for (const Run& r : reports) {
+            if (r.run_type != Run::RT_Iteration || r.error_occurred) continue;
+            Mean& m = means_[r.run_name.function_name];
+            m.real += r.GetAdjustedRealTime();
+            m.cpu += r.GetAdjustedCPUTime();
+            ++m.count;
+        }
+        ConsoleReporter::ReportRuns(reports);
+    }
+
+    void printSummary() const {
+        std::printf("\nSummary: ms per step (mean over repetitions), ratio Kolize/Bullet; drift and "
+                    "escapes from the untimed long run\n");
+        std::printf("%7s  %-6s  %10s  %10s  %16s  %7s  %11s\n", "bodies", "engine", "real ms", "cpu ms",
+                    "energy drift %", "escapes", "drift steps");
+        for (const SceneConfig& c : kConfigs) {
+            std::array<const Mean*, 2> found{};
+            for (Engine e : {Engine::Kolize, Engine::Bullet}) {
+                const std::string name =
+                    std::string("BM_Step/") + engineName(e) + "/" + std::to_string(c.bodies);
+                const auto it = means_.find(name);
+                if (it == means_.end() || it->second.count == 0) continue;
+                found[e == Engine::Kolize ? 0 : 1] = &it->second;
+                const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
+                std::printf("%7d  %-6s  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies, engineName(e),
+                            it->second.real / it->second.count, it->second.cpu / it->second.count,
+                            run.driftPct, run.escapes, run.steps);
+            }
+            if (found[0] && found[1]) {
+                std::printf("%7d  %-6s  %9.2fx  %9.2fx\n", c.bodies, "K/B", found[0]->real / found[1]->real,
+                            found[0]->cpu / found[1]->cpu);
+            }
+        }
+    }
+
+private:
+    struct Mean {
+        double real = 0.0, cpu = 0.0;
+        int count = 0;
+    };
+    std::map<std::string, Mean> means_;
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // Only the console format gets the summary (the JSON and CSV outputs stay machine-readable).
+    bool console = true;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strncmp(argv[i], "--benchmark_format=", 19) == 0 &&
+            std::strcmp(argv[i] + 19, "console") != 0)
+            console = false;
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+
+    for (const SceneConfig& c : kConfigs) {
+        for (Engine e : {Engine::Kolize, Engine::Bullet}) {
+            const std::string name = std::string("BM_Step/") + engineName(e) + "/" + std::to_string(c.bodies);
+            benchmark::RegisterBenchmark(name.c_str(), BM_Step, e, c.bodies)
+                ->Unit(benchmark::kMillisecond)
+                ->Iterations(c.timedSteps);
+        }
+    }
+
+    if (console) {
+        SummaryReporter reporter;
+        benchmark::RunSpecifiedBenchmarks(&reporter);
+        reporter.printSummary();
+    } else {
+        benchmark::RunSpecifiedBenchmarks();
+    }
+    benchmark::Shutdown();
+    return 0;
+}
