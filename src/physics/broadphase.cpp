@@ -1,6 +1,7 @@
 #include "broadphase.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kz {
 
@@ -38,6 +39,119 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
                 a.min.z <= b.max.z && a.max.z >= b.min.z) {
                 pairs.emplace_back(std::min(order[oi], order[oj]), std::max(order[oi], order[oj]));
             }
+        }
+    }
+}
+
+namespace {
+std::vector<int>& extentsIndexScratch() {
+    thread_local std::vector<int> scratch;
+    return scratch;
+}
+} // namespace
+
+void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) {
+    pairs.clear();
+    const int n = static_cast<int>(boxes.size());
+    if (n < 2) return;
+
+    // Cell size: twice the median of the boxes' largest extents; the grid covers all boxes.
+    extents_.resize(static_cast<std::size_t>(n));
+    glm::vec3 lo(INFINITY), hi(-INFINITY);
+    for (int i = 0; i < n; ++i) {
+        const glm::vec3 size = boxes[i].max - boxes[i].min;
+        extents_[i] = std::max({size.x, size.y, size.z});
+        lo = glm::min(lo, boxes[i].min);
+        hi = glm::max(hi, boxes[i].max);
+    }
+    std::nth_element(extents_.begin(), extents_.begin() + n / 2, extents_.end());
+    float cell = std::max(2.0f * extents_[n / 2], 1e-6f);
+    // At most 2^21 cells: coarser cells for a sparse, wide scene.
+    glm::vec3 span = hi - lo;
+    while ((std::floor(span.x / cell) + 1.0f) * (std::floor(span.y / cell) + 1.0f) *
+               (std::floor(span.z / cell) + 1.0f) >
+           2097152.0f) {
+        cell *= 2.0f;
+    }
+    const glm::ivec3 dims = glm::ivec3(glm::floor(span / cell)) + 1;
+    const float invCell = 1.0f / cell;
+    const auto cellOf = [&](const glm::vec3& p) {
+        // p >= lo, so truncation is floor (and avoids a libm call per coordinate).
+        return glm::min(glm::ivec3((p - lo) * invCell), dims - 1);
+    };
+    const auto flat = [&](const glm::ivec3& c) { return (c.z * dims.y + c.y) * dims.x + c.x; };
+    constexpr int kMaxCellsPerBox = 64;
+
+    // Counting sort of (cell, box) entries.
+    const int cellCount = dims.x * dims.y * dims.z;
+    cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
+    oversize_.clear();
+    minCell_.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const glm::ivec3 a = cellOf(boxes[i].min), b = cellOf(boxes[i].max);
+        minCell_[i] = a;
+        const glm::ivec3 count = b - a + 1;
+        if (count.x * count.y * count.z > kMaxCellsPerBox) {
+            oversize_.push_back(i);
+            continue;
+        }
+        for (int z = a.z; z <= b.z; ++z)
+            for (int y = a.y; y <= b.y; ++y)
+                for (int x = a.x; x <= b.x; ++x)
+                    ++cellStart_[flat({x, y, z}) + 1];
+    }
+    for (int c = 0; c < cellCount; ++c)
+        cellStart_[c + 1] += cellStart_[c];
+    entries_.resize(static_cast<std::size_t>(cellStart_[cellCount]));
+    boxCopies_.resize(entries_.size());
+    std::vector<int>& fill = extentsIndexScratch();
+    fill.assign(cellStart_.begin(), cellStart_.end() - 1);
+    std::size_t next = 0;
+    for (int i = 0; i < n; ++i) {
+        if (next < oversize_.size() && oversize_[next] == i) {
+            ++next;
+            continue;
+        }
+        const glm::ivec3 a = minCell_[i], b = cellOf(boxes[i].max);
+        for (int z = a.z; z <= b.z; ++z)
+            for (int y = a.y; y <= b.y; ++y)
+                for (int x = a.x; x <= b.x; ++x) {
+                    const int slot = fill[flat({x, y, z})]++;
+                    entries_[slot] = i;
+                    boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
+                }
+    }
+
+    const auto overlap = [&](int i, int j) {
+        const Aabb &a = boxes[i], &b = boxes[j];
+        return a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
+               a.min.z <= b.max.z && a.max.z >= b.min.z;
+    };
+    for (int c = 0; c < cellCount; ++c) {
+        const int begin = cellStart_[c], end = cellStart_[c + 1];
+        if (end - begin < 2) continue;
+        for (int p = begin; p < end; ++p) {
+            const Aabb& a = boxCopies_[p];
+            for (int q = p + 1; q < end; ++q) {
+                const Aabb& b = boxCopies_[q];
+                if (!(a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
+                      a.min.z <= b.max.z && a.max.z >= b.min.z)) {
+                    continue;
+                }
+                const int i = entries_[p], j = entries_[q];
+                // Report from one cell only: the one holding the low corner of the overlap
+                // (cellOf is monotonic, so that cell is the larger of the two boxes' low cells).
+                if (flat(glm::max(minCell_[i], minCell_[j])) != c) continue;
+                pairs.emplace_back(std::min(i, j), std::max(i, j));
+            }
+        }
+    }
+    for (std::size_t k = 0; k < oversize_.size(); ++k) {
+        const int i = oversize_[k];
+        for (int j = 0; j < n; ++j) {
+            const bool jOversize = std::binary_search(oversize_.begin(), oversize_.end(), j);
+            if (j == i || (jOversize && j < i) || !overlap(i, j)) continue; // oversize pairs once
+            pairs.emplace_back(std::min(i, j), std::max(i, j));
         }
     }
 }

@@ -101,7 +101,7 @@ Room boxRoom(const glm::vec3& size) {
 
 bool insideRoom(const Room& room, const glm::vec3& p, float tolerance) {
     for (const Plane& plane : room.planes) {
-        if (signedDistance(plane, p) < -tolerance) return false;
+        if (!(signedDistance(plane, p) >= -tolerance)) return false; // a NaN is not inside
     }
     return true;
 }

@@ -65,7 +65,10 @@ double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum,
 
 /// Free flight for t seconds: straight line, and the angular momentum turned by the
 /// Strang-split principal-axis rotations (DLM). Angular velocity follows from the momentum.
-void drift(Body& b, float t) {
+/// `spinEnergy` is the body's rotational energy, which free flight must keep: the world stores
+/// it per body and updates it only when an impulse changes the angular momentum, so rounding
+/// in one flight cannot shift the level the next one aims at.
+void drift(Body& b, float t, double spinEnergy) {
     b.position += b.velocity * t;
     if (b.angularMomentum == glm::vec3(0.0f)) return;
     if (b.shape == ShapeType::Sphere ||
@@ -95,10 +98,10 @@ void drift(Body& b, float t) {
         bodyMomentum[j] = cosine * mj + sine * mk; // rotate by -angle about the axis
         bodyMomentum[k] = -sine * mj + cosine * mk;
     };
-    const double energy = rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
-    // Sub-steps keep every turn small (<= 0.05 rad) even for a box spinning at hundreds of rad/s.
+    const double energy = spinEnergy;
+    // Sub-steps keep every turn small (<= 0.1 rad) even for a box spinning at hundreds of rad/s.
     const float spin = glm::length(b.angularVelocity) * t;
-    const int substeps = std::clamp(static_cast<int>(std::ceil(spin / 0.05f)), 1, 4096);
+    const int substeps = std::clamp(static_cast<int>(std::ceil(spin / 0.1f)), 1, 4096);
     const float dt = t / static_cast<float>(substeps);
     for (int k = 0; k < substeps; ++k) {
         turn(0, 0.5f * dt);
@@ -330,7 +333,8 @@ struct World::Impl {
     std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
     std::vector<std::pair<int, int>> pairs;
     std::vector<Aabb> swept;
-    std::vector<int> scratchOrder;
+    GridBroadPhase grid;
+    std::vector<double> spinEnergy; ///< Per body: rotational energy that free flight keeps.
     std::vector<SolverPoint> points;
     std::vector<glm::mat3> invInertia;
     std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
@@ -362,7 +366,8 @@ World& World::operator=(World&&) noexcept = default;
 World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), contacts_(other.contacts_),
       accumulator_(other.accumulator_), paused_(other.paused_), singleStepPending_(other.singleStepPending_),
-      stepCount_(other.stepCount_), impl_(std::make_unique<Impl>(*other.impl_)) {}
+      stepCount_(other.stepCount_), lastStepImpacts_(other.lastStepImpacts_),
+      impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
     Body b;
@@ -384,6 +389,7 @@ int World::addBody(const BodyDesc& desc) {
     b.restitution = desc.restitution;
     b.friction = desc.friction;
     b.color = desc.color;
+    impl_->spinEnergy.push_back(rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal));
     bodies_.push_back(std::move(b));
     return static_cast<int>(bodies_.size()) - 1;
 }
@@ -393,6 +399,8 @@ void World::setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& a
     b.velocity = velocity;
     b.angularVelocity = angularVelocity;
     b.angularMomentum = inertiaWorld(b) * angularVelocity;
+    impl_->spinEnergy[static_cast<std::size_t>(i)] =
+        rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
 }
 
 void World::setBodyPosition(int i, const glm::vec3& position) {
@@ -400,6 +408,7 @@ void World::setBodyPosition(int i, const glm::vec3& position) {
 }
 
 void World::setTimeScale(float scale) {
+    if (!std::isfinite(scale)) return; // a NaN would poison the accumulator for good
     settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
 }
 
@@ -448,7 +457,7 @@ void World::step() {
         const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
         s.swept[i] = {b.position - r, b.position + r};
     }
-    sortAndSweep(s.swept, s.pairs, s.scratchOrder);
+    s.grid.findPairs(s.swept, s.pairs);
     s.candidates.clear();
     s.candidateStamp.clear();
     s.byBody.resize(static_cast<std::size_t>(n));
@@ -582,10 +591,21 @@ void World::watchPath(int i, double now) {
     }
 }
 
+void World::lookAhead(Body& state, int i, float dt) const {
+    // A slow spin: one rotation at the current angular velocity is within the advancement's
+    // tolerance of the true path. A fast one (a box at hundreds of rad/s precesses visibly
+    // within a step): the same free flight as drift(), so the look-ahead follows the path taken.
+    if (glm::length(state.angularVelocity) * dt <= 0.02f) {
+        predict(state, dt, state);
+        return;
+    }
+    drift(state, dt, impl_->spinEnergy[static_cast<std::size_t>(i)]);
+}
+
 void World::syncBody(int i, double time) {
     double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
     if (time > clock) {
-        drift(bodies_[i], static_cast<float>(time - clock));
+        drift(bodies_[i], static_cast<float>(time - clock), impl_->spinEnergy[static_cast<std::size_t>(i)]);
         clock = time;
     }
 }
@@ -606,9 +626,15 @@ float World::timeOfImpact(int candidate, float remaining) const {
         if (gap - kMargin > std::max(0.0f, -glm::dot(wall.normal, a.velocity)) * remaining) return INFINITY;
     }
     const float d0 = c.b >= 0 ? distanceBetween(a, bodies_[c.b]) : distanceToPlane(a, room_.planes[c.wall]);
-    // Far: the impact is when the gap closes to half the margin. Touching already: when it
-    // closes by another half margin (so a resting or separating pair does not fire again).
-    c.target = d0 > kMargin ? 0.5f * kMargin : d0 - 0.5f * kMargin;
+    // Spheres against walls and spheres have exact times of impact: they meet at gap 0. Other
+    // pairs advance conservatively to half the margin. A pair touching already fires again
+    // only once it closes by another half margin (so resting or separating pairs stay quiet).
+    const bool exact = a.shape == ShapeType::Sphere && (c.b < 0 || bodies_[c.b].shape == ShapeType::Sphere);
+    if (exact) {
+        c.target = d0 > 0.0f ? 0.0f : d0 - 0.5f * kMargin;
+    } else {
+        c.target = d0 > kMargin ? 0.5f * kMargin : d0 - 0.5f * kMargin;
+    }
 
     if (c.b < 0 && a.shape == ShapeType::Sphere) {
         // Exact: d(t) = d0 + (n . v) t.
@@ -652,8 +678,8 @@ float World::timeOfImpact(int candidate, float remaining) const {
         const float advanceBy = (d - c.target) / bound;
         if (t + advanceBy > remaining) return INFINITY;
         t += advanceBy;
-        predict(a, t, pa);
-        if (pb) predict(bodies_[c.b], t, *pb);
+        lookAhead(pa, c.a, advanceBy);
+        if (pb) lookAhead(*pb, c.b, advanceBy);
         d = pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, room_.planes[c.wall]);
     }
     return t;
@@ -696,7 +722,14 @@ void World::resolve(double now, bool stepStart) {
         if (c.b >= 0 && !s.inSolve[c.b]) s.solved.push_back(c.b);
         if (c.b >= 0) s.inSolve[c.b] = 1;
         const Body* b = c.b >= 0 ? &bodies_[c.b] : nullptr;
+        // What counts as touching: the gap the impact search stops at. Spheres against walls and
+        // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
+        // time of impact rather than bounced early; other pairs stop at half the margin.
+        const bool exact =
+            a.shape == ShapeType::Sphere && (c.b < 0 || bodies_[c.b].shape == ShapeType::Sphere);
+        const float reach = exact ? 1e-5f : 0.5f * kMargin + 1e-5f;
         for (int k = 0; k < manifold->count; ++k) {
+            if (manifold->points[k].depth < -reach) continue;
             Impl::SolverPoint p{};
             p.a = c.a;
             p.b = c.b;
@@ -887,6 +920,13 @@ void World::resolve(double now, bool stepStart) {
         if (largest < kConvergence) break;
     }
 
+    // Impulses changed these bodies' angular momentum: a new energy level for free flight.
+    for (int i : s.solved) {
+        const Body& b = bodies_[i];
+        s.spinEnergy[static_cast<std::size_t>(i)] =
+            rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
+    }
+
     // Bodies that changed velocity need new times of impact, and maybe new partners.
     for (const Impl::SolverPoint& p : s.points) {
         if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
@@ -977,8 +1017,8 @@ float World::maxPenetration() const {
     for (const Body& b : bodies_)
         boxes.push_back({b.position - glm::vec3(b.radius), b.position + glm::vec3(b.radius)});
     std::vector<std::pair<int, int>> pairs;
-    std::vector<int> order;
-    sortAndSweep(boxes, pairs, order);
+    GridBroadPhase grid;
+    grid.findPairs(boxes, pairs);
     for (const auto& [i, j] : pairs) {
         const Body &a = bodies_[i], &b = bodies_[j];
         std::optional<Manifold> m;

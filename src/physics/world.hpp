@@ -97,6 +97,7 @@ private:
     struct Impl;
     float timeOfImpact(int candidate, float remaining) const;
     void syncBody(int i, double time);
+    void lookAhead(Body& state, int i, float dt) const;
     void watchPath(int i, double now);
     void invalidate(int candidate);
     void resolve(double now, bool stepStart);
