@@ -3,22 +3,25 @@
 //
 // Step(h):
 //   1. v += g h.
-//   2. Broad phase on each body's bounding sphere swept over the step (sort and sweep), plus
-//      the walls each swept sphere can reach: the candidate pairs for the whole step.
-//   3. Resolve the contacts that touch now (within kMargin), then repeat: find the earliest
-//      time of impact among the candidates (exact for sphere-wall and sphere-sphere,
-//      conservative advancement for boxes), fly every body freely to it, resolve the contacts
-//      of the bodies that met. Until the step's time is used up.
+//   2. Broad phase (a uniform grid) on each body's bounding sphere grown by twice its travel in
+//      the step, plus the walls each can reach: the candidate pairs for the step. A body that
+//      an impact sends outside its box later looks for new partners then (watchPath).
+//   3. Resolve the contacts that touch now, then repeat: take the earliest time of impact off a
+//      heap (exact for sphere-wall and sphere-sphere, conservative advancement for boxes), fly
+//      the bodies involved (each body keeps its own clock) to it, resolve their contacts, and
+//      recompute the impacts of the bodies whose velocity changed. Until the step is used up.
 //   4. Push apart what still overlaps by more than kSlop (positions only: no energy added).
 //
 // Resolving contacts: sequential impulses on all touching points of the involved bodies, with a
-// Newton restitution target per point (vn' = -e vn, or 0 for slow contacts under gravity),
-// Coulomb friction, and warm starting for resting contacts. At convergence an elastic (e = 1)
-// solve changes no kinetic energy: sum_i lambda_i (vn_i + vn_i') / 2 = 0.
+// Newton restitution target per point (vn' = -e vn, or 0 for slow contacts under gravity), an
+// exact block solve of each manifold's normal impulses, Coulomb friction, and warm starting for
+// resting contacts. At convergence an elastic (e = 1) solve changes no kinetic energy:
+// sum_i lambda_i (vn_i + vn_i') / 2 = 0.
 //
 // Free flight keeps each body's world angular momentum and turns it with the symplectic
-// splitting of Dullweber, Leimkuhler and McLachlan (1997): exact rotations about the principal
-// axes, so a tumbling box neither gains nor loses energy over time.
+// splitting of Dullweber, Leimkuhler and McLachlan (1997): rotations about the principal axes,
+// projected back onto the body's rotational energy, so a tumbling box neither gains nor loses
+// energy over time.
 #include "world.hpp"
 
 #include "broadphase.hpp"
@@ -84,7 +87,7 @@ void drift(Body& b, float t, double spinEnergy) {
     // The world angular momentum never changes in free flight; only its body-frame image turns.
     glm::vec3 bodyMomentum = glm::inverse(b.orientation) * b.angularMomentum;
     // A turn by angle a about body axis i, with the rotation in Cayley form (no trigonometry):
-    // q_i = (1, tan-ish(a/2) e_i) / norm turns the body by 2 atan(a/2) = a - a^3/12, and the
+    // q_i = (1, (a/2) e_i) / norm turns the body by 2 atan(a/2) = a - a^3/12 + ..., and the
     // body-frame momentum turns back by exactly the same rotation, so L stays exact.
     const auto turn = [&](int axis, float dt) {
         const float half = 0.5f * dt * bodyMomentum[axis] / b.inertiaLocal[axis];
