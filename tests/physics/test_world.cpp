@@ -858,3 +858,42 @@ TEST(World, MaxStepsPerAdvanceCapsALongFrameAndDropsTheBacklog) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(World, BodiesAtTheUiTopSpeedOfTwoHundredMetresPerSecondStayInsideAndApart) {
+    // The fastest the UI allows: thin boxes (0.2 m thick) and small balls (0.15 m) move 1.7 m
+    // per step, many times their own size, in a 10 m room.
+    const unsigned seed = 7u;
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    for (int i = 0; i < 12; ++i) {
+        BodyDesc d;
+        d.position = glm::vec3(-3.0f + 2.0f * static_cast<float>(i % 4),
+                               -2.0f + 2.0f * static_cast<float>((i / 4) % 3), 0.0f);
+        glm::vec3 dir;
+        do {
+            dir = glm::vec3(unit(rng), unit(rng), unit(rng));
+        } while (glm::length(dir) < 0.2f || glm::length(dir) > 1.0f);
+        d.velocity = glm::normalize(dir) * 200.0f;
+        if (i % 2) {
+            d.shape = kz::ShapeType::Box;
+            d.halfExtents = glm::vec3(0.1f, 0.25f, 0.4f);
+            d.angularVelocity = glm::vec3(unit(rng), unit(rng), unit(rng)) * 20.0f;
+        } else {
+            d.radius = 0.15f;
+        }
+        world.addBody(d);
+    }
+    float deepest = 0.0f;
+    for (int step = 1; step <= 20000; ++step) {
+        world.step();
+        ASSERT_EQ(world.escapedCount(), 0) << "at step " << step;
+        if (step % 5 == 0) deepest = std::max(deepest, world.maxPenetration());
+    }
+    EXPECT_LT(deepest, 0.01f);
+}
+
+} // namespace
