@@ -26,6 +26,7 @@
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+#include "physics/pick.hpp"
 #include "physics/room.hpp"
 #include "physics/world.hpp"
 
@@ -480,6 +481,47 @@ private:
     std::map<std::string, Mean> means_;
 };
 
+/// Picking with 10,000 bodies: kz::pickBody (bounding-sphere cull, sorted, exact tests with early
+/// exit) against testing every body exactly, on 4096 fixed rays from outside the room toward
+/// points inside it.
+void BM_Pick(benchmark::State& state, bool bruteForce) {
+    const Scene& scene = sceneFor(10000);
+    static const kz::World world = makeKolize(scene);
+    static const std::vector<kz::Ray> rays = [] {
+        std::mt19937 rng(kSeed + 99u);
+        std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+        std::vector<kz::Ray> out;
+        const glm::vec3 half = 0.5f * (world.room().bounds.max - world.room().bounds.min);
+        for (int i = 0; i < 4096; ++i) {
+            glm::vec3 from(unit(rng), unit(rng), unit(rng));
+            from = 1.5f * glm::length(half) * glm::normalize(from + glm::vec3(0.0f, 0.0f, 1e-3f));
+            const glm::vec3 to(unit(rng) * half.x, unit(rng) * half.y, unit(rng) * half.z);
+            out.push_back({from, glm::normalize(to - from)});
+        }
+        return out;
+    }();
+    std::size_t i = 0;
+    int hits = 0;
+    for (auto _ : state) {
+        const kz::Ray& ray = rays[i++ & 4095];
+        if (bruteForce) {
+            float best = INFINITY;
+            for (const kz::Body& b : world.bodies()) {
+                const auto h = b.shape == kz::ShapeType::Sphere ? kz::raycast(ray, kz::sphereOf(b), best)
+                                                                : kz::raycast(ray, kz::obbOf(b), best);
+                if (h) best = h->t;
+            }
+            hits += best < INFINITY;
+            benchmark::DoNotOptimize(best);
+        } else {
+            const auto hit = kz::pickBody(world, ray);
+            hits += hit.has_value();
+            benchmark::DoNotOptimize(hit);
+        }
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -501,6 +543,10 @@ int main(int argc, char** argv) {
                 ->Iterations(c.timedSteps);
         }
     }
+
+    benchmark::RegisterBenchmark("BM_Pick/10000/pickBody", BM_Pick, false)->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark("BM_Pick/10000/EveryBodyExact", BM_Pick, true)
+        ->Unit(benchmark::kMicrosecond);
 
     if (console) {
         SummaryReporter reporter;
