@@ -1,5 +1,6 @@
-// kolize: the Kolize demo. For now it runs headless only (--headless): it steps a scenario and
-// writes a JSON report. The interactive window comes in a later milestone, in this same binary.
+// kolize: the Kolize demo. By default it opens the interactive window (app.hpp); --headless steps
+// a scenario without a window or display and writes a JSON report (headless.hpp).
+#include "app/app.hpp"
 #include "app/headless.hpp"
 #include "scenario/scenario.hpp"
 
@@ -7,6 +8,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -15,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -48,21 +51,99 @@ std::string wholeNumberError(const std::string& flag, const std::string& text, s
            ", got '" + text + "'";
 }
 
+constexpr std::uint64_t kMaxFrames = 1'000'000'000;
+constexpr int kMaxWindowSide = 16384;
+
 struct Flags {
     bool headless = false;
     std::string scenario = "two-balls";
     std::string seed; // empty: the scenario file's own seed
     std::string steps = "1200";
     std::string report = "-";
+    // The interactive window only.
+    std::string size = "1280x720";
+    bool paused = false;
+    bool noSpin = false;
+    std::string frames; // empty: until the user quits
+    std::string screenshot;
+    std::string events;
+    bool noVsync = false;
 };
+
+/// "WxH" with each side a whole number from 1 to kMaxWindowSide.
+std::optional<glm::ivec2> parseSize(const std::string& text) {
+    const std::size_t x = text.find_first_of("xX");
+    if (x == std::string::npos) return std::nullopt;
+    const auto width = parseWholeNumber(text.substr(0, x), 1, kMaxWindowSide);
+    const auto height = parseWholeNumber(text.substr(x + 1), 1, kMaxWindowSide);
+    if (!width || !height) return std::nullopt;
+    return glm::ivec2(static_cast<int>(*width), static_cast<int>(*height));
+}
+
+std::optional<std::uint64_t> parseSeedFlag(const std::string& text) {
+    return parseWholeNumber(text, 0, std::numeric_limits<std::uint64_t>::max());
+}
+
+std::string seedError(const std::string& text) {
+    return wholeNumberError("--seed", text, 0, std::numeric_limits<std::uint64_t>::max());
+}
+
+/// After `cmake --install`, the scenarios live in <prefix>/share/kolize/assets next to
+/// <prefix>/bin/kolize; the scenario loader looks in $KOLIZE_ASSET_DIR or the source tree, so
+/// point it at the installed copy when there is one (and the user has not chosen another).
+void useInstalledAssets() {
+    const char* chosen = std::getenv("KOLIZE_ASSET_DIR");
+    if (chosen != nullptr && *chosen != '\0') return;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return;
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "kolize" / "assets";
+    if (std::filesystem::is_directory(installed / "scenarios", ec))
+        ::setenv("KOLIZE_ASSET_DIR", installed.c_str(), 1);
+}
+
+int runInteractiveCommand(const Flags& flags, bool reportGiven) {
+    kz::AppOptions options;
+    options.scenario = flags.scenario;
+    if (!flags.seed.empty()) {
+        options.seed = parseSeedFlag(flags.seed);
+        if (!options.seed) {
+            printError(seedError(flags.seed));
+            return kExitUsage;
+        }
+    }
+    const std::optional<glm::ivec2> size = parseSize(flags.size);
+    if (!size) {
+        printError("--size: expected WxH with each side a whole number from 1 to " +
+                   std::to_string(kMaxWindowSide) + ", got '" + flags.size + "'");
+        return kExitUsage;
+    }
+    options.windowSize = *size;
+    if (!flags.frames.empty()) {
+        options.frames = parseWholeNumber(flags.frames, 1, kMaxFrames);
+        if (!options.frames) {
+            printError(wholeNumberError("--frames", flags.frames, 1, kMaxFrames));
+            return kExitUsage;
+        }
+    }
+    options.paused = flags.paused;
+    options.spin = !flags.noSpin;
+    options.vsync = !flags.noVsync;
+    options.screenshot = flags.screenshot;
+    options.events = flags.events;
+    if (reportGiven) options.report = flags.report;
+
+    const kz::AppResult result = kz::runApp(options);
+    if (result.exitCode != kExitOk) printError(result.error);
+    return result.exitCode;
+}
 
 int runHeadlessCommand(const Flags& flags) {
     std::optional<std::uint64_t> seed;
     if (!flags.seed.empty()) {
-        constexpr auto maxSeed = std::numeric_limits<std::uint64_t>::max();
-        seed = parseWholeNumber(flags.seed, 0, maxSeed);
+        seed = parseSeedFlag(flags.seed);
         if (!seed) {
-            printError(wholeNumberError("--seed", flags.seed, 0, maxSeed));
+            printError(seedError(flags.seed));
             return kExitUsage;
         }
     }
@@ -127,12 +208,18 @@ int runHeadlessCommand(const Flags& flags) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"Kolize: spheres and boxes bouncing in a room bounded by planes.", "kolize"};
+    CLI::App app{"Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
+                 "opens a window: click a body to pick it, drag to throw it; H lists the keys.",
+                 "kolize"};
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
                "max_penetration, escaped and the final bodies (see README.md).\n"
-               "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error);\n"
-               "2 a bad flag or value, or a scenario that cannot be loaded.");
+               "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
+               "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
+               "scenario, seed.\n"
+               "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
+               "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
+               "OpenGL 3.3 core context.");
 
     Flags flags;
     app.add_flag("--headless", flags.headless,
@@ -142,12 +229,32 @@ int main(int argc, char** argv) {
         ->type_name("NAME|FILE");
     app.add_option("--seed", flags.seed, "Seed of the random bodies, 0 to 2^64-1 (default: the file's seed)")
         ->type_name("S");
-    app.add_option("--steps", flags.steps,
-                   "Fixed steps to run, 0 to " + std::to_string(kMaxSteps) +
-                       " (default: 1200, 10 s at 120 Hz)")
-        ->type_name("N");
-    app.add_option("--report", flags.report, "Where the JSON report goes, - for stdout (default: -)")
-        ->type_name("FILE|-");
+    CLI::Option* steps = app.add_option("--steps", flags.steps,
+                                        "Headless: fixed steps to run, 0 to " + std::to_string(kMaxSteps) +
+                                            " (default: 1200, 10 s at 120 Hz)")
+                             ->type_name("N");
+    CLI::Option* report =
+        app.add_option("--report", flags.report,
+                       "Where the JSON report goes, - for stdout (headless default: -; window: none)")
+            ->type_name("FILE|-");
+
+    // The window's flags; each is an error together with --headless.
+    std::vector<CLI::Option*> windowOnly;
+    windowOnly.push_back(
+        app.add_option("--size", flags.size, "Window: size in points (default: 1280x720)")->type_name("WxH"));
+    windowOnly.push_back(app.add_flag("--paused", flags.paused, "Window: start paused"));
+    windowOnly.push_back(
+        app.add_flag("--no-spin", flags.noSpin, "Window: do not spin the camera at start (R starts it)"));
+    windowOnly.push_back(app.add_option("--frames", flags.frames,
+                                        "Window: quit after N frames, 1 to " + std::to_string(kMaxFrames))
+                             ->type_name("N"));
+    windowOnly.push_back(app.add_option("--screenshot", flags.screenshot,
+                                        "Window: write the last frame as PNG (F12 writes there too)")
+                             ->type_name("FILE"));
+    windowOnly.push_back(app.add_option("--events", flags.events,
+                                        "Window: log user-visible events, one JSON line each, - for stdout")
+                             ->type_name("FILE|-"));
+    windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
 
     try {
         app.parse(argc, argv);
@@ -162,13 +269,23 @@ int main(int argc, char** argv) {
         return kExitUsage;
     }
 
-    if (!flags.headless) {
-        printError("the interactive window is not available yet; run with --headless");
-        return kExitUsage;
-    }
+    useInstalledAssets();
 
     try {
-        return runHeadlessCommand(flags);
+        if (flags.headless) {
+            for (const CLI::Option* option : windowOnly) {
+                if (option->count() > 0) {
+                    printError(option->get_name() + ": only for the window; drop --headless to use it");
+                    return kExitUsage;
+                }
+            }
+            return runHeadlessCommand(flags);
+        }
+        if (steps->count() > 0) {
+            printError("--steps: only with --headless (the window runs until quit, or use --frames N)");
+            return kExitUsage;
+        }
+        return runInteractiveCommand(flags, report->count() > 0);
     } catch (const std::exception& e) {
         printError(e.what());
         return kExitFailure;

@@ -255,7 +255,8 @@ void expectAllNumbersFiniteAndNoNulls(const Json& json, const std::string& path 
 TEST_F(KolizeCli, HelpExitsZeroAndDocumentsEveryFlag) {
     const Outcome run = kolize("--help");
     EXPECT_EQ(run.exitCode, 0);
-    for (const char* flag : {"--headless", "--scenario", "--seed", "--steps", "--report", "--help"}) {
+    for (const char* flag : {"--headless", "--scenario", "--seed", "--steps", "--report", "--help", "--size",
+                             "--paused", "--no-spin", "--frames", "--screenshot", "--events", "--no-vsync"}) {
         EXPECT_NE(run.out.find(flag), std::string::npos) << flag << " is not in:\n" << run.out;
     }
     EXPECT_TRUE(run.err.empty()) << run.err;
@@ -309,11 +310,38 @@ TEST_F(KolizeCli, InvalidScenarioFileIsOneLineAndExitCodeTwo) {
     EXPECT_NE(run.err.find("broken.json"), std::string::npos) << run.err;
 }
 
-TEST_F(KolizeCli, WithoutHeadlessTheWindowIsNotAvailableYet) {
-    const Outcome run = kolize("--steps 10");
-    EXPECT_EQ(run.exitCode, 2);
-    EXPECT_EQ(run.err, "kolize: the interactive window is not available yet; run with --headless\n");
-    EXPECT_TRUE(run.out.empty());
+TEST_F(KolizeCli, WithoutHeadlessAndNoDisplayIsOneLineAndExitCodeTwo) {
+    for (const char* args : {"", "--frames 10", "--scenario deterministic --paused"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err.rfind("kolize: no display: ", 0), 0u) << run.err;
+        EXPECT_NE(run.err.find("(use --headless to run without a window)"), std::string::npos) << run.err;
+    }
+}
+
+TEST_F(KolizeCli, BadWindowFlagsAreOneLineAndExitCodeTwoBeforeLookingForADisplay) {
+    for (const char* args :
+         {"--size 0x10", "--size abc", "--size 640x", "--size 10x-5", "--size 100000x100", "--frames 0",
+          "--frames -1", "--frames abc", "--seed x", "--steps 10", "--scenario no-such-scenario"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err.find("no display"), std::string::npos) << run.err;
+    }
+}
+
+TEST_F(KolizeCli, WindowFlagsWithHeadlessAreOneLineAndExitCodeTwo) {
+    for (const char* args : {"--size 640x480", "--paused", "--no-spin", "--frames 5", "--screenshot x.png",
+                             "--events -", "--no-vsync"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(std::string("--headless ") + args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_NE(run.err.find("--headless"), std::string::npos) << run.err;
+    }
 }
 
 TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {

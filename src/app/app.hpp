@@ -1,0 +1,34 @@
+// The interactive window: SDL2 + OpenGL 3.3 core + Dear ImGui, in the shape of Dear ImGui's
+// SDL2+OpenGL3 example: init SDL, GL attributes, window and context, glad, ImGui; then the loop
+// (events, picking, fixed-step physics, UI, draw, swap); then shut down in reverse.
+#pragma once
+
+#include <cstdint>
+#include <glm/glm.hpp>
+#include <optional>
+#include <string>
+
+namespace kz {
+
+struct AppOptions {
+    std::string scenario = "two-balls"; ///< Built-in name or scenario file.
+    std::optional<std::uint64_t> seed;  ///< Seed override for the random bodies.
+    glm::ivec2 windowSize{1280, 720};   ///< Logical window size (SDL points).
+    bool paused = false;                ///< Start paused.
+    bool spin = true;                   ///< Spin the camera when the scenario sets no view.
+    bool vsync = true;
+    std::optional<std::uint64_t> frames; ///< Quit after this many frames.
+    std::string screenshot;              ///< PNG of the last frame (and F12's target); empty: none.
+    std::string events;                  ///< Event log: a file, "-" for stdout, empty: none.
+    std::string report;                  ///< JSON report at exit: a file, "-", empty: none.
+};
+
+struct AppResult {
+    int exitCode = 0;  ///< 0 done; 1 failed while running (shaders, a write); 2 cannot start.
+    std::string error; ///< One line (without the "kolize: " prefix); empty on success.
+};
+
+/// Runs the window until the user quits (or options.frames frames are drawn).
+AppResult runApp(const AppOptions& options);
+
+} // namespace kz

@@ -1,0 +1,106 @@
+#include "app/events.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <iostream>
+
+namespace kz {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json toJson(const glm::vec3& v) {
+    return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
+}
+
+Json header(std::uint64_t frame, const char* event) {
+    Json line;
+    line["frame"] = frame;
+    line["event"] = event;
+    return line;
+}
+
+} // namespace
+
+double shortestDouble(float v) {
+    if (!std::isfinite(v)) return static_cast<double>(v);
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, v);
+    double result = static_cast<double>(v);
+    std::from_chars(text, written.ptr, result);
+    return result;
+}
+
+bool EventLog::open(const std::string& target, std::string& error) {
+    if (target == "-") {
+        toStdout_ = true;
+        return true;
+    }
+    file_.open(target, std::ios::out | std::ios::trunc);
+    if (!file_) {
+        error = "--events: cannot write '" + target + "': " + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+void EventLog::write(const Json& line) {
+    if (!enabled()) return;
+    // A non-finite number would be written as null: write the line anyway (the event happened).
+    std::ostream& out = toStdout_ ? std::cout : static_cast<std::ostream&>(file_);
+    out << line.dump() << '\n';
+    out.flush();
+}
+
+void EventLog::pick(std::uint64_t frame, const Body* body, const RayHit* hit) {
+    if (!enabled()) return;
+    Json line = header(frame, "pick");
+    if (body == nullptr || hit == nullptr) {
+        line["body"] = nullptr;
+    } else {
+        line["body"] = body->name;
+        line["shape"] = body->shape == ShapeType::Box ? "box" : "sphere";
+        line["t"] = shortestDouble(hit->t);
+        line["point"] = toJson(hit->point);
+        line["normal"] = toJson(hit->normal);
+    }
+    write(line);
+}
+
+void EventLog::reset(std::uint64_t frame, const std::string& scenario, std::uint64_t seed) {
+    if (!enabled()) return;
+    Json line = header(frame, "reset");
+    line["scenario"] = scenario;
+    line["seed"] = seed;
+    write(line);
+}
+
+void EventLog::cameraSpin(std::uint64_t frame, bool on) {
+    if (!enabled()) return;
+    Json line = header(frame, "camera_spin");
+    line["on"] = on;
+    write(line);
+}
+
+void EventLog::drag(std::uint64_t frame, bool start, const std::string& body) {
+    if (!enabled()) return;
+    Json line = header(frame, start ? "drag_start" : "drag_end");
+    line["body"] = body;
+    write(line);
+}
+
+void EventLog::screenshot(std::uint64_t frame, const std::string& file) {
+    if (!enabled()) return;
+    Json line = header(frame, "screenshot");
+    line["file"] = file;
+    write(line);
+}
+
+void EventLog::simple(std::uint64_t frame, const char* event) {
+    if (!enabled()) return;
+    write(header(frame, event));
+}
+
+} // namespace kz

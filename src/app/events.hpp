@@ -1,0 +1,53 @@
+// The event log (--events FILE|-): one JSON object per line for every user-visible event, each
+// line flushed at once, so scripts driving the app (xdotool tests) can follow it while it runs.
+//
+//   {"frame":12,"event":"pick","body":"red ball","shape":"sphere","t":13.1,"point":[..],"normal":[..]}
+//   {"frame":14,"event":"pick","body":null}                      a click on empty space
+//   {"frame":20,"event":"pause"}  resume  step  quit
+//   {"frame":30,"event":"reset","scenario":"random","seed":42}
+//   {"frame":31,"event":"camera_spin","on":false}
+//   {"frame":40,"event":"drag_start","body":"red ball"}          drag_end likewise
+//   {"frame":50,"event":"screenshot","file":"kolize-50.png"}
+//
+// "frame" is the index of the frame the event happened in (the first frame is 0).
+#pragma once
+
+#include "geom/types.hpp"
+#include "physics/body.hpp"
+
+#include <cstdint>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace kz {
+
+class EventLog {
+public:
+    /// Logs nothing.
+    EventLog() = default;
+    /// Opens `target` ("-" for stdout, else a file, truncated). False with `error` set (one line).
+    bool open(const std::string& target, std::string& error);
+    bool enabled() const { return toStdout_ || file_.is_open(); }
+
+    /// A click: the body hit (and where), or none for a click on empty space.
+    void pick(std::uint64_t frame, const Body* body, const RayHit* hit);
+    void reset(std::uint64_t frame, const std::string& scenario, std::uint64_t seed);
+    void cameraSpin(std::uint64_t frame, bool on);
+    void drag(std::uint64_t frame, bool start, const std::string& body);
+    void screenshot(std::uint64_t frame, const std::string& file);
+    /// An event with no details: "pause", "resume", "step", "quit".
+    void simple(std::uint64_t frame, const char* event);
+
+private:
+    void write(const nlohmann::ordered_json& line);
+
+    std::ofstream file_;
+    bool toStdout_ = false;
+};
+
+/// The shortest decimal that reads back as `v` (0.1f is written 0.1); non-finite values as is.
+double shortestDouble(float v);
+
+} // namespace kz

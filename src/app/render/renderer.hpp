@@ -1,0 +1,76 @@
+// Drawing a World with OpenGL 3.3 core: the room, instanced spheres and boxes, the picked body's
+// highlight and debug lines. The app layer only: needs a current GL context loaded by glad.
+#pragma once
+
+#include "geom/types.hpp"
+#include "physics/world.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kz::render {
+
+/// What the camera sees and where it draws.
+struct SceneView {
+    glm::mat4 view{1.0f};
+    glm::mat4 proj{1.0f};
+    glm::vec3 eye{0.0f};
+    glm::ivec2 framebuffer{1, 1}; ///< Physical pixels (high-DPI aware).
+};
+
+/// Debug-draw toggles (each one a checkbox in the panel).
+struct DebugDraw {
+    bool pickRay = true;       ///< The last picking ray, its hit point and normal.
+    bool impactPreview = true; ///< Segment from a body's centre to where it will hit a wall, hit marked.
+    bool bounds = false;       ///< Axis-aligned bounding boxes.
+    bool contacts = false;     ///< Contact points and normals (World::contacts()).
+    bool velocities = false;   ///< Velocity vectors.
+};
+
+/// Things to draw on top of the bodies.
+struct Overlay {
+    std::optional<Ray> pickRay; ///< dir unit length; drawn for pickRayLength.
+    float pickRayLength = 100.0f;
+    std::optional<RayHit> pickHit; ///< Hit point and normal.
+    int previewBody = -1;          ///< Body whose impact preview is drawn (-1: none).
+};
+
+class Renderer {
+public:
+    /// Compiles shaders from `shaderDir` (scene.vert/.frag, lines.vert/.frag, ...). On failure
+    /// returns null and sets `error` to one line: the shader file, the line and the driver's log.
+    static std::unique_ptr<Renderer> create(const std::filesystem::path& shaderDir, std::string& error);
+    ~Renderer();
+    Renderer(const Renderer&) = delete;
+    Renderer& operator=(const Renderer&) = delete;
+
+    /// Clears and draws one frame into the current framebuffer: the room (walls facing the
+    /// camera culled or see-through, with edges/grid), all bodies lit with their colours (one
+    /// instanced draw call per shape), the selected body (index, or -1) highlighted
+    /// unmistakably, then the debug lines.
+    void draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
+              const Overlay& overlay);
+
+    /// The framebuffer's pixels, RGB8, top row first (for PNG screenshots).
+    std::vector<std::uint8_t> readPixels(glm::ivec2 size) const;
+
+    struct Impl;
+
+private:
+    explicit Renderer(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+/// Writes RGB8 top-down pixels as a PNG (stb_image_write). False with `error` set on failure.
+bool writePng(const std::filesystem::path& file, const std::vector<std::uint8_t>& rgb, glm::ivec2 size,
+              std::string& error);
+
+/// Where shaders live: $KOLIZE_SHADER_DIR if set, else <executable dir>/../share/kolize/shaders if
+/// it exists (after cmake --install), else the source tree's shaders/ (compile definition).
+std::filesystem::path shaderDirectory();
+
+} // namespace kz::render

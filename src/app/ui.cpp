@@ -1,0 +1,223 @@
+#include "app/ui.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <glm/gtc/type_ptr.hpp>
+#include <imgui.h>
+
+namespace kz {
+namespace {
+
+const char* shapeName(ShapeType shape) {
+    return shape == ShapeType::Box ? "box" : "sphere";
+}
+
+void textVec3(const char* label, const glm::vec3& v) {
+    ImGui::Text("%-9s %8.3f %8.3f %8.3f", label, static_cast<double>(v.x), static_cast<double>(v.y),
+                static_cast<double>(v.z));
+}
+
+void drawKeyTableBody() {
+    if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+    ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("Action");
+    ImGui::TableHeadersRow();
+    for (const KeyHelp& row : keyTable()) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.keys);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.action);
+    }
+    ImGui::EndTable();
+}
+
+void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+    const World& world = *info.world;
+    if (world.paused()) {
+        if (ImGui::Button("Resume [O]")) requests.resume = true;
+    } else {
+        if (ImGui::Button("Pause [P]")) requests.pause = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Single step [N]")) requests.singleStep = true;
+    ImGui::SameLine();
+    ImGui::TextDisabled(world.paused() ? "paused" : "running");
+
+    if (ImGui::SliderFloat("time scale", &state.timeScale, 0.05f, 2.0f, "%.2fx",
+                           ImGuiSliderFlags_Logarithmic)) {
+        state.timeScale = std::clamp(state.timeScale, 0.05f, 2.0f);
+        requests.timeScaleChanged = true;
+    }
+    if (ImGui::Checkbox("gravity", &state.gravityOn)) requests.gravityChanged = true;
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!state.gravityOn);
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::DragFloat3("##gravity", glm::value_ptr(state.gravity), 0.05f, -50.0f, 50.0f, "%.2f"))
+        requests.gravityChanged = true;
+    ImGui::EndDisabled();
+    if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f"))
+        requests.materialChanged = true;
+    if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f")) requests.materialChanged = true;
+    ImGui::TextDisabled("(restitution and friction apply to every body)");
+}
+
+void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+    bool spinning = info.spinning;
+    if (ImGui::Checkbox("spin [R]/[S]", &spinning)) requests.spin = spinning;
+    ImGui::SliderFloat("speed", &state.spinSpeedDegPerSecond, -45.0f, 45.0f, "%.1f deg/s");
+    if (ImGui::Button("Reset view [Home]")) requests.resetView = true;
+    ImGui::TextDisabled("right-drag orbit, wheel zoom, middle-drag pan");
+}
+
+void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+    ImGui::Text("%s (%s), seed %llu", info.scenarioTitle.c_str(), info.scenarioKey.c_str(),
+                static_cast<unsigned long long>(info.seed));
+    const float rows = static_cast<float>(std::min<std::size_t>(state.scenarioNames.size(), 6));
+    if (ImGui::BeginListBox("##scenarios",
+                            ImVec2(-1.0f, (rows + 0.25f) * ImGui::GetTextLineHeightWithSpacing()))) {
+        for (const std::string& name : state.scenarioNames) {
+            if (ImGui::Selectable(name.c_str(), name == info.scenarioKey)) requests.loadScenario = name;
+        }
+        ImGui::EndListBox();
+    }
+    if (ImGui::Button("Reset random [F]")) requests.resetRandom = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reset fixed [D]")) requests.resetFixed = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reload")) requests.reload = true;
+
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("18446744073709551615").x +
+                            2.0f * ImGui::GetStyle().FramePadding.x);
+    ImGui::InputText("seed", state.seedText, sizeof state.seedText, ImGuiInputTextFlags_CharsDecimal);
+    ImGui::SameLine();
+    ImGui::Checkbox("new on [F]", &state.newSeedEachReset);
+    if (!parseSeed(state.seedText)) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "seed: 0 to 2^64-1");
+    ImGui::TextDisabled("Reload rebuilds the scenario with this seed");
+    if (!state.scenarioError.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", state.scenarioError.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void pickingSection(const UiFrameInfo& info) {
+    const World& world = *info.world;
+    const auto bodies = world.bodies();
+    if (info.selected >= 0 && info.selected < static_cast<int>(bodies.size())) {
+        const Body& body = bodies[static_cast<std::size_t>(info.selected)];
+        ImGui::Text("body      %s (#%d)", body.name.c_str(), info.selected);
+        ImGui::Text("shape     %s", shapeName(body.shape));
+        if (info.pick) {
+            ImGui::Text("t         %.4f", static_cast<double>(info.pick->t));
+            textVec3("hit", info.pick->point);
+            textVec3("normal", info.pick->normal);
+        }
+        textVec3("position", body.position);
+        textVec3("velocity", body.velocity);
+        ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
+        ImGui::TextDisabled("left-drag to move it, release to throw");
+    } else {
+        ImGui::TextUnformatted("Click a body to pick it.");
+    }
+    if (info.hovered >= 0 && info.hovered < static_cast<int>(bodies.size())) {
+        ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(info.hovered)].name.c_str());
+    } else {
+        ImGui::TextDisabled("under the cursor: -");
+    }
+}
+
+void debugSection(UiState& state) {
+    ImGui::Checkbox("pick ray, hit and normal", &state.debug.pickRay);
+    ImGui::Checkbox("impact preview", &state.debug.impactPreview);
+    ImGui::Checkbox("bounding boxes", &state.debug.bounds);
+    ImGui::Checkbox("contacts", &state.debug.contacts);
+    ImGui::Checkbox("velocities", &state.debug.velocities);
+}
+
+void statsSection(const UiFrameInfo& info, UiRequests& requests) {
+    const World& world = *info.world;
+    ImGui::Text("FPS            %.1f", static_cast<double>(info.fps));
+    ImGui::Text("frame          %.2f ms", static_cast<double>(info.frameMs));
+    ImGui::Text("physics step   %.3f ms (%d this frame)", static_cast<double>(info.physicsMsPerStep),
+                info.stepsThisFrame);
+    ImGui::Text("bodies         %zu", world.bodies().size());
+    ImGui::Text("contacts       %zu", world.contacts().size());
+    ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
+    ImGui::Text("sim time       %.2f s (%llu steps)", world.simTime(),
+                static_cast<unsigned long long>(world.stepCount()));
+    if (ImGui::Button("Screenshot [F12]")) requests.screenshot = true;
+}
+
+} // namespace
+
+const std::vector<KeyHelp>& keyTable() {
+    static const std::vector<KeyHelp> table = {
+        {"Esc", "quit"},
+        {"P", "pause"},
+        {"O", "resume"},
+        {"Space", "pause / resume"},
+        {"N", "single step (pauses first)"},
+        {"S", "stop the camera"},
+        {"R", "rotate the camera"},
+        {"F", "reset: random bodies, new seed"},
+        {"D", "reset: the fixed set-up"},
+        {"Home", "reset the view"},
+        {"Tab", "hide / show the panel"},
+        {"F12", "screenshot"},
+        {"H", "this help"},
+        {"left click", "pick (empty space clears)"},
+        {"left drag", "move the picked body, release throws"},
+        {"right drag", "orbit"},
+        {"middle drag", "pan"},
+        {"wheel", "zoom"},
+    };
+    return table;
+}
+
+std::optional<std::uint64_t> parseSeed(const char* text) {
+    const std::size_t length = std::strlen(text);
+    std::uint64_t value = 0;
+    const auto [ptr, ec] = std::from_chars(text, text + length, value);
+    if (length == 0 || ec != std::errc() || ptr != text + length) return std::nullopt;
+    return value;
+}
+
+UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
+    UiRequests requests;
+    if (state.showPanel && info.world != nullptr) {
+        const ImGuiViewport* viewport = ImGui::GetMainViewport();
+        ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 8.0f, viewport->WorkPos.y + 8.0f),
+                                ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(360.0f, std::max(viewport->WorkSize.y - 16.0f, 100.0f)),
+                                 ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowBgAlpha(0.85f);
+        if (ImGui::Begin("Kolize", &state.showPanel)) {
+            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+            if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
+            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+            if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
+            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+            if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
+            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+            if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
+            if (ImGui::CollapsingHeader("Debug draw")) debugSection(state);
+            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+            if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
+            if (ImGui::CollapsingHeader("Help")) drawKeyTableBody();
+        }
+        ImGui::End();
+    }
+    if (state.showHelp) {
+        const ImGuiViewport* viewport = ImGui::GetMainViewport();
+        ImGui::SetNextWindowPos(
+            ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 8.0f, viewport->WorkPos.y + 8.0f),
+            ImGuiCond_Appearing, ImVec2(1.0f, 0.0f));
+        if (ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_AlwaysAutoResize)) drawKeyTableBody();
+        ImGui::End();
+    }
+    return requests;
+}
+
+} // namespace kz

@@ -1,0 +1,83 @@
+// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Debug draw, Stats and Help. The
+// panel edits UiState and returns what the user asked for (UiRequests); the app carries the
+// requests out, so a button and its key shortcut take the same path (and log the same event).
+#pragma once
+
+#include "app/render/renderer.hpp"
+#include "physics/world.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kz {
+
+/// What the panel edits and shows between frames.
+struct UiState {
+    bool showPanel = true; ///< Tab.
+    bool showHelp = false; ///< H: the key table in its own window.
+
+    float timeScale = 1.0f; ///< World::setTimeScale, 0.05 to 2.
+    bool gravityOn = false;
+    glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< Applied while gravityOn.
+    float restitution = 1.0f;              ///< World::setMaterial on change.
+    float friction = 0.0f;
+
+    float spinSpeedDegPerSecond = 8.6f;
+
+    std::vector<std::string> scenarioNames; ///< builtinScenarioNames().
+    char seedText[24] = "1";      ///< The seed for Reset random (when not new each time) and Reload.
+    bool newSeedEachReset = true; ///< Reset random draws a fresh seed.
+    std::string scenarioError;    ///< The last failed load, shown in red.
+
+    render::DebugDraw debug;
+};
+
+/// Read-only facts the panel shows this frame.
+struct UiFrameInfo {
+    const World* world = nullptr;
+    std::string scenarioKey;   ///< The name or file the current world came from.
+    std::string scenarioTitle; ///< Its display name.
+    std::uint64_t seed = 0;    ///< The seed the current world was built with.
+    bool spinning = false;
+    int selected = -1;          ///< Picked body, or -1.
+    std::optional<RayHit> pick; ///< Where the click met it (t, point, normal).
+    int hovered = -1;           ///< The body under the cursor, or -1.
+    float fps = 0.0f;
+    float frameMs = 0.0f;
+    float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.
+    int stepsThisFrame = 0;
+};
+
+/// What the user asked for through the panel this frame.
+struct UiRequests {
+    bool pause = false;
+    bool resume = false;
+    bool singleStep = false;
+    std::optional<bool> spin; ///< Spin switched on or off.
+    bool resetView = false;
+    bool resetRandom = false;
+    bool resetFixed = false;
+    bool reload = false;
+    std::optional<std::string> loadScenario; ///< A scenario chosen in the list.
+    bool timeScaleChanged = false;
+    bool gravityChanged = false;
+    bool materialChanged = false;
+    bool screenshot = false;
+};
+
+/// Builds the panel (when shown) and the Help window (when open) for this ImGui frame.
+UiRequests drawUi(UiState& state, const UiFrameInfo& info);
+
+/// The seed typed into the panel, or empty when it is not a whole number in [0, 2^64).
+std::optional<std::uint64_t> parseSeed(const char* text);
+
+/// The key table (Help).
+struct KeyHelp {
+    const char* keys;
+    const char* action;
+};
+const std::vector<KeyHelp>& keyTable();
+
+} // namespace kz

@@ -1,0 +1,107 @@
+// Tests for the event log (src/app/events.hpp): the exact JSON lines the xdotool tests read.
+#include "app/events.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::vector<std::string> lines(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::vector<std::string> result;
+    for (std::string line; std::getline(in, line);)
+        result.push_back(line);
+    return result;
+}
+
+class EventLogFile : public ::testing::Test {
+protected:
+    void SetUp() override {
+        file_ = std::filesystem::temp_directory_path() /
+                ("kolize_events_" + std::to_string(::getpid()) + ".jsonl");
+    }
+    void TearDown() override { std::filesystem::remove(file_); }
+    std::filesystem::path file_;
+};
+
+TEST_F(EventLogFile, EveryEventIsOneFlushedLineWithFrameAndEventFirst) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+
+    kz::Body body{};
+    body.name = "red ball";
+    body.shape = kz::ShapeType::Sphere;
+    const kz::RayHit hit{12.5f, {0.1f, 0.0f, -1.0f}, {0.0f, 0.0f, 1.0f}};
+    log.pick(3, &body, &hit);
+    // Flushed at once: readable before the log is closed.
+    ASSERT_EQ(lines(file_).size(), 1u);
+    log.pick(4, nullptr, nullptr);
+    log.simple(5, "pause");
+    log.reset(6, "random", 18446744073709551615ull);
+    log.cameraSpin(7, false);
+    log.drag(8, true, "red ball");
+    log.drag(9, false, "red ball");
+    log.screenshot(10, "kolize-10.png");
+    log.simple(11, "quit");
+
+    const std::vector<std::string> written = lines(file_);
+    ASSERT_EQ(written.size(), 9u);
+    EXPECT_EQ(written[0], R"({"frame":3,"event":"pick","body":"red ball","shape":"sphere","t":12.5,)"
+                          R"("point":[0.1,0.0,-1.0],"normal":[0.0,0.0,1.0]})");
+    EXPECT_EQ(written[1], R"({"frame":4,"event":"pick","body":null})");
+    EXPECT_EQ(written[2], R"({"frame":5,"event":"pause"})");
+    EXPECT_EQ(written[3], R"({"frame":6,"event":"reset","scenario":"random","seed":18446744073709551615})");
+    EXPECT_EQ(written[4], R"({"frame":7,"event":"camera_spin","on":false})");
+    EXPECT_EQ(written[5], R"({"frame":8,"event":"drag_start","body":"red ball"})");
+    EXPECT_EQ(written[6], R"({"frame":9,"event":"drag_end","body":"red ball"})");
+    EXPECT_EQ(written[7], R"({"frame":10,"event":"screenshot","file":"kolize-10.png"})");
+    EXPECT_EQ(written[8], R"({"frame":11,"event":"quit"})");
+    for (const std::string& line : written)
+        EXPECT_TRUE(Json::accept(line)) << line;
+}
+
+TEST_F(EventLogFile, BoxPicksNameTheirShape) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error));
+    kz::Body box{};
+    box.name = "crate";
+    box.shape = kz::ShapeType::Box;
+    const kz::RayHit hit{0.0f, {1.0f, 2.0f, 3.0f}, {-1.0f, 0.0f, 0.0f}};
+    log.pick(0, &box, &hit);
+    const Json line = Json::parse(lines(file_).at(0));
+    EXPECT_EQ(line["shape"], "box");
+    EXPECT_EQ(line["t"], 0.0);
+}
+
+TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
+    kz::EventLog log;
+    std::string error;
+    EXPECT_FALSE(log.open("/nonexistent-dir/events.jsonl", error));
+    EXPECT_NE(error.find("/nonexistent-dir/events.jsonl"), std::string::npos) << error;
+    EXPECT_FALSE(log.enabled());
+}
+
+TEST(EventLog, ClosedLogWritesNothingAndDoesNotFail) {
+    kz::EventLog log;
+    EXPECT_FALSE(log.enabled());
+    log.simple(0, "pause");
+    log.pick(0, nullptr, nullptr);
+}
+
+TEST(ShortestDouble, WritesFloatsAsTheirShortestDecimal) {
+    EXPECT_EQ(kz::shortestDouble(0.1f), 0.1);
+    EXPECT_EQ(kz::shortestDouble(-2.5f), -2.5);
+    EXPECT_EQ(kz::shortestDouble(13.500797f), 13.500797);
+}
+
+} // namespace
