@@ -88,20 +88,6 @@ std::string seedError(const std::string& text) {
     return wholeNumberError("--seed", text, 0, std::numeric_limits<std::uint64_t>::max());
 }
 
-/// After `cmake --install`, the scenarios live in <prefix>/share/kolize/assets next to
-/// <prefix>/bin/kolize; the scenario loader looks in $KOLIZE_ASSET_DIR or the source tree, so
-/// point it at the installed copy when there is one (and the user has not chosen another).
-void useInstalledAssets() {
-    const char* chosen = std::getenv("KOLIZE_ASSET_DIR");
-    if (chosen != nullptr && *chosen != '\0') return;
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (ec) return;
-    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "kolize" / "assets";
-    if (std::filesystem::is_directory(installed / "scenarios", ec))
-        ::setenv("KOLIZE_ASSET_DIR", installed.c_str(), 1);
-}
-
 int runInteractiveCommand(const Flags& flags, bool reportGiven) {
     kz::AppOptions options;
     options.scenario = flags.scenario;
@@ -268,8 +254,6 @@ int main(int argc, char** argv) {
         printError(std::string(e.what()) + " (see kolize --help)");
         return kExitUsage;
     }
-
-    useInstalledAssets();
 
     try {
         if (flags.headless) {

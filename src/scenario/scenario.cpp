@@ -539,9 +539,17 @@ ScenarioResult loadScenarioFile(const fs::path& file) {
 }
 
 fs::path scenarioDirectory() {
+    // $KOLIZE_ASSET_DIR, else the installed copy next to the executable (<prefix>/bin/kolize and
+    // <prefix>/share/kolize/assets after cmake --install), else the source tree's assets/.
     const char* env = std::getenv("KOLIZE_ASSET_DIR");
-    const fs::path root = env && *env ? fs::path(env) : fs::path(KZ_ASSET_DIR);
-    return root / "scenarios";
+    if (env && *env) return fs::path(env) / "scenarios";
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = exe.parent_path().parent_path() / "share" / "kolize" / "assets" / "scenarios";
+        if (fs::is_directory(installed, ec)) return installed;
+    }
+    return fs::path(KZ_ASSET_DIR) / "scenarios";
 }
 
 std::vector<std::string> builtinScenarioNames() {

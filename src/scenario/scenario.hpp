@@ -63,7 +63,8 @@ ScenarioResult loadScenarioFile(const std::filesystem::path& file);
 ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName);
 
 /// <asset root>/scenarios, where the asset root is $KOLIZE_ASSET_DIR when set and not empty,
-/// else the compile-time KZ_ASSET_DIR (the source tree's assets/).
+/// else <executable dir>/../share/kolize/assets when that holds scenarios (after cmake
+/// --install), else the compile-time KZ_ASSET_DIR (the source tree's assets/).
 std::filesystem::path scenarioDirectory();
 
 /// The stems of the *.json files in scenarioDirectory(), sorted; empty if it cannot be read.
