@@ -1,0 +1,1525 @@
+// The kolize window driven as a user drives it: the real binary under a real X server (Xvfb in
+// scripts/test.sh), real pointer motion, clicks and key presses from xdotool (XTEST), and the
+// app's event log (--events FILE) and screenshots (--screenshot FILE, F12) as the evidence.
+//
+// Every test writes its own scenario files (a fixed camera, bodies at rest or on known paths) to
+// a temporary folder, computes where the bodies project on screen with the scenario's camera
+// (glm::lookAt + glm::perspective + glm::project, as the app does), clicks there and checks what
+// the app logs. No display (no DISPLAY): every test skips, or fails when KZ_REQUIRE_DISPLAY is set.
+//
+// The tests of this binary take an exclusive lock per X display (ctest runs them in parallel,
+// and two windows on one screen would steal each other's clicks and keys). KZ_KEEP_TEST_FILES=1
+// keeps each test's folder (scenarios, event log, screenshots, the app's output) for inspection.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <glm/glm.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <signal.h>
+#include <sstream>
+#include <string>
+#include <sys/file.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wconversion"
+#pragma GCC diagnostic ignored "-Wsign-conversion"
+#pragma GCC diagnostic ignored "-Wshadow"
+#pragma GCC diagnostic ignored "-Wpedantic"
+#pragma GCC diagnostic ignored "-Wunused-function"
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
+#pragma GCC diagnostic ignored "-Wdouble-promotion"
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO_WARNINGS
+#include <stb/stb_image.h>
+#pragma GCC diagnostic pop
+
+#ifndef KOLIZE_EXE
+#error "KOLIZE_EXE (the path of the built kolize binary) must be defined"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+constexpr auto kTimeout = 20s; // the longest any one wait may take: never hang
+constexpr int kWidth = 1024;   // the window of the interactive tests (--size), inside a 1280x720 screen
+constexpr int kHeight = 576;
+
+// ------------------------------------------------------------------------------ environment
+
+/// A display to test on, or a skip (a failure when KZ_REQUIRE_DISPLAY is set, as in
+/// scripts/test.sh). xdotool is part of the test environment (scripts/deps.sh).
+bool haveDisplay() {
+    std::string reason;
+    const char* display = std::getenv("DISPLAY");
+    if (display == nullptr || *display == '\0') {
+        reason = "no display: DISPLAY is not set";
+    } else if (std::system("command -v xdotool >/dev/null 2>&1") != 0) {
+        reason = "xdotool is not installed (scripts/deps.sh installs it)";
+    } else {
+        return true;
+    }
+    if (std::getenv("KZ_REQUIRE_DISPLAY") != nullptr) {
+        ADD_FAILURE() << reason << " (KZ_REQUIRE_DISPLAY is set)";
+    }
+    return false;
+}
+
+#define KZ_REQUIRE_DISPLAY_OR_SKIP()                                                                         \
+    if (!haveDisplay()) GTEST_SKIP() << "no display"
+
+/// One test at a time on a display: an exclusive flock on a file named after $DISPLAY.
+class DisplayLock {
+public:
+    DisplayLock() {
+        std::string name = std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "none";
+        for (char& c : name) {
+            if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+        }
+        const fs::path file = fs::temp_directory_path() / ("kolize-interactive-" + name + ".lock");
+        fd_ = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        if (fd_ >= 0) ::flock(fd_, LOCK_EX);
+    }
+    ~DisplayLock() {
+        if (fd_ >= 0) ::close(fd_); // closing releases the lock
+    }
+    DisplayLock(const DisplayLock&) = delete;
+    DisplayLock& operator=(const DisplayLock&) = delete;
+
+private:
+    int fd_ = -1;
+};
+
+/// A fresh folder for one test; removed unless the test failed or KZ_KEEP_TEST_FILES is set (then
+/// its path is printed: scenarios, event log, screenshots, the app's stdout and stderr).
+class TempDir {
+public:
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "kolize-itest-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+    }
+    ~TempDir() {
+        if (path_.empty()) return;
+        if (::testing::Test::HasFailure() || std::getenv("KZ_KEEP_TEST_FILES") != nullptr) {
+            std::fprintf(stderr, "kept for inspection: %s\n", path_.c_str());
+        } else {
+            std::error_code ec;
+            fs::remove_all(path_, ec);
+        }
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+/// Runs a shell command; its stdout, and its exit status in `status`.
+std::string shell(const std::string& command, int* status = nullptr) {
+    std::string out;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (pipe == nullptr) {
+        if (status) *status = -1;
+        return out;
+    }
+    char buffer[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        out.append(buffer, n);
+    const int rc = ::pclose(pipe);
+    if (status) *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return out;
+}
+
+/// Runs xdotool with `args` (bounded by `seconds`); its output (stdout and stderr), and its
+/// exit status in `status`. A connection to the X server that fails ("Can't open display",
+/// seen now and then under a busy Xvfb) is retried: nothing was sent yet.
+std::string xdo(const std::string& args, int* status = nullptr, int seconds = 10) {
+    std::string out;
+    int rc = 0;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        out = shell("timeout " + std::to_string(seconds) + " xdotool " + args + " 2>&1", &rc);
+        if (rc == 0 || out.find("Can't open display") == std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (status) *status = rc;
+    return out;
+}
+
+std::string readText(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void writeText(const fs::path& file, const std::string& text) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << text;
+}
+
+void sleepFor(std::chrono::milliseconds ms) {
+    std::this_thread::sleep_for(ms);
+}
+
+// ------------------------------------------------------------------------------ scenarios
+
+Json vec3(const glm::vec3& v) {
+    return Json::array({v.x, v.y, v.z});
+}
+
+struct Camera {
+    glm::vec3 eye{0.0f, 0.0f, 14.0f};
+    glm::vec3 target{0.0f};
+    float fovDeg = 45.0f;
+};
+
+Json sphere(const std::string& name, float radius, const glm::vec3& position, const std::string& color,
+            const glm::vec3& velocity = glm::vec3(0.0f)) {
+    return Json{{"name", name},
+                {"shape", "sphere"},
+                {"radius", radius},
+                {"position", vec3(position)},
+                {"velocity", vec3(velocity)},
+                {"color", color}};
+}
+
+Json box(const std::string& name, const glm::vec3& half, const glm::vec3& position,
+         const std::string& color) {
+    return Json{{"name", name},
+                {"shape", "box"},
+                {"half_extents", vec3(half)},
+                {"position", vec3(position)},
+                {"color", color}};
+}
+
+/// A 10 m box room (walls at +-5), no gravity, elastic, the given fixed camera (none: the app's
+/// default view, which circles the room's centre).
+fs::path writeScenario(const fs::path& dir, const std::string& file, const std::optional<Camera>& camera,
+                       const Json& bodies, float timeStep = 1.0f / 120.0f) {
+    Json scenario = {{"name", file},          {"size", {10, 10, 10}}, {"gravity", {0, 0, 0}},
+                     {"time_step", timeStep}, {"restitution", 1},     {"friction", 0}};
+    if (camera) {
+        scenario["camera"] = {
+            {"eye", vec3(camera->eye)}, {"target", vec3(camera->target)}, {"fov_deg", camera->fovDeg}};
+    }
+    scenario["bodies"] = bodies;
+    const fs::path path = dir / (file + ".json");
+    writeText(path, scenario.dump(2));
+    return path;
+}
+
+/// Where a world point lands in the window: pixel coordinates, origin top-left, for the app's
+/// view (lookAt with up +y) and projection (perspective at the window's aspect ratio).
+glm::vec2 project(const Camera& camera, const glm::vec3& point, int width = kWidth, int height = kHeight) {
+    const glm::mat4 view = glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
+    const glm::mat4 proj = glm::perspective(
+        glm::radians(camera.fovDeg), static_cast<float>(width) / static_cast<float>(height), 0.1f, 100.0f);
+    const glm::vec3 win = glm::project(
+        point, view, proj, glm::vec4(0.0f, 0.0f, static_cast<float>(width), static_cast<float>(height)));
+    return {win.x, static_cast<float>(height) - win.y};
+}
+
+/// The window pixel that contains a point (its centre is at +0.5, as in kz::screenRay).
+glm::ivec2 pixelAt(const glm::vec2& p) {
+    return {static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))};
+}
+
+/// The on-screen radius of a sphere (its silhouette, close enough off-axis for the tests' margins).
+float projectedRadius(const Camera& camera, const glm::vec3& centre, float radius, int height = kHeight) {
+    const float distance = glm::length(centre - camera.eye);
+    const float halfHeight = std::tan(glm::radians(camera.fovDeg) * 0.5f);
+    return radius / std::sqrt(distance * distance - radius * radius) / halfHeight *
+           static_cast<float>(height) * 0.5f;
+}
+
+// ------------------------------------------------------------------------------ images
+
+struct Rgb {
+    int r = 0, g = 0, b = 0;
+};
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;
+
+    bool valid() const { return width > 0 && height > 0; }
+    Rgb at(int x, int y) const {
+        const std::size_t i =
+            (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3;
+        return {rgb[i], rgb[i + 1], rgb[i + 2]};
+    }
+    bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
+};
+
+Image loadPng(const fs::path& file) {
+    Image image;
+    int channels = 0;
+    unsigned char* data = stbi_load(file.c_str(), &image.width, &image.height, &channels, 3);
+    if (data == nullptr) return {};
+    image.rgb.assign(data, data + static_cast<std::size_t>(image.width) *
+                                      static_cast<std::size_t>(image.height) * 3);
+    stbi_image_free(data);
+    return image;
+}
+
+std::string str(const Rgb& c) {
+    return "rgb(" + std::to_string(c.r) + ", " + std::to_string(c.g) + ", " + std::to_string(c.b) + ")";
+}
+
+int colourDistance(const Rgb& a, const Rgb& b) {
+    return std::max({std::abs(a.r - b.r), std::abs(a.g - b.g), std::abs(a.b - b.b)});
+}
+
+/// The mean colour of the (2k+1)^2 pixels around (x, y) (a lit sphere's shading and edges vary).
+Rgb meanAround(const Image& image, int x, int y, int k = 2) {
+    long r = 0, g = 0, b = 0, n = 0;
+    for (int dy = -k; dy <= k; ++dy) {
+        for (int dx = -k; dx <= k; ++dx) {
+            if (!image.inside(x + dx, y + dy)) continue;
+            const Rgb c = image.at(x + dx, y + dy);
+            r += c.r;
+            g += c.g;
+            b += c.b;
+            ++n;
+        }
+    }
+    if (n == 0) return {};
+    return {static_cast<int>(r / n), static_cast<int>(g / n), static_cast<int>(b / n)};
+}
+
+/// Hue dominance: channel `which` (0 r, 1 g, 2 b) exceeds both others by `margin`.
+bool dominant(const Rgb& c, int which, int margin = 40) {
+    const int v[3] = {c.r, c.g, c.b};
+    for (int i = 0; i < 3; ++i) {
+        if (i != which && v[which] < v[i] + margin) return false;
+    }
+    return true;
+}
+
+struct Rect {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive
+    bool empty() const { return x1 < x0 || y1 < y0; }
+    bool contains(int x, int y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+    int width() const { return x1 - x0 + 1; }
+    int height() const { return y1 - y0 + 1; }
+};
+
+std::string str(const Rect& r) {
+    return "[" + std::to_string(r.x0) + ", " + std::to_string(r.y0) + "] - [" + std::to_string(r.x1) + ", " +
+           std::to_string(r.y1) + "]";
+}
+
+/// Centroid of the pixels a predicate accepts (outside `exclude`), with their count.
+std::pair<glm::vec2, int> centroidOf(const Image& image, const std::function<bool(const Rgb&)>& accept,
+                                     const Rect& exclude = {}) {
+    double sx = 0.0, sy = 0.0;
+    int n = 0;
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = 0; x < image.width; ++x) {
+            if (exclude.contains(x, y) || !accept(image.at(x, y))) continue;
+            sx += x + 0.5;
+            sy += y + 0.5;
+            ++n;
+        }
+    }
+    if (n == 0) return {glm::vec2(-1.0f), 0};
+    return {glm::vec2(static_cast<float>(sx / n), static_cast<float>(sy / n)), n};
+}
+
+// ------------------------------------------------------------------------------ the app
+
+/// One kolize process, started in its own folder (so F12's relative files and any imgui.ini land
+/// there), with its event log, stdout and stderr in that folder too.
+class App {
+public:
+    App(const fs::path& dir, std::vector<std::string> args, bool withEvents = true) : dir_(dir) {
+        events_ = dir / "events.jsonl";
+        argv_ = {KOLIZE_EXE};
+        argv_.insert(argv_.end(), args.begin(), args.end());
+        if (withEvents) {
+            argv_.push_back("--events");
+            argv_.push_back(events_.string());
+        }
+        for (const auto& a : argv_)
+            commandLine_ += a + " ";
+        spawn();
+    }
+    ~App() {
+        if (pid_ > 0 && !exited_) {
+            ::kill(pid_, SIGKILL);
+            int status = 0;
+            ::waitpid(pid_, &status, 0);
+        }
+    }
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
+
+    bool started() const { return pid_ > 0; }
+    const std::string& commandLine() const { return commandLine_; }
+    const fs::path& dir() const { return dir_; }
+    const std::string& window() const { return window_; }
+
+    /// When the app could not connect to the X server at all (exit code 2, "no display", though
+    /// DISPLAY is set), starts it again, at most twice: a connection to a busy Xvfb fails now and
+    /// then for any client, the app's first one included. Returns whether it was restarted.
+    bool restartIfTheDisplayFailed() {
+        if (!exited_ || exitCode_ != 2 || attempts_ >= 3) return false;
+        const std::string err = stderrText();
+        if (err.find("no display") == std::string::npos) return false;
+        std::fprintf(stderr, "note: kolize could not open the display (attempt %d of 3), again: %s",
+                     attempts_, err.c_str());
+        sleepFor(200ms);
+        spawn();
+        return true;
+    }
+
+    /// Whether the process is still running (reaps it when it has exited).
+    bool running() {
+        if (exited_ || pid_ <= 0) return false;
+        int status = 0;
+        const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+        if (r == pid_) {
+            exited_ = true;
+            exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            return false;
+        }
+        return r == 0;
+    }
+
+    /// The exit code once it exits, or empty after `timeout` (the process is then killed).
+    std::optional<int> waitExit(std::chrono::milliseconds timeout = kTimeout) {
+        const auto deadline = Clock::now() + timeout;
+        while (running() || restartIfTheDisplayFailed()) {
+            if (Clock::now() > deadline) {
+                ::kill(pid_, SIGKILL);
+                int status = 0;
+                ::waitpid(pid_, &status, 0);
+                exited_ = true;
+                exitCode_ = -1;
+                return std::nullopt;
+            }
+            sleepFor(20ms);
+        }
+        if (!exited_) return std::nullopt;
+        return exitCode_;
+    }
+
+    std::string stderrText() const { return readText(dir_ / "stderr.txt"); }
+
+    /// What to print when something fails: the command line and the app's stderr.
+    std::string diagnostics() const {
+        return "\n  command: " + commandLine_ + "\n  stderr: " + stderrText() + "\n  events:\n" +
+               readText(events_);
+    }
+
+    /// Waits for the app's visible top-level window titled exactly "Kolize" (the one of this
+    /// process when the window carries _NET_WM_PID) and focuses it.
+    bool findWindow() {
+        const auto deadline = Clock::now() + kTimeout;
+        while (Clock::now() < deadline) {
+            if (!running()) {
+                if (restartIfTheDisplayFailed()) continue;
+                return false;
+            }
+            int status = 0;
+            std::istringstream ids(xdo("search --onlyvisible --name '^Kolize$'", &status));
+            std::string id;
+            while (status == 0 && ids >> id) {
+                const std::string pid = xdo("getwindowpid " + id, &status);
+                if (status != 0 || std::atoi(pid.c_str()) == pid_) {
+                    window_ = id;
+                    break;
+                }
+            }
+            if (!window_.empty()) return focus();
+            sleepFor(50ms);
+        }
+        return false;
+    }
+
+    /// Keyboard focus to the app's window (no window manager under Xvfb: nothing else moves it).
+    bool focus() {
+        int status = 0;
+        xdo("windowfocus --sync " + window_, &status, 5);
+        return status == 0;
+    }
+
+    /// The window's size as X sees it.
+    glm::ivec2 windowSize() const {
+        const std::string out = xdo("getwindowgeometry --shell " + window_);
+        glm::ivec2 size(0);
+        std::istringstream lines(out);
+        std::string line;
+        while (std::getline(lines, line)) {
+            if (line.rfind("WIDTH=", 0) == 0) size.x = std::atoi(line.c_str() + 6);
+            if (line.rfind("HEIGHT=", 0) == 0) size.y = std::atoi(line.c_str() + 7);
+        }
+        return size;
+    }
+
+    /// Presses keys (xdotool key names, e.g. "p", "space", "Escape", "F12") through XTEST, so
+    /// they reach the focused window exactly like a keyboard's.
+    void key(const std::string& keys) {
+        focus();
+        xdo("key --delay 60 " + keys);
+    }
+
+    /// Moves the pointer to window pixel (x, y).
+    void moveTo(glm::ivec2 p) {
+        // No --sync: it waits for a motion that never comes when the pointer is already there.
+        xdo("mousemove --window " + window_ + " " + std::to_string(p.x) + " " + std::to_string(p.y));
+    }
+
+    /// The left button down or up, where the pointer is.
+    void press() { xdo("mousedown 1"); }
+    void release() { xdo("mouseup 1"); }
+
+    /// Moves the pointer to (x, y), lets the app draw a few frames there (so it and ImGui know
+    /// where the pointer is, as for a user), and clicks the left button.
+    void clickAt(glm::ivec2 p) {
+        moveTo(p);
+        sleepFor(150ms);
+        xdo("click 1");
+    }
+
+    /// Every complete line of the event log so far, parsed (a line that is not JSON is a failure).
+    std::vector<Json> events() {
+        std::vector<Json> out;
+        const std::string text = readText(events_);
+        std::size_t begin = 0;
+        while (true) {
+            const std::size_t end = text.find('\n', begin);
+            if (end == std::string::npos) break; // a line still being written
+            const std::string line = text.substr(begin, end - begin);
+            begin = end + 1;
+            Json parsed = Json::parse(line, nullptr, false);
+            if (parsed.is_discarded() || !parsed.is_object()) {
+                if (badLines_.insert(line).second)
+                    ADD_FAILURE() << "event log line is not a JSON object: " << line;
+                continue;
+            }
+            out.push_back(std::move(parsed));
+        }
+        return out;
+    }
+
+    std::size_t eventCount() { return events().size(); }
+
+    /// The first event named `name` at index >= cursor; the cursor moves past it. Empty after
+    /// the timeout, or as soon as the app has exited without logging it.
+    std::optional<Json> waitEvent(const std::string& name, std::size_t& cursor,
+                                  std::chrono::milliseconds timeout = kTimeout) {
+        const auto deadline = Clock::now() + timeout;
+        while (true) {
+            const bool alive = running();
+            const std::vector<Json> all = events();
+            for (std::size_t i = cursor; i < all.size(); ++i) {
+                if (all[i].value("event", "") == name) {
+                    cursor = i + 1;
+                    return all[i];
+                }
+            }
+            if (!alive || Clock::now() > deadline) return std::nullopt;
+            sleepFor(20ms);
+        }
+    }
+
+    /// Events named `name` at index >= from.
+    std::vector<Json> eventsNamed(const std::string& name, std::size_t from = 0) {
+        std::vector<Json> out;
+        const std::vector<Json> all = events();
+        for (std::size_t i = from; i < all.size(); ++i) {
+            if (all[i].value("event", "") == name) out.push_back(all[i]);
+        }
+        return out;
+    }
+
+    /// Clicks at (x, y) and returns the pick event it logged (empty if none within the timeout).
+    std::optional<Json> pickAt(glm::ivec2 p, std::chrono::milliseconds timeout = kTimeout) {
+        std::size_t cursor = eventCount();
+        clickAt(p);
+        return waitEvent("pick", cursor, timeout);
+    }
+
+    /// F12: a screenshot; returns the image it wrote (and the event's file name in `file`).
+    Image screenshotKey(std::string* file = nullptr) {
+        std::size_t cursor = eventCount();
+        key("F12");
+        const std::optional<Json> event = waitEvent("screenshot", cursor);
+        if (!event) {
+            ADD_FAILURE() << "F12 logged no screenshot event" << diagnostics();
+            return {};
+        }
+        if (!event->contains("file") || !(*event)["file"].is_string()) {
+            ADD_FAILURE() << "screenshot event without a file: " << event->dump();
+            return {};
+        }
+        fs::path path = (*event)["file"].get<std::string>();
+        if (path.is_relative()) path = dir_ / path;
+        if (file) *file = path.string();
+        // The event may be logged as the file is written: wait until it reads as a whole PNG.
+        const auto deadline = Clock::now() + kTimeout;
+        while (Clock::now() < deadline) {
+            Image image = loadPng(path);
+            if (image.valid()) return image;
+            sleepFor(50ms);
+        }
+        ADD_FAILURE() << "the screenshot " << path << " named by " << event->dump()
+                      << " is not a readable PNG";
+        return {};
+    }
+
+    /// A round trip through the app's event loop: everything sent before it has been handled
+    /// once its event is logged (F12 is harmless: it only writes a file).
+    bool barrier() {
+        std::size_t cursor = eventCount();
+        key("F12");
+        return waitEvent("screenshot", cursor).has_value();
+    }
+
+    /// ESC: the app logs "quit" and exits with code 0 (checked here); returns the exit code.
+    std::optional<int> quitWithEscape() {
+        std::size_t cursor = eventCount();
+        key("Escape");
+        const std::optional<Json> quit = waitEvent("quit", cursor);
+        EXPECT_TRUE(quit.has_value()) << "ESC logged no quit event" << diagnostics();
+        const std::optional<int> code = waitExit();
+        EXPECT_EQ(code, std::optional<int>(0)) << "exit code after ESC" << diagnostics();
+        return code;
+    }
+
+private:
+    /// Starts the process: its own folder, output to files, then the binary.
+    void spawn() {
+        ++attempts_;
+        exited_ = false;
+        exitCode_ = -1;
+        pid_ = ::fork();
+        if (pid_ != 0) return;
+        if (::chdir(dir_.c_str()) != 0) ::_exit(126);
+        const int out = ::open((dir_ / "stdout.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int err = ::open((dir_ / "stderr.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out >= 0) ::dup2(out, 1);
+        if (err >= 0) ::dup2(err, 2);
+        std::vector<char*> cargs;
+        for (auto& a : argv_)
+            cargs.push_back(a.data());
+        cargs.push_back(nullptr);
+        ::execv(cargs[0], cargs.data());
+        ::_exit(127);
+    }
+
+    fs::path dir_;
+    fs::path events_;
+    std::vector<std::string> argv_;
+    std::string commandLine_;
+    std::string window_;
+    int attempts_ = 0;
+    pid_t pid_ = -1;
+    bool exited_ = false;
+    int exitCode_ = -1;
+    std::set<std::string> badLines_;
+};
+
+/// The flags every interactive test uses: the window size and no vsync (Xvfb, faster frames).
+std::vector<std::string> windowArgs(const fs::path& scenario, std::vector<std::string> more = {}) {
+    std::vector<std::string> args = {"--scenario", scenario.string(), "--size",
+                                     std::to_string(kWidth) + "x" + std::to_string(kHeight), "--no-vsync"};
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+}
+
+#define KZ_START_APP(app)                                                                                    \
+    ASSERT_TRUE((app).started());                                                                            \
+    ASSERT_TRUE((app).findWindow()) << "no visible window titled 'Kolize' within 20 s" << (app).diagnostics()
+
+glm::vec3 jsonVec3(const Json& j) {
+    return {j.at(0).get<float>(), j.at(1).get<float>(), j.at(2).get<float>()};
+}
+
+bool isFiniteVec3(const Json& j) {
+    if (!j.is_array() || j.size() != 3) return false;
+    for (const auto& v : j) {
+        if (!v.is_number() || !std::isfinite(v.get<double>())) return false;
+    }
+    return true;
+}
+
+/// A pick event that hit a body: its keys and their types.
+void expectBodyPick(const Json& pick, const std::string& body, const std::string& shape) {
+    EXPECT_TRUE(pick.contains("frame") && pick["frame"].is_number_unsigned()) << pick.dump();
+    ASSERT_TRUE(pick.contains("body") && pick["body"].is_string())
+        << "expected a pick of " << body << ": " << pick.dump();
+    EXPECT_EQ(pick["body"].get<std::string>(), body) << pick.dump();
+    EXPECT_EQ(pick.value("shape", ""), shape) << pick.dump();
+    ASSERT_TRUE(pick.contains("t") && pick["t"].is_number()) << pick.dump();
+    const double t = pick["t"].get<double>();
+    EXPECT_TRUE(std::isfinite(t) && t > 0.0) << pick.dump();
+    ASSERT_TRUE(pick.contains("point") && isFiniteVec3(pick["point"])) << pick.dump();
+    ASSERT_TRUE(pick.contains("normal") && isFiniteVec3(pick["normal"])) << pick.dump();
+    EXPECT_NEAR(glm::length(jsonVec3(pick["normal"])), 1.0f, 1e-3f) << pick.dump();
+}
+
+/// The scene most tests use: two still spheres and a still ball at the room's centre (the orbit
+/// centre), right of the panel, under a fixed camera.
+struct StillScene {
+    Camera camera;
+    glm::vec3 red{3.0f, 1.6f, 0.0f};
+    glm::vec3 blue{3.0f, -2.0f, 0.0f};
+    glm::vec3 green{0.0f, 0.0f, 0.0f};
+    float radius = 1.0f;
+    float greenRadius = 1.2f;
+    fs::path file;
+
+    explicit StillScene(const fs::path& dir) {
+        file = writeScenario(dir, "still", camera,
+                             Json::array({sphere("red ball", radius, red, "#e02828"),
+                                          sphere("blue ball", radius, blue, "#2850e0"),
+                                          sphere("green ball", greenRadius, green, "#28c040")}));
+    }
+    glm::ivec2 pixel(const glm::vec3& p) const { return pixelAt(project(camera, p)); }
+    /// A point on screen whose ray meets only the room (beyond the right wall, top right).
+    glm::ivec2 empty() const { return {kWidth - 80, 70}; }
+};
+
+/// The panel's rectangle: where the frame differs with the panel shown and hidden (Tab), in the
+/// left half of the window; the two images are F12 screenshots of the same still frame.
+Rect panelRect(const Image& shown, const Image& hidden) {
+    Rect r{shown.width, shown.height, -1, -1};
+    if (!shown.valid() || !hidden.valid() || shown.width != hidden.width || shown.height != hidden.height)
+        return {};
+    for (int y = 0; y < shown.height; ++y) {
+        for (int x = 0; x < shown.width / 2; ++x) {
+            if (colourDistance(shown.at(x, y), hidden.at(x, y)) <= 8) continue;
+            r.x0 = std::min(r.x0, x);
+            r.y0 = std::min(r.y0, y);
+            r.x1 = std::max(r.x1, x);
+            r.y1 = std::max(r.y1, y);
+        }
+    }
+    return r;
+}
+
+/// The panel's background colour: the commonest colour inside its rectangle.
+Rgb panelBackground(const Image& shown, const Rect& panel) {
+    std::vector<std::uint32_t> colours;
+    for (int y = panel.y0; y <= panel.y1; ++y) {
+        for (int x = panel.x0; x <= panel.x1; ++x) {
+            const Rgb c = shown.at(x, y);
+            colours.push_back(static_cast<std::uint32_t>(c.r) << 16 | static_cast<std::uint32_t>(c.g) << 8 |
+                              static_cast<std::uint32_t>(c.b));
+        }
+    }
+    std::sort(colours.begin(), colours.end());
+    std::uint32_t best = 0;
+    std::size_t bestRun = 0, run = 0;
+    for (std::size_t i = 0; i < colours.size(); ++i) {
+        run = (i > 0 && colours[i] == colours[i - 1]) ? run + 1 : 1;
+        if (run > bestRun) {
+            bestRun = run;
+            best = colours[i];
+        }
+    }
+    return {static_cast<int>(best >> 16), static_cast<int>((best >> 8) & 255), static_cast<int>(best & 255)};
+}
+
+/// A point on the panel's plain background, away from every widget (a click there must not
+/// press a button, toggle a header or drag a slider): the centre of a 15x15 block of the
+/// panel's background colour, with x >= minX, nearest the panel's bottom right but clear of its
+/// edges, scrollbar and resize grip.
+std::optional<glm::ivec2> plainPanelPoint(const Image& shown, const Rect& panel, int minX) {
+    constexpr int k = 7;
+    const Rgb background = panelBackground(shown, panel);
+    for (int cy = panel.y1 - k - 12; cy >= panel.y0 + 40; cy -= 2) {
+        for (int cx = panel.x1 - k - 24; cx >= std::max(panel.x0 + k + 12, minX); cx -= 2) {
+            bool plain = true;
+            for (int dy = -k; dy <= k && plain; ++dy) {
+                for (int dx = -k; dx <= k && plain; ++dx)
+                    plain = colourDistance(shown.at(cx + dx, cy + dy), background) <= 12;
+            }
+            if (plain) return glm::ivec2(cx, cy);
+        }
+    }
+    return std::nullopt;
+}
+
+/// The ray of a window pixel (through its centre) under a camera: origin at the eye.
+std::pair<glm::vec3, glm::vec3> pixelRay(const Camera& camera, glm::ivec2 pixel, int width = kWidth,
+                                         int height = kHeight) {
+    const glm::mat4 view = glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
+    const glm::mat4 proj = glm::perspective(
+        glm::radians(camera.fovDeg), static_cast<float>(width) / static_cast<float>(height), 0.1f, 100.0f);
+    const glm::vec4 viewport(0.0f, 0.0f, static_cast<float>(width), static_cast<float>(height));
+    const glm::vec2 win(static_cast<float>(pixel.x) + 0.5f, static_cast<float>(height - pixel.y) - 0.5f);
+    const glm::vec3 nearPoint = glm::unProject(glm::vec3(win, 0.0f), view, proj, viewport);
+    const glm::vec3 farPoint = glm::unProject(glm::vec3(win, 1.0f), view, proj, viewport);
+    return {camera.eye, glm::normalize(farPoint - nearPoint)};
+}
+
+// ================================================================================== tests
+
+TEST(Interactive, NoDisplayIsOneLineOnStderrAndExitCode2) {
+    // Needs no display: the binary is run with none.
+    TempDir dir;
+    ASSERT_FALSE(dir.path().empty());
+    int status = 0;
+    const std::string out =
+        shell("cd '" + dir.path().string() +
+                  "' && env -u DISPLAY -u WAYLAND_DISPLAY -u XDG_RUNTIME_DIR timeout 20 " KOLIZE_EXE
+                  " --frames 5 2>stderr.txt >stdout.txt; echo $?",
+              &status);
+    EXPECT_EQ(std::atoi(out.c_str()), 2) << "exit code without a display";
+    std::string err = readText(dir.path() / "stderr.txt");
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "stderr: " << err;
+    EXPECT_EQ(err.rfind("kolize: ", 0), 0u) << "stderr: " << err;
+}
+
+TEST(Interactive, DefaultSceneScreenshotIsFullSizeAndNotBlank) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    {
+        App app(dir.path(),
+                {"--scenario", "two-balls", "--frames", "60", "--screenshot", "default.png", "--no-vsync"},
+                false);
+        ASSERT_TRUE(app.started());
+        const std::optional<int> code = app.waitExit();
+        ASSERT_EQ(code, std::optional<int>(0)) << app.diagnostics();
+        const Image image = loadPng(dir.path() / "default.png");
+        ASSERT_TRUE(image.valid()) << "no readable default.png" << app.diagnostics();
+        EXPECT_EQ(image.width, 1280);
+        EXPECT_EQ(image.height, 720);
+
+        // Not blank: many distinct colours (shaded spheres, room, panel text), no colour over 90%.
+        std::vector<std::uint32_t> colours;
+        colours.reserve(image.rgb.size() / 3);
+        for (std::size_t i = 0; i + 2 < image.rgb.size(); i += 3)
+            colours.push_back(static_cast<std::uint32_t>(image.rgb[i]) << 16 |
+                              static_cast<std::uint32_t>(image.rgb[i + 1]) << 8 | image.rgb[i + 2]);
+        std::sort(colours.begin(), colours.end());
+        std::size_t distinct = 0, longest = 0, run = 0;
+        for (std::size_t i = 0; i < colours.size(); ++i) {
+            run = (i > 0 && colours[i] == colours[i - 1]) ? run + 1 : 1;
+            if (run == 1) ++distinct;
+            longest = std::max(longest, run);
+        }
+        EXPECT_GE(distinct, 200u) << "distinct colours in the default scene";
+        EXPECT_LT(static_cast<double>(longest), 0.9 * static_cast<double>(colours.size()))
+            << "one colour covers most of the frame";
+
+        // The two balls in their colours (red #d04040, blue #4080d0) somewhere in the frame.
+        const auto red = centroidOf(image, [](const Rgb& c) { return dominant(c, 0, 50); });
+        const auto blue = centroidOf(image, [](const Rgb& c) { return dominant(c, 2, 50) && c.g > c.r; });
+        EXPECT_GE(red.second, 100) << "red ball's pixels";
+        EXPECT_GE(blue.second, 100) << "blue ball's pixels";
+    }
+    {
+        App app(dir.path(),
+                {"--scenario", "two-balls", "--frames", "20", "--size", "640x360", "--screenshot",
+                 "small.png", "--no-vsync"},
+                false);
+        ASSERT_TRUE(app.started());
+        ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+        const Image image = loadPng(dir.path() / "small.png");
+        ASSERT_TRUE(image.valid()) << "no readable small.png" << app.diagnostics();
+        EXPECT_EQ(image.width, 640);
+        EXPECT_EQ(image.height, 360);
+    }
+}
+
+TEST(Interactive, ScreenshotShowsBodiesInTheirColoursAndTheRoom) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file, {"--frames", "30", "--screenshot", "still.png"}), false);
+    ASSERT_TRUE(app.started());
+    ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    const Image image = loadPng(dir.path() / "still.png");
+    ASSERT_TRUE(image.valid()) << app.diagnostics();
+    ASSERT_EQ(image.width, kWidth);
+    ASSERT_EQ(image.height, kHeight);
+
+    const glm::ivec2 red = scene.pixel(scene.red);
+    const glm::ivec2 blue = scene.pixel(scene.blue);
+    const glm::ivec2 green = scene.pixel(scene.green);
+    const Rgb redColour = meanAround(image, red.x, red.y);
+    const Rgb blueColour = meanAround(image, blue.x, blue.y);
+    const Rgb greenColour = meanAround(image, green.x, green.y);
+    EXPECT_TRUE(dominant(redColour, 0)) << "red ball at " << red.x << "," << red.y << ": " << str(redColour);
+    EXPECT_TRUE(dominant(blueColour, 2))
+        << "blue ball at " << blue.x << "," << blue.y << ": " << str(blueColour);
+    EXPECT_TRUE(dominant(greenColour, 1))
+        << "green ball at " << green.x << "," << green.y << ": " << str(greenColour);
+
+    // Just outside each ball's silhouette the colour is no longer the ball's.
+    const float r = projectedRadius(scene.camera, scene.red, scene.radius);
+    const Rgb outside = meanAround(image, red.x + static_cast<int>(r) + 8, red.y, 1);
+    EXPECT_FALSE(dominant(outside, 0)) << "right of the red ball: " << str(outside);
+
+    // The room: the back wall's four edges (where it meets the side walls, floor and ceiling)
+    // show as a change of colour across them, away from the bodies and the panel.
+    const glm::vec3 corners[4] = {{-5, -5, -5}, {5, -5, -5}, {5, 5, -5}, {-5, 5, -5}};
+    int edgesSeen = 0, edgesChecked = 0;
+    for (int i = 0; i < 4; ++i) {
+        const glm::vec2 a = project(scene.camera, corners[i]);
+        const glm::vec2 b = project(scene.camera, corners[(i + 1) % 4]);
+        const glm::vec2 along = glm::normalize(b - a);
+        const glm::vec2 across(-along.y, along.x);
+        int contrasted = 0, samples = 0;
+        for (float f = 0.2f; f <= 0.81f; f += 0.1f) {
+            const glm::vec2 p = a + (b - a) * f;
+            if (p.x < 400.0f) continue; // the panel's side
+            ++samples;
+            int lo = 255 * 3, hi = 0;
+            for (int k = -6; k <= 6; ++k) {
+                const glm::ivec2 q = pixelAt(p + across * static_cast<float>(k));
+                if (!image.inside(q.x, q.y)) continue;
+                const Rgb c = image.at(q.x, q.y);
+                lo = std::min(lo, c.r + c.g + c.b);
+                hi = std::max(hi, c.r + c.g + c.b);
+            }
+            if (hi - lo >= 24) ++contrasted;
+        }
+        if (samples == 0) continue;
+        ++edgesChecked;
+        if (contrasted * 2 >= samples) ++edgesSeen;
+    }
+    EXPECT_GE(edgesChecked, 3);
+    EXPECT_EQ(edgesSeen, edgesChecked) << "back-wall edges visible as a colour change across them";
+}
+
+TEST(Interactive, ClickOnABodyPicksIt) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+    EXPECT_EQ(app.windowSize(), glm::ivec2(kWidth, kHeight)) << "--size " << kWidth << "x" << kHeight;
+
+    struct Target {
+        const char* name;
+        glm::vec3 centre;
+        float radius;
+    };
+    const Target targets[] = {{"red ball", scene.red, scene.radius},
+                              {"blue ball", scene.blue, scene.radius},
+                              {"green ball", scene.green, scene.greenRadius}};
+    std::uint64_t lastFrame = 0;
+    for (const Target& target : targets) {
+        SCOPED_TRACE(target.name);
+        const std::optional<Json> pick = app.pickAt(scene.pixel(target.centre));
+        ASSERT_TRUE(pick.has_value()) << "no pick event" << app.diagnostics();
+        expectBodyPick(*pick, target.name, "sphere");
+        if (HasFatalFailure() || !pick->contains("point")) return;
+        // The hit lies on the sphere, on the side facing the camera, with the outward normal.
+        const glm::vec3 point = jsonVec3((*pick)["point"]);
+        const glm::vec3 normal = jsonVec3((*pick)["normal"]);
+        EXPECT_NEAR(glm::length(point - target.centre), target.radius, 0.01f) << pick->dump();
+        EXPECT_LT(glm::length(normal - (point - target.centre) / target.radius), 0.01f) << pick->dump();
+        EXPECT_GT(glm::dot(normal, glm::normalize(scene.camera.eye - target.centre)), 0.99f) << pick->dump();
+        // t is the distance along a unit ray from the near plane or the eye: at most the eye's.
+        const float eyeDistance = glm::length(point - scene.camera.eye);
+        EXPECT_LE((*pick)["t"].get<float>(), eyeDistance + 1e-3f) << pick->dump();
+        EXPECT_GE((*pick)["t"].get<float>(), eyeDistance - 1.0f) << pick->dump();
+        const std::uint64_t frame = (*pick)["frame"].get<std::uint64_t>();
+        EXPECT_GE(frame, lastFrame);
+        lastFrame = frame;
+    }
+    app.quitWithEscape();
+}
+
+TEST(Interactive, PickingFollowsWindowResizesAndSurvives1x1) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+
+    // Down to 1x1 and back up to a new size and aspect ratio (no window manager: X resizes it).
+    for (const glm::ivec2 size : {glm::ivec2(1, 1), glm::ivec2(800, 600)}) {
+        xdo("windowsize --sync " + app.window() + " " + std::to_string(size.x) + " " +
+            std::to_string(size.y) + " 2>&1");
+        ASSERT_TRUE(app.barrier()) << "no frame after resizing to " << size.x << "x" << size.y
+                                   << app.diagnostics();
+        ASSERT_TRUE(app.running()) << app.diagnostics();
+    }
+    ASSERT_EQ(app.windowSize(), glm::ivec2(800, 600));
+
+    // The projection follows the window: the red ball's centre at 800x600 picks it.
+    const glm::ivec2 red = pixelAt(project(scene.camera, scene.red, 800, 600));
+    const std::optional<Json> pick = app.pickAt(red);
+    ASSERT_TRUE(pick.has_value()) << app.diagnostics();
+    expectBodyPick(*pick, "red ball", "sphere");
+    if (pick->contains("point") && isFiniteVec3((*pick)["point"])) {
+        EXPECT_NEAR(glm::length(jsonVec3((*pick)["point"]) - scene.red), scene.radius, 0.01f) << pick->dump();
+        EXPECT_GT(glm::dot(jsonVec3((*pick)["normal"]), glm::normalize(scene.camera.eye - scene.red)), 0.99f)
+            << "not the point facing the camera at the ball's projected centre: " << pick->dump();
+    }
+    // And a screenshot has the new size.
+    const Image image = app.screenshotKey();
+    EXPECT_EQ(image.width, 800);
+    EXPECT_EQ(image.height, 600);
+    app.quitWithEscape();
+}
+
+TEST(Interactive, NearerOfTwoBodiesOnTheLineOfSightIsPicked) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const Camera camera;
+    // A big blue ball far back and a small red box in front of it on the same line of sight.
+    const glm::vec3 far(3.5f, -1.0f, -2.5f);
+    const float s = (camera.eye.z - 2.0f) / (camera.eye.z - far.z); // the box's centre at z = 2
+    const glm::vec3 near = camera.eye + s * (far - camera.eye);
+    const glm::vec3 half(0.4f);
+    const fs::path file = writeScenario(
+        dir.path(), "line-of-sight", camera,
+        Json::array({box("red box", half, near, "#e02828"), sphere("blue ball", 1.5f, far, "#2850e0")}));
+    App app(dir.path(), windowArgs(file));
+    KZ_START_APP(app);
+
+    const glm::ivec2 centre = pixelAt(project(camera, far));
+    ASSERT_LT(glm::length(project(camera, near) - project(camera, far)), 1.0f);
+    const std::optional<Json> front = app.pickAt(centre);
+    ASSERT_TRUE(front.has_value()) << "no pick event" << app.diagnostics();
+    expectBodyPick(*front, "red box", "box");
+    if (front->contains("point") && isFiniteVec3((*front)["point"])) {
+        // The ray enters the box through its face toward the camera (+z, at z = 2.4).
+        EXPECT_NEAR(jsonVec3((*front)["point"]).z, near.z + half.z, 0.01f) << front->dump();
+        EXPECT_LT(glm::length(jsonVec3((*front)["normal"]) - glm::vec3(0, 0, 1)), 0.01f) << front->dump();
+    }
+
+    // Below the box's silhouette but inside the ball's, the ball is picked.
+    const float boxPixels = projectedRadius(camera, near, glm::length(half));
+    const float ballPixels = projectedRadius(camera, far, 1.5f);
+    ASSERT_LT(boxPixels + 10.0f, ballPixels - 10.0f);
+    const glm::ivec2 below = centre + glm::ivec2(0, static_cast<int>((boxPixels + ballPixels) * 0.5f));
+    const std::optional<Json> back = app.pickAt(below);
+    ASSERT_TRUE(back.has_value()) << "no pick event" << app.diagnostics();
+    expectBodyPick(*back, "blue ball", "sphere");
+    app.quitWithEscape();
+}
+
+TEST(Interactive, ClickOnEmptySpacePicksNoBody) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+    // First a body (a selection to clear), then empty space.
+    const std::optional<Json> hit = app.pickAt(scene.pixel(scene.red));
+    ASSERT_TRUE(hit.has_value()) << app.diagnostics();
+    expectBodyPick(*hit, "red ball", "sphere");
+    const std::optional<Json> miss = app.pickAt(scene.empty());
+    ASSERT_TRUE(miss.has_value()) << "a click on empty space logged no pick" << app.diagnostics();
+    ASSERT_TRUE(miss->contains("body")) << miss->dump();
+    EXPECT_TRUE((*miss)["body"].is_null()) << miss->dump();
+    app.quitWithEscape();
+}
+
+TEST(Interactive, ClickOnThePanelPicksNothingAndTabHidesThePanel) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene still(dir.path());
+
+    // First run: where the panel is, from the difference between a frame with it and one
+    // without it (Tab), and a spot of plain panel background to click.
+    Rect panel;
+    glm::ivec2 spot(0);
+    {
+        App app(dir.path(), windowArgs(still.file));
+        KZ_START_APP(app);
+        const Image shown = app.screenshotKey();
+        std::size_t cursor = app.eventCount();
+        app.key("Tab");
+        ASSERT_TRUE(app.barrier());
+        const Image hidden = app.screenshotKey();
+        ASSERT_TRUE(shown.valid() && hidden.valid());
+        panel = panelRect(shown, hidden);
+        ASSERT_FALSE(panel.empty()) << "no panel: the frames with and without it (Tab) are the same";
+        EXPECT_LE(panel.x0, 40) << "panel " << str(panel);
+        EXPECT_LE(panel.y0, 40) << "panel " << str(panel);
+        EXPECT_GE(panel.width(), 150) << "panel " << str(panel);
+        EXPECT_GE(panel.height(), 150) << "panel " << str(panel);
+        EXPECT_TRUE(app.eventsNamed("pick", cursor).empty()) << "Tab picked something" << app.diagnostics();
+
+        // Tab again: the panel is back.
+        app.key("Tab");
+        ASSERT_TRUE(app.barrier());
+        const Image again = app.screenshotKey();
+        ASSERT_TRUE(again.valid());
+        EXPECT_FALSE(panelRect(again, hidden).empty()) << "Tab did not bring the panel back";
+
+        // x >= 250: a ball on that spot's line of sight then fits in the room (see below).
+        const std::optional<glm::ivec2> found = plainPanelPoint(shown, panel, 250);
+        ASSERT_TRUE(found.has_value())
+            << "no plain background inside the panel " << str(panel) << " right of x = 250";
+        spot = *found;
+        app.quitWithEscape();
+    }
+    std::printf("panel at %s; clicking its background at %d,%d\n", str(panel).c_str(), spot.x, spot.y);
+
+    // Second run: a ball right behind that spot, on its line of sight, 3.9 m left of the centre
+    // (or at z = 0 when that is nearer), so a click that went through the panel would pick it.
+    const Camera camera;
+    const auto [origin, dir3] = pixelRay(camera, spot);
+    float s = (0.0f - origin.z) / dir3.z;
+    if (std::abs(origin.x + s * dir3.x) > 3.9f) s = 3.9f / std::abs(dir3.x);
+    if (std::abs(origin.y + s * dir3.y) > 3.9f) s = std::min(s, 3.9f / std::abs(dir3.y));
+    const glm::vec3 behind = origin + s * dir3;
+    ASSERT_LT(std::abs(behind.z), 4.1f) << "no room behind the panel spot";
+    const fs::path file =
+        writeScenario(dir.path(), "behind-panel", camera,
+                      Json::array({sphere("hidden ball", 0.8f, behind, "#28c040"),
+                                   sphere("red ball", 1.0f, {3.0f, 1.6f, 0.0f}, "#e02828")}));
+    App app(dir.path(), windowArgs(file));
+    KZ_START_APP(app);
+
+    // A click on the panel: no pick (of a body or of nothing), no drag.
+    std::size_t cursor = app.eventCount();
+    app.clickAt(spot);
+    ASSERT_TRUE(app.barrier());
+    for (const Json& pick : app.eventsNamed("pick", cursor))
+        ADD_FAILURE() << "a click on the panel at " << spot.x << "," << spot.y << " logged " << pick.dump();
+    EXPECT_TRUE(app.eventsNamed("drag_start", cursor).empty()) << app.diagnostics();
+    // Nor anything else a widget would do.
+    for (const Json& event : app.events()) {
+        const std::string name = event.value("event", "");
+        EXPECT_TRUE(name == "screenshot") << "the click on the panel's background logged " << event.dump();
+    }
+
+    // With the panel hidden, the same click reaches the scene: the ball behind it is picked.
+    app.key("Tab");
+    ASSERT_TRUE(app.barrier());
+    const std::optional<Json> through = app.pickAt(spot);
+    ASSERT_TRUE(through.has_value()) << "with the panel hidden, a click logged no pick" << app.diagnostics();
+    EXPECT_EQ(through->value("body", Json()), Json("hidden ball")) << through->dump();
+    app.quitWithEscape();
+}
+
+/// A ball that moves along the camera's axis (eye (0, 0, 14) looking down -z): it always
+/// projects to the window's centre, so a click there always meets it, at a depth (t) that
+/// changes while it moves and stays put while the world is paused.
+struct AxisScene {
+    Camera camera;
+    float speed = 1.5f;
+    float timeStep = 0.01f;
+    fs::path file;
+    explicit AxisScene(const fs::path& dir) {
+        file = writeScenario(
+            dir, "axis", camera,
+            Json::array({sphere("mover", 0.8f, {0.0f, 0.0f, -3.0f}, "#e0a020", {0.0f, 0.0f, speed}),
+                         sphere("red ball", 1.0f, {3.0f, 1.6f, 0.0f}, "#e02828")}),
+            timeStep);
+    }
+    glm::ivec2 centre() const { return pixelAt(project(camera, {0.0f, 0.0f, 0.0f})); }
+};
+
+float pickT(App& app, glm::ivec2 at, const char* body) {
+    const std::optional<Json> pick = app.pickAt(at);
+    if (!pick) {
+        ADD_FAILURE() << "no pick event" << app.diagnostics();
+        return NAN;
+    }
+    if (!pick->contains("body") || !(*pick)["body"].is_string() || (*pick)["body"] != body ||
+        !(*pick)["t"].is_number()) {
+        ADD_FAILURE() << "expected a pick of " << body << ", got " << pick->dump();
+        return NAN;
+    }
+    return (*pick)["t"].get<float>();
+}
+
+TEST(Interactive, PauseResumeAndSpaceStopAndRestartTheWorld) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const AxisScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+    const glm::ivec2 centre = scene.centre();
+
+    // P: paused. Picks a second apart meet the mover at the same depth.
+    std::size_t cursor = app.eventCount();
+    app.key("p");
+    ASSERT_TRUE(app.waitEvent("pause", cursor)) << "P logged no pause" << app.diagnostics();
+    const float t0 = pickT(app, centre, "mover");
+    sleepFor(1000ms);
+    const float t1 = pickT(app, centre, "mover");
+    EXPECT_EQ(t0, t1) << "the mover moved while paused";
+
+    // O: running again. Picks half a second apart meet it at different depths (three picks, so
+    // that a bounce off a wall between two of them cannot hide the motion).
+    cursor = app.eventCount();
+    app.key("o");
+    ASSERT_TRUE(app.waitEvent("resume", cursor)) << "O logged no resume" << app.diagnostics();
+    float moved = 0.0f;
+    float previous = pickT(app, centre, "mover");
+    for (int i = 0; i < 2; ++i) {
+        sleepFor(500ms);
+        const float t = pickT(app, centre, "mover");
+        moved = std::max(moved, std::abs(t - previous));
+        previous = t;
+    }
+    EXPECT_GT(moved, 0.2f) << "the mover did not move after O (" << scene.speed << " m/s)";
+
+    // Space toggles: pause, then resume.
+    cursor = app.eventCount();
+    app.key("space");
+    ASSERT_TRUE(app.waitEvent("pause", cursor)) << "Space logged no pause" << app.diagnostics();
+    const float t2 = pickT(app, centre, "mover");
+    sleepFor(700ms);
+    EXPECT_EQ(pickT(app, centre, "mover"), t2) << "the mover moved while paused by Space";
+    app.key("space");
+    ASSERT_TRUE(app.waitEvent("resume", cursor)) << "Space logged no resume" << app.diagnostics();
+    app.quitWithEscape();
+}
+
+TEST(Interactive, SingleStepWhilePaused) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const AxisScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file, {"--paused"}));
+    KZ_START_APP(app);
+    const glm::ivec2 centre = scene.centre();
+
+    // --paused: still.
+    const float t0 = pickT(app, centre, "mover");
+    sleepFor(500ms);
+    EXPECT_EQ(pickT(app, centre, "mover"), t0) << "the mover moved under --paused";
+
+    // N, four times: four steps, each moving the mover speed * time_step toward the camera.
+    constexpr int kSteps = 4;
+    std::size_t cursor = app.eventCount();
+    for (int i = 0; i < kSteps; ++i) {
+        app.key("n");
+        ASSERT_TRUE(app.waitEvent("step", cursor))
+            << "N logged no step (press " << i + 1 << ")" << app.diagnostics();
+    }
+    const float t1 = pickT(app, centre, "mover");
+    const float expected = static_cast<float>(kSteps) * scene.speed * scene.timeStep;
+    EXPECT_NEAR(t0 - t1, expected, 0.25f * scene.speed * scene.timeStep)
+        << "after " << kSteps << " single steps of " << scene.timeStep << " s";
+
+    // Still paused after the steps.
+    sleepFor(500ms);
+    EXPECT_EQ(pickT(app, centre, "mover"), t1) << "the world runs again after N";
+    app.quitWithEscape();
+}
+
+TEST(Interactive, CameraSpinStopsWithSAndStartsWithR) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+    // The green ball sits at the orbit centre: it stays under the window's centre while the
+    // camera circles, and the point a click there meets on it turns with the camera.
+    const glm::ivec2 centre = scene.pixel(scene.green);
+    auto pickPoint = [&]() -> glm::vec3 {
+        const std::optional<Json> pick = app.pickAt(centre);
+        if (!pick || !pick->contains("point") || !isFiniteVec3((*pick)["point"]) ||
+            (*pick)["body"] != "green ball") {
+            ADD_FAILURE() << "expected a pick of the green ball, got " << (pick ? pick->dump() : "nothing")
+                          << app.diagnostics();
+            return glm::vec3(NAN);
+        }
+        return jsonVec3((*pick)["point"]);
+    };
+
+    // A scenario's camera: no spin.
+    const glm::vec3 a = pickPoint();
+    sleepFor(700ms);
+    const glm::vec3 b = pickPoint();
+    EXPECT_EQ(a, b) << "the camera moved, but the scenario fixes the view";
+
+    // R: spinning.
+    std::size_t cursor = app.eventCount();
+    app.key("r");
+    const std::optional<Json> on = app.waitEvent("camera_spin", cursor);
+    ASSERT_TRUE(on.has_value()) << "R logged no camera_spin" << app.diagnostics();
+    EXPECT_EQ(on->value("on", false), true) << on->dump();
+    const glm::vec3 c = pickPoint();
+    sleepFor(700ms);
+    const glm::vec3 d = pickPoint();
+    EXPECT_GT(glm::length(d - c), 0.02f) << "the camera did not turn after R";
+
+    // S: still again.
+    cursor = app.eventCount();
+    app.key("s");
+    const std::optional<Json> off = app.waitEvent("camera_spin", cursor);
+    ASSERT_TRUE(off.has_value()) << "S logged no camera_spin" << app.diagnostics();
+    EXPECT_EQ(off->value("on", true), false) << off->dump();
+    const glm::vec3 e = pickPoint();
+    sleepFor(700ms);
+    EXPECT_EQ(pickPoint(), e) << "the camera still turns after S";
+
+    // Home: back to the scenario's view, where the first picks were.
+    app.key("Home");
+    ASSERT_TRUE(app.barrier());
+    EXPECT_LT(glm::length(pickPoint() - a), 1e-4f) << "Home did not restore the scenario's view";
+    app.quitWithEscape();
+}
+
+TEST(Interactive, ResetKeysLoadRandomAndDeterministic) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+
+    // F: the random scenario, with its seed.
+    std::size_t cursor = app.eventCount();
+    app.key("f");
+    const std::optional<Json> random = app.waitEvent("reset", cursor);
+    ASSERT_TRUE(random.has_value()) << "F logged no reset" << app.diagnostics();
+    EXPECT_EQ(random->value("scenario", ""), "random") << random->dump();
+    EXPECT_TRUE(random->contains("seed") && (*random)["seed"].is_number_unsigned()) << random->dump();
+    // The still scene is gone: its red ball is no longer where it was (nor anywhere).
+    app.key("p");
+    const std::optional<Json> pick = app.pickAt(scene.pixel(scene.red));
+    ASSERT_TRUE(pick.has_value()) << app.diagnostics();
+    EXPECT_NE(pick->value("body", Json()), Json("red ball")) << pick->dump();
+
+    // D: the deterministic scenario (ball A red, ball B blue, on the x axis, fixed camera).
+    cursor = app.eventCount();
+    app.key("d");
+    const std::optional<Json> fixed = app.waitEvent("reset", cursor);
+    ASSERT_TRUE(fixed.has_value()) << "D logged no reset" << app.diagnostics();
+    EXPECT_EQ(fixed->value("scenario", ""), "deterministic") << fixed->dump();
+    EXPECT_TRUE(fixed->contains("seed") && (*fixed)["seed"].is_number_unsigned()) << fixed->dump();
+
+    // Pause it where it is, find its two balls by colour in a screenshot, click each.
+    cursor = app.eventCount();
+    app.key("p");
+    app.waitEvent("pause", cursor, 2s); // no pause event if the reset kept the world paused
+    const Image image = app.screenshotKey();
+    ASSERT_TRUE(image.valid());
+    const Rect leftStrip{0, 0, 372, image.height - 1}; // the panel (8 to 368 px) and its blue widgets
+    // Ball A is #d04040 (green and blue alike: not the orange of the impact preview's line).
+    const auto red = centroidOf(
+        image, [](const Rgb& c) { return dominant(c, 0, 60) && std::abs(c.g - c.b) < 30; }, leftStrip);
+    const auto blue = centroidOf(
+        image, [](const Rgb& c) { return dominant(c, 2, 60); }, leftStrip);
+    ASSERT_GT(red.second, 50) << "ball A (#d04040) not found in the screenshot";
+    ASSERT_GT(blue.second, 50) << "ball B (#4080d0) not found in the screenshot";
+    const std::optional<Json> a = app.pickAt(pixelAt(red.first));
+    ASSERT_TRUE(a.has_value()) << app.diagnostics();
+    EXPECT_EQ(a->value("body", Json()), Json("ball A")) << a->dump();
+    const std::optional<Json> b = app.pickAt(pixelAt(blue.first));
+    ASSERT_TRUE(b.has_value()) << app.diagnostics();
+    EXPECT_EQ(b->value("body", Json()), Json("ball B")) << b->dump();
+    app.quitWithEscape();
+}
+
+TEST(Interactive, PickedBodyIsHighlightedInAScreenshot) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+
+    std::string beforeFile, afterFile;
+    app.moveTo(scene.empty()); // the pointer off every body (the last test may have left it on one)
+    ASSERT_TRUE(app.barrier());
+    const Image before = app.screenshotKey(&beforeFile);
+    const std::optional<Json> pick = app.pickAt(scene.pixel(scene.red));
+    ASSERT_TRUE(pick.has_value()) << app.diagnostics();
+    expectBodyPick(*pick, "red ball", "sphere");
+    app.moveTo(scene.empty()); // the pointer off the ball: no hover effect
+    ASSERT_TRUE(app.barrier());
+    const Image after = app.screenshotKey(&afterFile);
+    ASSERT_TRUE(before.valid() && after.valid());
+    EXPECT_NE(beforeFile, afterFile) << "two F12 presses wrote the same file";
+
+    // Pixels changed in the ring around a ball's silhouette (an outline or glow), for the
+    // picked red ball and not for the blue one.
+    auto changedInRing = [&](const Image& one, const Image& two, const glm::vec3& centre, float radius) {
+        const glm::vec2 c = project(scene.camera, centre);
+        const float r = projectedRadius(scene.camera, centre, radius);
+        int changed = 0, total = 0;
+        for (int y = static_cast<int>(c.y - r - 12); y <= static_cast<int>(c.y + r + 12); ++y) {
+            for (int x = static_cast<int>(c.x - r - 12); x <= static_cast<int>(c.x + r + 12); ++x) {
+                const float d =
+                    glm::length(glm::vec2(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f) - c);
+                if (d < r - 6.0f || d > r + 10.0f || !one.inside(x, y)) continue;
+                ++total;
+                if (colourDistance(one.at(x, y), two.at(x, y)) > 24) ++changed;
+            }
+        }
+        return std::pair<int, int>(changed, total);
+    };
+    const auto [redChanged, redTotal] = changedInRing(before, after, scene.red, scene.radius);
+    const auto [blueChanged, blueTotal] = changedInRing(before, after, scene.blue, scene.radius);
+    EXPECT_GT(redChanged, redTotal / 4)
+        << "the picked ball's outline: " << redChanged << " of " << redTotal << " ring pixels changed";
+    EXPECT_LT(blueChanged, blueTotal / 20)
+        << "the other ball's outline changed: " << blueChanged << " of " << blueTotal;
+
+    // A click on empty space clears the selection: the outline is gone again.
+    const std::optional<Json> miss = app.pickAt(scene.empty());
+    ASSERT_TRUE(miss.has_value()) << app.diagnostics();
+    EXPECT_TRUE(miss->contains("body") && (*miss)["body"].is_null()) << miss->dump();
+    ASSERT_TRUE(app.barrier());
+    const Image cleared = app.screenshotKey();
+    ASSERT_TRUE(cleared.valid());
+    const auto [clearedChanged, clearedTotal] = changedInRing(before, cleared, scene.red, scene.radius);
+    EXPECT_LT(clearedChanged, clearedTotal / 20)
+        << "the red ball still looks picked after a click on empty space: " << clearedChanged << " of "
+        << clearedTotal << " ring pixels differ from before the pick";
+    app.quitWithEscape();
+}
+
+TEST(Interactive, DefaultViewSpinsUnlessNoSpin) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // No camera in the scenario: the default view circles the room's centre, where a big ball
+    // sits, so a click at the window's centre always meets it, at a point that turns with the view.
+    const fs::path file = writeScenario(dir.path(), "no-camera", std::nullopt,
+                                        Json::array({sphere("centre ball", 1.5f, {0, 0, 0}, "#28c040")}));
+    const glm::ivec2 centre(kWidth / 2, kHeight / 2);
+    auto twoPicks = [&](App& app) -> std::pair<glm::vec3, glm::vec3> {
+        glm::vec3 points[2];
+        for (int i = 0; i < 2; ++i) {
+            if (i == 1) sleepFor(700ms);
+            const std::optional<Json> pick = app.pickAt(centre);
+            if (!pick || pick->value("body", Json()) != Json("centre ball") ||
+                !isFiniteVec3((*pick)["point"])) {
+                ADD_FAILURE() << "expected a pick of the centre ball, got "
+                              << (pick ? pick->dump() : "nothing") << app.diagnostics();
+                return {glm::vec3(0.0f), glm::vec3(0.0f)};
+            }
+            points[i] = jsonVec3((*pick)["point"]);
+        }
+        return {points[0], points[1]};
+    };
+    {
+        App app(dir.path(), windowArgs(file));
+        KZ_START_APP(app);
+        const auto [a, b] = twoPicks(app);
+        EXPECT_GT(glm::length(b - a), 0.02f) << "the default view does not spin";
+        app.quitWithEscape();
+    }
+    {
+        App app(dir.path(), windowArgs(file, {"--no-spin"}));
+        KZ_START_APP(app);
+        const auto [a, b] = twoPicks(app);
+        EXPECT_EQ(a, b) << "the view spins under --no-spin";
+        app.quitWithEscape();
+    }
+}
+
+TEST(Interactive, DragMovesThePickedBodyAndLogsStartAndEnd) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file));
+    KZ_START_APP(app);
+
+    // Press on the red ball, move the pointer 75 px up in small steps, hold still, release.
+    const glm::ivec2 start = scene.pixel(scene.red);
+    const glm::ivec2 end = start - glm::ivec2(0, 75);
+    std::size_t cursor = app.eventCount();
+    app.moveTo(start);
+    sleepFor(150ms);
+    app.press();
+    const std::optional<Json> pick = app.waitEvent("pick", cursor);
+    ASSERT_TRUE(pick.has_value()) << "the press logged no pick" << app.diagnostics();
+    EXPECT_EQ(pick->value("body", Json()), Json("red ball")) << pick->dump();
+    for (int i = 1; i <= 15; ++i) {
+        app.moveTo(start - glm::ivec2(0, 5 * i));
+        sleepFor(30ms);
+    }
+    sleepFor(600ms);
+    app.release();
+    const std::optional<Json> dragStart = app.waitEvent("drag_start", cursor);
+    ASSERT_TRUE(dragStart.has_value()) << "no drag_start" << app.diagnostics();
+    EXPECT_EQ(dragStart->value("body", Json()), Json("red ball")) << dragStart->dump();
+    const std::optional<Json> dragEnd = app.waitEvent("drag_end", cursor);
+    ASSERT_TRUE(dragEnd.has_value()) << "no drag_end after drag_start" << app.diagnostics();
+    EXPECT_EQ(dragEnd->value("body", Json()), Json("red ball")) << dragEnd->dump();
+
+    // The ball followed the pointer (and, released while still, stays there).
+    sleepFor(300ms);
+    const std::optional<Json> there = app.pickAt(end);
+    ASSERT_TRUE(there.has_value()) << app.diagnostics();
+    EXPECT_EQ(there->value("body", Json()), Json("red ball"))
+        << "where the ball was dragged to: " << there->dump();
+    const std::optional<Json> before = app.pickAt(start);
+    ASSERT_TRUE(before.has_value()) << app.diagnostics();
+    EXPECT_NE(before->value("body", Json()), Json("red ball")) << "where the ball was: " << before->dump();
+    EXPECT_TRUE(app.eventsNamed("drag_start", cursor).empty()) << "clicks without motion started a drag";
+    app.quitWithEscape();
+}
+
+TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    {
+        App app(dir.path(), windowArgs(scene.file));
+        KZ_START_APP(app);
+        app.quitWithEscape();
+        const std::vector<Json> quits = app.eventsNamed("quit");
+        EXPECT_EQ(quits.size(), 1u);
+    }
+    {
+        // --frames N: the app exits by itself with code 0 after N frames.
+        App app(dir.path(), windowArgs(scene.file, {"--frames", "40"}));
+        ASSERT_TRUE(app.started());
+        EXPECT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    }
+    {
+        // --events -: the log on stdout, one JSON object per line, ending with the quit.
+        App app(dir.path(), windowArgs(scene.file, {"--frames", "20", "--events", "-"}), false);
+        ASSERT_TRUE(app.started());
+        EXPECT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+        std::istringstream lines(readText(dir.path() / "stdout.txt"));
+        std::string line, last;
+        while (std::getline(lines, line)) {
+            const Json event = Json::parse(line, nullptr, false);
+            EXPECT_TRUE(event.is_object()) << "not an event: " << line;
+            last = line;
+        }
+        const Json quit = Json::parse(last, nullptr, false);
+        EXPECT_TRUE(quit.is_object() && quit.value("event", "") == "quit") << "last line: " << last;
+    }
+}
+
+} // namespace
