@@ -30,7 +30,7 @@ using json = nlohmann::json;
 namespace fs = std::filesystem;
 
 /// The most random bodies a scenario may ask for.
-constexpr std::int64_t kMaxRandomCount = 5000;
+constexpr std::int64_t kMaxRandomCount = 20000;
 
 /// A failure at a JSON pointer ("" is the whole document).
 struct LoadError {
