@@ -48,15 +48,6 @@ float msBetween(Clock::time_point start, Clock::time_point end) {
     return std::chrono::duration<float, std::milli>(end - start).count();
 }
 
-double median(std::vector<float> values) {
-    if (values.empty()) return 0.0;
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    const auto upper = static_cast<double>(*middle);
-    if (values.size() % 2 == 1) return upper;
-    return 0.5 * (static_cast<double>(*std::max_element(values.begin(), middle)) + upper);
-}
-
 bool drawsNowhere(const std::string& driver) {
     return driver == "offscreen" || driver == "dummy" || driver == "evdev" || driver.empty();
 }

@@ -24,15 +24,6 @@ Json header(std::uint64_t frame, const char* event) {
 
 } // namespace
 
-double shortestDouble(float v) {
-    if (!std::isfinite(v)) return static_cast<double>(v);
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof text, v);
-    double result = static_cast<double>(v);
-    std::from_chars(text, written.ptr, result);
-    return result;
-}
-
 bool EventLog::open(const std::string& target, std::string& error) {
     if (target == "-") {
         toStdout_ = true;

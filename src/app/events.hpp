@@ -12,6 +12,7 @@
 // "frame" is the index of the frame the event happened in (the first frame is 0).
 #pragma once
 
+#include "app/report_numbers.hpp"
 #include "geom/types.hpp"
 #include "physics/body.hpp"
 
@@ -46,8 +47,5 @@ private:
     std::ofstream file_;
     bool toStdout_ = false;
 };
-
-/// The shortest decimal that reads back as `v` (0.1f is written 0.1); non-finite values as is.
-double shortestDouble(float v);
 
 } // namespace kz

@@ -1,5 +1,7 @@
 #include "app/headless.hpp"
 
+#include "app/report_numbers.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -10,17 +12,6 @@ namespace kz {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-/// The shortest decimal that reads back as `v`, as a double: 0.1f is written 0.1, not
-/// 0.10000000149011612. Non-finite values pass through (firstNonFinite reports them).
-double shortestDouble(float v) {
-    if (!std::isfinite(v)) return static_cast<double>(v);
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof text, v);
-    double result = static_cast<double>(v);
-    std::from_chars(text, written.ptr, result);
-    return result;
-}
 
 Json toJson(const glm::vec3& v) {
     return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
@@ -46,17 +37,6 @@ double simulatedSeconds(std::uint64_t steps, float dt) {
     if (stepsPerSecond >= 1.0 && static_cast<float>(1.0 / stepsPerSecond) == dt)
         return count / stepsPerSecond;
     return count * shortestDouble(dt);
-}
-
-/// The median of whole nanosecond counts; with an even count, the mean of the two middle ones.
-double medianNs(std::vector<std::int64_t> values) {
-    if (values.empty()) return 0.0;
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    const auto upper = static_cast<double>(*middle);
-    if (values.size() % 2 == 1) return upper;
-    // The lower middle value is the largest of the lower half.
-    return 0.5 * (static_cast<double>(*std::max_element(values.begin(), middle)) + upper);
 }
 
 std::optional<std::string> firstNonFiniteAt(const Json& json, const std::string& path) {
@@ -103,7 +83,7 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
     report["steps"] = options.steps;
     report["sim_seconds"] = simulatedSeconds(options.steps, world.settings().timeStep);
     // From whole nanoseconds, so that the value reads 0.1045215, not 0.10452149999999999.
-    report["ms_per_step_median"] = medianNs(std::move(stepNs)) / 1e6;
+    report["ms_per_step_median"] = median(std::move(stepNs)) / 1e6;
     report["kinetic_energy_start"] = energyStart;
     report["kinetic_energy_end"] = world.kineticEnergy();
     report["momentum_start"] = toJson(momentumStart);
