@@ -4,6 +4,7 @@
 
 #include "closest.hpp"    // IWYU pragma: export
 #include "contact.hpp"    // IWYU pragma: export
+#include "mesh_bvh.hpp"   // IWYU pragma: export
 #include "overlap.hpp"    // IWYU pragma: export
 #include "plane.hpp"      // IWYU pragma: export
 #include "raycast.hpp"    // IWYU pragma: export

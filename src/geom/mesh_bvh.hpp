@@ -1,0 +1,96 @@
+// Triangle meshes: a bounding volume hierarchy (BVH) answering exact ray queries, to the triangle.
+//
+// Same meaning as every raycast in Kolize (see raycast.hpp): t in units of dir, 0 <= t <= tMax,
+// no NaN ever, an invalid ray or tMax returns no hit. A mesh is a surface, not a solid: triangles
+// are two-sided, a ray starting inside a closed mesh hits its far wall at t > 0, and the normal
+// faces the ray origin. Each triangle is tested with raycastBarycentric (watertight, Woop et al.
+// 2013) and the box tests are conservative, so the results are exactly those of a brute-force loop
+// over all triangles (nearest t; on a tie the lower triangle index) and a ray through an edge or a
+// vertex shared by triangles of a watertight mesh never slips through.
+//
+// The tree: binned surface area heuristic (Wald, "On fast Construction of SAH-based Bounding
+// Volume Hierarchies", 2007; 16 bins on the centroid bounds), at most 4 triangles a leaf, 32-byte
+// nodes with adjacent children, triangles copied in leaf order for locality. Traversal: an
+// iterative stack, the nearer child first, subtrees entered beyond the best hit are skipped.
+#pragma once
+
+#include "types.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kz {
+
+/// Where a ray meets a mesh triangle.
+struct MeshHit {
+    float t;                ///< Ray parameter in units of dir: 0 <= t <= tMax.
+    glm::vec3 point;        ///< origin + t * dir.
+    glm::vec3 normal;       ///< Unit face normal facing the ray origin (meshes are two-sided).
+    std::uint32_t triangle; ///< Index of the triangle in the build input (indices[3 * triangle ...]).
+    float u;                ///< Weight of the triangle's second vertex (b), in [0, 1].
+    float v;                ///< Weight of its third vertex (c); a's weight is 1 - u - v.
+};
+
+/// An immutable BVH over a triangle mesh. Build once, then query from any number of threads:
+/// queries are const, do not allocate (except raycastAll's result) and never throw.
+class MeshBvh {
+public:
+    /// Builds the tree over `vertices` and `indices` (3 indices a triangle, triangle i is
+    /// indices[3i], indices[3i + 1], indices[3i + 2]). Degenerate triangles (zero area, or a
+    /// non-finite vertex, or an area that overflows) are skipped: no query ever returns them.
+    /// An empty mesh (no indices) is valid and never hit.
+    /// Throws std::invalid_argument with tryBuild's message when the input is malformed.
+    /// Allocates O(triangles) memory; about 0.6 s for a million triangles on one core.
+    static MeshBvh build(std::span<const glm::vec3> vertices, std::span<const std::uint32_t> indices);
+
+    /// build() without exceptions: nullopt on malformed input, with `error` set to one line
+    /// naming the problem, e.g. "indices count 10 is not a multiple of 3" or "index 7 of
+    /// triangle 2 is 40, but there are 12 vertices" (7 is the position in `indices`).
+    /// `error` is cleared on success.
+    static std::optional<MeshBvh> tryBuild(std::span<const glm::vec3> vertices,
+                                           std::span<const std::uint32_t> indices, std::string& error);
+
+    /// The nearest triangle hit with 0 <= t <= tMax, two-sided, normal facing the ray origin.
+    /// On equal t (a ray through an edge or vertex shared by triangles) the lowest triangle
+    /// index wins, so the result does not depend on the tree's layout.
+    std::optional<MeshHit> raycast(const Ray& ray, float tMax = INFINITY) const;
+
+    /// Every triangle hit with 0 <= t <= tMax, sorted by t (then by triangle index). A ray
+    /// through an edge or vertex shared by several triangles lists each triangle that the
+    /// watertight test accepts, so one crossing of the surface can appear more than once.
+    std::vector<MeshHit> raycastAll(const Ray& ray, float tMax = INFINITY) const;
+
+    /// The bounds of the non-degenerate triangles; for an empty mesh min = +inf, max = -inf
+    /// (isValid(bounds()) is false then, and every ray misses it).
+    Aabb bounds() const;
+
+private:
+    /// 32 bytes: the box, then either the first child (children are adjacent) or, for a leaf,
+    /// the first triangle in leaf order; `count` is 0 for an inner node, else the leaf's size.
+    struct Node {
+        float min[3];
+        float max[3];
+        std::uint32_t first;
+        std::uint32_t count;
+    };
+    struct Builder;
+
+    MeshBvh() = default;
+
+    /// Visits, near to far, every leaf whose (conservatively enlarged) box the ray enters
+    /// within [0, tMax] and before the distance `visitLeaf(first, count)` last returned.
+    template <class VisitLeaf>
+    void traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf) const;
+
+    std::vector<Node> nodes_;           ///< nodes_[0] is the root; empty for an empty mesh.
+    std::vector<Triangle> triangles_;   ///< Non-degenerate triangles, in leaf order.
+    std::vector<std::uint32_t> triIds_; ///< Input index of each triangles_ entry.
+    Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    float coordinateScale_ = 0.0f; ///< Largest |coordinate| of any kept vertex.
+};
+
+} // namespace kz

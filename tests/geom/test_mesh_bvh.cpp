@@ -1,0 +1,682 @@
+// MeshBvh: scenarios from the contract in mesh_bvh.hpp (a unit cube, a grid, icospheres), then
+// property tests against brute force over all triangles with raycastBarycentric on a bumpy
+// sphere of 20,480 triangles: random rays, and rays aimed exactly at shared edges and vertices.
+#include "geom/geom.hpp"
+#include "ray_test_support.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace kz;
+using namespace kz::raytest;
+using kz::raytest::str;
+
+// =============================================================================================
+// Meshes
+
+struct Mesh {
+    std::vector<glm::vec3> vertices;
+    std::vector<std::uint32_t> indices;
+
+    std::size_t triangleCount() const { return indices.size() / 3; }
+    Triangle triangle(std::size_t i) const {
+        return {vertices[indices[3 * i]], vertices[indices[3 * i + 1]], vertices[indices[3 * i + 2]]};
+    }
+    void add(std::uint32_t a, std::uint32_t b, std::uint32_t c) { indices.insert(indices.end(), {a, b, c}); }
+    MeshBvh bvh() const { return MeshBvh::build(vertices, indices); }
+};
+
+/// The unit cube [0, 1]^3, 12 triangles, two a face; each face's triangles are consecutive, in
+/// the order -x, +x, -y, +y, -z, +z.
+Mesh unitCube() {
+    Mesh m;
+    for (int i = 0; i < 8; ++i) // bit 0, 1, 2: x, y, z
+        m.vertices.emplace_back(static_cast<float>(i & 1), static_cast<float>((i >> 1) & 1),
+                                static_cast<float>((i >> 2) & 1));
+    const std::uint32_t faces[6][4] = {{0, 2, 6, 4}, {1, 5, 7, 3}, {0, 4, 5, 1},
+                                       {2, 3, 7, 6}, {0, 1, 3, 2}, {4, 6, 7, 5}};
+    for (const auto& f : faces) {
+        m.add(f[0], f[1], f[2]);
+        m.add(f[0], f[2], f[3]);
+    }
+    return m;
+}
+
+/// An n x n grid of unit squares in the plane z = 0, corners at integer (x, y) in [0, n].
+Mesh grid(std::uint32_t n) {
+    Mesh m;
+    for (std::uint32_t y = 0; y <= n; ++y)
+        for (std::uint32_t x = 0; x <= n; ++x)
+            m.vertices.emplace_back(static_cast<float>(x), static_cast<float>(y), 0.0f);
+    for (std::uint32_t y = 0; y < n; ++y) {
+        for (std::uint32_t x = 0; x < n; ++x) {
+            const std::uint32_t v = y * (n + 1) + x;
+            m.add(v, v + 1, v + n + 2);
+            m.add(v, v + n + 2, v + n + 1);
+        }
+    }
+    return m;
+}
+
+/// A unit icosphere: the icosahedron with each triangle split in four `levels` times, vertices
+/// shared (watertight), 20 * 4^levels triangles.
+Mesh icosphere(int levels) {
+    Mesh m;
+    const float p = (1.0f + std::sqrt(5.0f)) / 2.0f;
+    const glm::vec3 base[12] = {{-1, p, 0},  {1, p, 0},  {-1, -p, 0}, {1, -p, 0}, {0, -1, p},  {0, 1, p},
+                                {0, -1, -p}, {0, 1, -p}, {p, 0, -1},  {p, 0, 1},  {-p, 0, -1}, {-p, 0, 1}};
+    for (const auto& v : base)
+        m.vertices.push_back(glm::normalize(v));
+    m.indices = {0, 11, 5,  0, 5,  1, 0, 1, 7, 0, 7,  10, 0, 10, 11, 1, 5, 9, 5, 11,
+                 4, 11, 10, 2, 10, 7, 6, 7, 1, 8, 3,  9,  4, 3,  4,  2, 3, 2, 6, 3,
+                 6, 8,  3,  8, 9,  4, 9, 5, 2, 4, 11, 6,  2, 10, 8,  6, 7, 9, 8, 1};
+    for (int level = 0; level < levels; ++level) {
+        std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> midpoints;
+        const auto midpoint = [&](std::uint32_t a, std::uint32_t b) {
+            const auto key = std::minmax(a, b);
+            const auto [it, inserted] =
+                midpoints.try_emplace(key, static_cast<std::uint32_t>(m.vertices.size()));
+            if (inserted) m.vertices.push_back(glm::normalize(m.vertices[a] + m.vertices[b]));
+            return it->second;
+        };
+        std::vector<std::uint32_t> next;
+        for (std::size_t t = 0; t < m.indices.size(); t += 3) {
+            const std::uint32_t a = m.indices[t], b = m.indices[t + 1], c = m.indices[t + 2];
+            const std::uint32_t ab = midpoint(a, b), bc = midpoint(b, c), ca = midpoint(c, a);
+            next.insert(next.end(), {a, ab, ca, b, bc, ab, c, ca, bc, ab, bc, ca});
+        }
+        m.indices = std::move(next);
+    }
+    return m;
+}
+
+/// The icosphere with every vertex moved radially by a smooth bump: watertight, not convex.
+Mesh bumpySphere(int levels) {
+    Mesh m = icosphere(levels);
+    for (auto& v : m.vertices) {
+        const float bump =
+            0.12f * std::sin(5.0f * v.x + 1.0f) * std::sin(4.0f * v.y + 2.0f) * std::sin(6.0f * v.z + 0.5f);
+        v *= 1.0f + bump;
+    }
+    return m;
+}
+
+// =============================================================================================
+// Brute force: raycastBarycentric on every triangle, the nearest wins, the lower index on a tie.
+
+struct BruteHit {
+    TriangleHit hit;
+    std::uint32_t triangle;
+};
+
+/// Brute force over all triangles, in index order. A bounding-sphere filter with a wide margin
+/// for float rounding skips triangles whose sphere the ray's line passes far from: first for
+/// fixed chunks of 64 consecutive triangles, then per triangle. Every other triangle is tested
+/// exactly. (Nothing is shared with the BVH: no boxes, no slab test, no build, no ordering.)
+class BruteForce {
+public:
+    explicit BruteForce(const Mesh& mesh) {
+        for (std::size_t i = 0; i < mesh.triangleCount(); ++i) {
+            const Triangle t = mesh.triangle(i);
+            triangles_.push_back(t);
+            const glm::vec3 c = (t.a + t.b + t.c) / 3.0f;
+            const float r = std::max({glm::length(t.a - c), glm::length(t.b - c), glm::length(t.c - c)});
+            spheres_.push_back({c, r * 1.01f + 1e-6f});
+        }
+        for (std::size_t first = 0; first < spheres_.size(); first += kChunk) {
+            const std::size_t last = std::min(spheres_.size(), first + kChunk);
+            glm::dvec3 centre(0.0);
+            for (std::size_t i = first; i < last; ++i)
+                centre += toD(spheres_[i].center);
+            centre /= static_cast<double>(last - first);
+            double radius = 0.0;
+            for (std::size_t i = first; i < last; ++i)
+                radius = std::max(radius, glm::length(toD(spheres_[i].center) - centre) + spheres_[i].radius);
+            chunks_.push_back({glm::vec3(centre), static_cast<float>(radius * 1.01 + 1e-6)});
+        }
+    }
+
+    std::optional<BruteHit> nearest(const Ray& ray, float tMax) const {
+        std::optional<BruteHit> best;
+        const bool finiteRay = isFinite(ray.origin) && isFinite(ray.dir);
+        for (std::size_t chunk = 0; chunk < chunks_.size(); ++chunk) {
+            if (finiteRay && farFrom(ray, chunks_[chunk])) continue;
+            const std::size_t first = chunk * kChunk, last = std::min(triangles_.size(), first + kChunk);
+            for (std::size_t i = first; i < last; ++i) {
+                if (finiteRay && farFrom(ray, spheres_[i])) continue;
+                const auto hit = raycastBarycentric(ray, triangles_[i], tMax);
+                if (hit && (!best || hit->t < best->hit.t))
+                    best = BruteHit{*hit, static_cast<std::uint32_t>(i)};
+            }
+        }
+        return best;
+    }
+
+private:
+    static constexpr std::size_t kChunk = 64;
+
+    /// Is the sphere's centre farther from the ray's line than its radius (with a slack of
+    /// 1e-4 |centre - origin|, far beyond float rounding)?
+    static bool farFrom(const Ray& ray, const Sphere& s) {
+        const glm::dvec3 w = toD(s.center) - toD(ray.origin), d = toD(ray.dir);
+        const double b = glm::dot(w, d);
+        const double distSq = glm::dot(w, w) - b * b / glm::dot(d, d);
+        const double reach = static_cast<double>(s.radius) + 1e-4 * glm::length(w);
+        return distSq > reach * reach;
+    }
+
+    std::vector<Triangle> triangles_;
+    std::vector<Sphere> spheres_;
+    std::vector<Sphere> chunks_;
+};
+
+std::string str(const std::optional<MeshHit>& h) {
+    if (!h) return "no hit";
+    return "MeshHit{t " + str(h->t) + ", point " + str(h->point) + ", normal " + str(h->normal) +
+           ", triangle " + std::to_string(h->triangle) + ", u " + str(h->u) + ", v " + str(h->v) + "}";
+}
+std::string str(const std::optional<BruteHit>& h) {
+    if (!h) return "no hit";
+    return "brute{t " + str(h->hit.t) + ", triangle " + std::to_string(h->triangle) + "}";
+}
+
+/// A mesh hit must be a well-formed surface hit whose point is also the barycentric point.
+::testing::AssertionResult isWellFormedMeshHit(const MeshHit& h, const Ray& ray, float tMax,
+                                               const Mesh& mesh) {
+    auto r = isWellFormedSurfaceHit(RayHit{h.t, h.point, h.normal}, ray, tMax);
+    if (!r) return r << " (" << str(std::optional<MeshHit>(h)) << ")";
+    if (h.triangle >= mesh.triangleCount())
+        return ::testing::AssertionFailure() << "triangle index out of range: " << h.triangle;
+    if (!(h.u >= 0.0f && h.v >= 0.0f && h.u + h.v <= 1.0f + 1e-5f))
+        return ::testing::AssertionFailure()
+               << "barycentrics out of range in " << str(std::optional<MeshHit>(h));
+    const Triangle t = mesh.triangle(h.triangle);
+    const glm::vec3 p = t.a + h.u * (t.b - t.a) + h.v * (t.c - t.a);
+    const double scale = 1.0 + glm::length(toD(t.a)) + glm::length(toD(ray.origin));
+    return near(p, h.point, 1e-5 * scale);
+}
+
+// =============================================================================================
+// Scenarios: the unit cube
+
+TEST(MeshBvh, UnitCubeIsHitFromEachOfItsSixSides) {
+    const Mesh cube = unitCube();
+    const MeshBvh bvh = cube.bvh();
+    for (int axis = 0; axis < 3; ++axis) {
+        for (const float side : {-1.0f, 1.0f}) {
+            // From 2 units outside the face, straight at the point (0.3, 0.6) of the face.
+            glm::vec3 origin(0.3f, 0.6f, 0.3f);
+            origin[(axis + 1) % 3] = 0.6f;
+            origin[axis] = side < 0.0f ? -2.0f : 3.0f;
+            glm::vec3 dir(0.0f);
+            dir[axis] = -side;
+            const Ray ray{origin, dir};
+            SCOPED_TRACE(str(ray));
+            const auto hit = bvh.raycast(ray);
+            ASSERT_TRUE(hit);
+            EXPECT_TRUE(isWellFormedMeshHit(*hit, ray, kInf, cube));
+            EXPECT_FLOAT_EQ(hit->t, 2.0f);
+            glm::vec3 normal(0.0f);
+            normal[axis] = side;
+            EXPECT_TRUE(near(hit->normal, normal, 1e-6));
+            // Faces are listed -x, +x, -y, +y, -z, +z, two triangles each.
+            EXPECT_EQ(hit->triangle / 2, static_cast<std::uint32_t>(2 * axis + (side > 0.0f ? 1 : 0)));
+        }
+    }
+}
+
+TEST(MeshBvh, RayStartingInsideTheCubeHitsTheFarWallWithTheNormalFacingTheOrigin) {
+    const Mesh cube = unitCube();
+    const MeshBvh bvh = cube.bvh();
+    const Ray ray{{0.25f, 0.4f, 0.7f}, {1.0f, 0.0f, 0.0f}};
+    const auto hit = bvh.raycast(ray);
+    ASSERT_TRUE(hit);
+    EXPECT_TRUE(isWellFormedMeshHit(*hit, ray, kInf, cube));
+    EXPECT_FLOAT_EQ(hit->t, 0.75f);
+    EXPECT_TRUE(near(hit->normal, {-1.0f, 0.0f, 0.0f}, 1e-6)) << "a surface, not a solid: faces the origin";
+    EXPECT_EQ(hit->triangle / 2, 1u);
+}
+
+TEST(MeshBvh, RayStartingOnAFaceHitsItAtZero) {
+    const Mesh cube = unitCube();
+    const Ray ray{{0.25f, 0.4f, 1.0f}, {0.0f, 0.0f, -1.0f}};
+    const auto hit = cube.bvh().raycast(ray);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->t, 0.0f);
+    EXPECT_EQ(hit->triangle / 2, 5u);
+    EXPECT_TRUE(near(hit->normal, {0.0f, 0.0f, 1.0f}, 1e-6));
+}
+
+TEST(MeshBvh, RayPointingAwayFromTheCubeMisses) {
+    const Ray ray{{-1.0f, 0.5f, 0.5f}, {-1.0f, 0.0f, 0.0f}};
+    EXPECT_FALSE(unitCube().bvh().raycast(ray));
+    EXPECT_TRUE(unitCube().bvh().raycastAll(ray).empty());
+}
+
+TEST(MeshBvh, RaycastAllReturnsBothCrossingsOfTheCubeSortedByT) {
+    const Mesh cube = unitCube();
+    const Ray ray{{-1.0f, 0.3f, 0.6f}, {1.0f, 0.0f, 0.0f}};
+    const auto hits = cube.bvh().raycastAll(ray);
+    ASSERT_EQ(hits.size(), 2u);
+    EXPECT_FLOAT_EQ(hits[0].t, 1.0f);
+    EXPECT_FLOAT_EQ(hits[1].t, 2.0f);
+    EXPECT_EQ(hits[0].triangle / 2, 0u);
+    EXPECT_EQ(hits[1].triangle / 2, 1u);
+    EXPECT_TRUE(near(hits[0].normal, {-1.0f, 0.0f, 0.0f}, 1e-6));
+    EXPECT_TRUE(near(hits[1].normal, {-1.0f, 0.0f, 0.0f}, 1e-6)) << "both normals face the origin";
+}
+
+TEST(MeshBvh, TMaxCutsOffFartherHitsAndTouchingTMaxCounts) {
+    const MeshBvh bvh = unitCube().bvh();
+    const Ray ray{{-1.0f, 0.3f, 0.6f}, {1.0f, 0.0f, 0.0f}};
+    EXPECT_EQ(bvh.raycastAll(ray, 1.5f).size(), 1u);
+    EXPECT_TRUE(bvh.raycastAll(ray, 0.5f).empty());
+    EXPECT_FALSE(bvh.raycast(ray, 0.5f));
+    ASSERT_TRUE(bvh.raycast(ray, 1.0f));
+    EXPECT_EQ(bvh.raycast(ray, 1.0f)->t, 1.0f);
+    EXPECT_EQ(bvh.raycastAll(ray, 2.0f).size(), 2u);
+    EXPECT_FALSE(bvh.raycast(ray, 0.0f));
+}
+
+TEST(MeshBvh, NonUnitDirectionScalesT) {
+    const MeshBvh bvh = unitCube().bvh();
+    for (const float scale : {0.25f, 1.0f, 4.0f, 1000.0f}) {
+        const Ray ray{{-1.0f, 0.3f, 0.6f}, {scale, 0.0f, 0.0f}};
+        const auto hit = bvh.raycast(ray);
+        ASSERT_TRUE(hit) << scale;
+        EXPECT_FLOAT_EQ(hit->t, 1.0f / scale);
+        EXPECT_TRUE(near(hit->point, {0.0f, 0.3f, 0.6f}, 1e-6));
+        const auto all = bvh.raycastAll(ray);
+        ASSERT_EQ(all.size(), 2u);
+        EXPECT_FLOAT_EQ(all[1].t, 2.0f / scale);
+    }
+}
+
+TEST(MeshBvh, RaysThroughTheCubesEdgesAndCornersHit) {
+    const Mesh cube = unitCube();
+    const MeshBvh bvh = cube.bvh();
+    struct Case {
+        Ray ray;
+        float t;
+    };
+    const Case cases[] = {
+        {{{-1.0f, -1.0f, 0.3f}, {1.0f, 1.0f, 0.0f}}, 1.0f},  // at the edge x = y = 0
+        {{{2.0f, 0.5f, 2.0f}, {-1.0f, 0.0f, -1.0f}}, 1.0f},  // at the edge x = z = 1
+        {{{-1.0f, -1.0f, -1.0f}, {1.0f, 1.0f, 1.0f}}, 1.0f}, // at the corner (0, 0, 0)
+        {{{2.0f, 3.0f, -1.0f}, {-1.0f, -2.0f, 1.0f}}, 1.0f}, // at the corner (1, 1, 0)
+        {{{0.5f, 0.5f, -2.0f}, {0.0f, 0.0f, 1.0f}}, 2.0f},   // the diagonal shared by -z's triangles
+        {{{-1.0f, 0.25f, 0.25f}, {1.0f, 0.0f, 0.0f}}, 1.0f}, // the diagonal of the -x face
+        {{{0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}}, 1.0f},    // from inside, at the corner (1, 1, 1)
+        {{{0.5f, 0.5f, 0.5f}, {0.0f, 0.0f, -1.0f}}, 0.5f},   // from inside, the -z diagonal
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(str(c.ray));
+        const auto hit = bvh.raycast(c.ray);
+        ASSERT_TRUE(hit) << "slipped through";
+        EXPECT_TRUE(isWellFormedMeshHit(*hit, c.ray, kInf, cube));
+        EXPECT_FLOAT_EQ(hit->t, c.t);
+    }
+}
+
+TEST(MeshBvh, TiesOnASharedEdgeReturnTheLowerTriangleIndex) {
+    // The unit square as two triangles sharing the diagonal (1, 0) - (0, 1), in both orders.
+    const std::vector<glm::vec3> vertices{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+    const std::vector<std::uint32_t> orders[] = {{0, 1, 3, 1, 2, 3}, {1, 2, 3, 0, 1, 3}};
+    const Ray ray{{0.5f, 0.5f, 2.0f}, {0.0f, 0.0f, -1.0f}};
+    for (const auto& indices : orders) {
+        const MeshBvh bvh = MeshBvh::build(vertices, indices);
+        const auto all = bvh.raycastAll(ray);
+        ASSERT_EQ(all.size(), 2u) << "both triangles are hit at the edge";
+        ASSERT_EQ(all[0].t, all[1].t);
+        EXPECT_EQ(all[0].triangle, 0u);
+        EXPECT_EQ(all[1].triangle, 1u);
+        const auto hit = bvh.raycast(ray);
+        ASSERT_TRUE(hit);
+        EXPECT_EQ(hit->triangle, 0u);
+        EXPECT_EQ(hit->t, 2.0f);
+    }
+}
+
+// =============================================================================================
+// Scenarios: watertight meshes never let a ray through a shared edge or vertex
+
+TEST(MeshBvh, RaysThroughEveryGridVertexAndEdgeHit) {
+    // Integer coordinates: the targets lie exactly on the edges and vertices, and the
+    // axis-aligned rays' origins lie exactly on the planes of the tree's boxes.
+    const std::uint32_t n = 24;
+    const Mesh g = grid(n);
+    const MeshBvh bvh = g.bvh();
+    const glm::vec3 slants[] = {
+        {0, 0, -1}, {0.5f, 0, -1}, {0, -0.25f, -1}, {0.375f, 0.625f, -1}, {-3, 1, -1}};
+    int rays = 0;
+    for (std::uint32_t y2 = 0; y2 <= 2 * n; ++y2) {
+        for (std::uint32_t x2 = 0; x2 <= 2 * n; ++x2) {
+            if (x2 % 2 == 1 && y2 % 2 == 1) continue; // square centres: below
+            const glm::vec3 target(static_cast<float>(x2) * 0.5f, static_cast<float>(y2) * 0.5f, 0.0f);
+            for (const glm::vec3& slant : slants) {
+                for (const float side : {1.0f, -1.0f}) {
+                    const glm::vec3 dir(slant.x, slant.y, slant.z * side);
+                    const Ray ray{target - 2.0f * dir, dir};
+                    const auto hit = bvh.raycast(ray);
+                    ++rays;
+                    ASSERT_TRUE(hit) << "slipped through at " << str(target) << ", " << str(ray);
+                    EXPECT_EQ(hit->t, 2.0f);
+                }
+            }
+        }
+    }
+    // Square centres lie on the shared diagonals.
+    for (std::uint32_t y = 0; y < n; ++y) {
+        for (std::uint32_t x = 0; x < n; ++x) {
+            const Ray ray{{static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f, 1.0f}, {0, 0, -1}};
+            ASSERT_TRUE(bvh.raycast(ray)) << str(ray);
+        }
+    }
+    EXPECT_GT(rays, 18000);
+}
+
+TEST(MeshBvh, RaysThroughAnIcospheresVerticesAndEdgeMidpointsAlwaysHit) {
+    const Mesh sphere = icosphere(3); // 1280 triangles
+    const MeshBvh bvh = sphere.bvh();
+    std::vector<glm::vec3> targets(sphere.vertices);
+    for (std::size_t t = 0; t < sphere.triangleCount(); ++t) {
+        const Triangle tri = sphere.triangle(t);
+        targets.push_back((tri.a + tri.b) * 0.5f);
+    }
+    Random rng(kSeed + 200u);
+    for (const glm::vec3& target : targets) {
+        // From outside, within 45 degrees of the outward normal; and from the centre.
+        const glm::dvec3 out = glm::normalize(toD(target));
+        glm::dvec3 offset;
+        do {
+            offset = rng.unitVector();
+        } while (glm::dot(offset, out) < std::sqrt(0.5));
+        const glm::vec3 origin = glm::vec3(toD(target) + 3.0 * offset);
+        for (const Ray& ray : {Ray{origin, target - origin}, Ray{{0, 0, 0}, target}}) {
+            const auto hit = bvh.raycast(ray);
+            ASSERT_TRUE(hit) << "slipped through at " << str(target) << ", " << str(ray);
+            EXPECT_TRUE(isWellFormedMeshHit(*hit, ray, kInf, sphere));
+            EXPECT_NEAR(hit->t, 1.0f, 1e-3f);
+        }
+    }
+}
+
+TEST(MeshBvh, RaycastAllReturnsTwoCrossingsOfAClosedConvexMeshSortedByT) {
+    const Mesh sphere = icosphere(4);
+    const MeshBvh bvh = sphere.bvh();
+    Random rng(kSeed + 201u);
+    for (int i = 0; i < 2000; ++i) {
+        const glm::vec3 origin = glm::vec3(rng.unitVector() * 3.0);
+        const glm::vec3 aim = glm::vec3(rng.inBall(0.8));
+        const Ray ray{origin, rng.scaledDir(glm::normalize(toD(aim - origin)))};
+        const auto all = bvh.raycastAll(ray);
+        // Generic rays cross two distinct triangles; a shared edge could list a crossing twice.
+        ASSERT_GE(all.size(), 2u) << "seed " << kSeed + 201u << ", case " << i << ": " << str(ray);
+        EXPECT_TRUE(std::is_sorted(all.begin(), all.end(),
+                                   [](const MeshHit& a, const MeshHit& b) { return a.t < b.t; }));
+        EXPECT_LT(all.front().t, all.back().t);
+        const auto nearest = bvh.raycast(ray);
+        ASSERT_TRUE(nearest);
+        EXPECT_EQ(nearest->t, all.front().t);
+        EXPECT_EQ(nearest->triangle, all.front().triangle);
+        for (const MeshHit& h : all)
+            EXPECT_TRUE(isWellFormedMeshHit(h, ray, kInf, sphere));
+    }
+}
+
+// =============================================================================================
+// Scenarios: degenerate and malformed input, invalid rays, bounds
+
+TEST(MeshBvh, DegenerateTrianglesAreSkipped) {
+    const float nan = kNaN;
+    const std::vector<glm::vec3> vertices{{0, 0, 0}, {1, 0, 0},   {0, 1, 0},    {2, 0, 0},
+                                          {3, 0, 0}, {nan, 0, 0}, {0, kInf, 0}, {5, 5, 5}};
+    const std::vector<std::uint32_t> indices{
+        0, 3, 4, // collinear: zero area
+        1, 1, 2, // a repeated vertex
+        0, 1, 5, // a NaN vertex
+        0, 1, 6, // an infinite vertex
+        0, 1, 2, // the only real triangle: number 4
+    };
+    const MeshBvh bvh = MeshBvh::build(vertices, indices);
+    const Ray down{{0.25f, 0.25f, 1.0f}, {0, 0, -1}};
+    const auto hit = bvh.raycast(down);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->triangle, 4u);
+    EXPECT_EQ(bvh.raycastAll(down).size(), 1u);
+    // A ray along the collinear triangle's line, and one through where the NaN one would be.
+    EXPECT_FALSE(bvh.raycast(Ray{{2.5f, 0.0f, 1.0f}, {0, 0, -1}}));
+    EXPECT_FALSE(bvh.raycast(Ray{{2.5f, -1.0f, 0.0f}, {0, 1, 0}}));
+    // Bounds hold only the real triangle (not the unused (5, 5, 5), nor the degenerate ones).
+    EXPECT_EQ(bvh.bounds().min, glm::vec3(0, 0, 0));
+    EXPECT_EQ(bvh.bounds().max, glm::vec3(1, 1, 0));
+}
+
+TEST(MeshBvh, OnlyDegenerateTrianglesMakeAnEmptyTree) {
+    const std::vector<glm::vec3> vertices{{0, 0, 0}, {1, 1, 1}, {2, 2, 2}};
+    const std::vector<std::uint32_t> indices{0, 1, 2, 2, 2, 2};
+    const MeshBvh bvh = MeshBvh::build(vertices, indices);
+    EXPECT_FALSE(bvh.raycast(Ray{{-1, -1, -1}, {1, 1, 1}}));
+    EXPECT_FALSE(isValid(bvh.bounds()));
+}
+
+TEST(MeshBvh, AnIndexOutOfRangeIsRejectedWithAMessageNamingIt) {
+    std::vector<glm::vec3> vertices(12, glm::vec3(0.0f));
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        vertices[i] = glm::vec3(static_cast<float>(i), static_cast<float>(i * i % 5), 0.0f);
+    std::vector<std::uint32_t> indices{0, 1, 2, 3, 4, 5, 6, 40, 8};
+    std::string error;
+    EXPECT_FALSE(MeshBvh::tryBuild(vertices, indices, error));
+    EXPECT_EQ(error, "index 7 of triangle 2 is 40, but there are 12 vertices");
+    try {
+        (void)MeshBvh::build(vertices, indices);
+        ADD_FAILURE() << "build did not throw";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), error);
+    }
+    indices[7] = 12; // one past the end
+    EXPECT_FALSE(MeshBvh::tryBuild(vertices, indices, error));
+    EXPECT_EQ(error, "index 7 of triangle 2 is 12, but there are 12 vertices");
+    indices[7] = 11;
+    EXPECT_TRUE(MeshBvh::tryBuild(vertices, indices, error));
+    EXPECT_EQ(error, "") << "cleared on success";
+}
+
+TEST(MeshBvh, AnIndexCountThatIsNotAMultipleOfThreeIsRejected) {
+    const std::vector<glm::vec3> vertices(12, glm::vec3(0.0f));
+    const std::vector<std::uint32_t> indices{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    std::string error;
+    EXPECT_FALSE(MeshBvh::tryBuild(vertices, indices, error));
+    EXPECT_EQ(error, "indices count 10 is not a multiple of 3");
+    EXPECT_THROW((void)MeshBvh::build(vertices, indices), std::invalid_argument);
+}
+
+TEST(MeshBvh, AnEmptyMeshIsValidNeverHitAndHasEmptyBounds) {
+    const MeshBvh bvh = MeshBvh::build({}, {});
+    const Ray ray{{-1, 0, 0}, {1, 0, 0}};
+    EXPECT_FALSE(bvh.raycast(ray));
+    EXPECT_TRUE(bvh.raycastAll(ray).empty());
+    EXPECT_FALSE(isValid(bvh.bounds()));
+    EXPECT_GT(bvh.bounds().min.x, bvh.bounds().max.x);
+    EXPECT_FALSE(raycast(ray, bvh.bounds())) << "no ray hits the empty bounds";
+    // Vertices without indices are an empty mesh too.
+    const std::vector<glm::vec3> vertices{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    EXPECT_FALSE(MeshBvh::build(vertices, {}).raycast(ray));
+}
+
+TEST(MeshBvh, InvalidRaysAndTMaxMissWithoutNaN) {
+    const MeshBvh bvh = unitCube().bvh();
+    const glm::vec3 o{-1.0f, 0.3f, 0.6f}, d{1.0f, 0.0f, 0.0f};
+    const Ray bad[] = {{{kNaN, 0.3f, 0.6f}, d}, {o, {kNaN, 0, 0}}, {{-kInf, 0.3f, 0.6f}, d},
+                       {o, {kInf, 0, 0}},       {o, {0, 0, 0}},    {o, {1e-30f, 0, 0}}};
+    for (const Ray& ray : bad) {
+        SCOPED_TRACE(str(ray));
+        EXPECT_FALSE(bvh.raycast(ray));
+        EXPECT_TRUE(bvh.raycastAll(ray).empty());
+    }
+    for (const float tMax : {-1.0f, kNaN, -kInf}) {
+        EXPECT_FALSE(bvh.raycast(Ray{o, d}, tMax));
+        EXPECT_TRUE(bvh.raycastAll(Ray{o, d}, tMax).empty());
+    }
+}
+
+TEST(MeshBvh, BoundsCoverTheMesh) {
+    EXPECT_EQ(unitCube().bvh().bounds().min, glm::vec3(0.0f));
+    EXPECT_EQ(unitCube().bvh().bounds().max, glm::vec3(1.0f));
+    const Mesh sphere = bumpySphere(3);
+    glm::vec3 lo(kInf), hi(-kInf);
+    for (const auto& v : sphere.vertices) {
+        lo = glm::min(lo, v);
+        hi = glm::max(hi, v);
+    }
+    const Aabb b = sphere.bvh().bounds();
+    EXPECT_EQ(b.min, lo);
+    EXPECT_EQ(b.max, hi);
+}
+
+TEST(MeshBvh, AMeshFarFromTheOriginIsHitExactlyLikeBruteForce) {
+    Mesh sphere = bumpySphere(3);
+    for (auto& v : sphere.vertices)
+        v = v * 0.01f + glm::vec3(1000.0f, -2000.0f, 500.0f);
+    const MeshBvh bvh = sphere.bvh();
+    const BruteForce brute(sphere);
+    Random rng(kSeed + 202u);
+    int hits = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const glm::dvec3 centre(1000.0, -2000.0, 500.0);
+        const glm::vec3 origin = glm::vec3(centre + rng.unitVector() * 0.05);
+        // Half at random points near the mesh, half exactly at its vertices and edge midpoints.
+        const Triangle tri = sphere.triangle(static_cast<std::size_t>(rng.integer(0, 1279)));
+        const glm::vec3 aim = rng.chance(0.5)   ? glm::vec3(centre + rng.inBall(0.012))
+                              : rng.chance(0.5) ? tri.a
+                                                : (tri.a + tri.b) * 0.5f;
+        const Ray ray{origin, aim - origin};
+        const auto got = bvh.raycast(ray);
+        const auto ref = brute.nearest(ray, kInf);
+        ASSERT_EQ(got.has_value(), ref.has_value()) << "case " << i << " " << str(ray);
+        if (got) {
+            ++hits;
+            EXPECT_EQ(got->triangle, ref->triangle);
+            EXPECT_EQ(got->t, ref->hit.t);
+        }
+    }
+    EXPECT_GT(hits, 1000);
+}
+
+// =============================================================================================
+// Property tests: the BVH against brute force on a bumpy sphere of 20,480 triangles
+
+struct PropertyMesh {
+    Mesh mesh = bumpySphere(5);
+    MeshBvh bvh = mesh.bvh();
+    BruteForce brute{mesh};
+};
+const PropertyMesh& propertyMesh() {
+    static const PropertyMesh m;
+    return m;
+}
+
+/// Compares the BVH's nearest hit with brute force: same hit or miss, same triangle (brute
+/// force also keeps the lowest index on a tie, so even ties must agree), t within 1e-5.
+/// `refHit` is set when brute force hits.
+std::optional<std::string> compareWithBruteForce(const PropertyMesh& pm, const Ray& ray, float tMax,
+                                                 bool& refHit) {
+    const auto got = pm.bvh.raycast(ray, tMax);
+    const auto ref = pm.brute.nearest(ray, tMax);
+    refHit = ref.has_value();
+    if (got.has_value() != ref.has_value() ||
+        (got && (got->triangle != ref->triangle || !tAgrees(got->t, ref->hit.t, 1e-5)))) {
+        return str(ray) + " tMax " + str(tMax) + ": got " + str(got) + ", " + str(ref);
+    }
+    if (got) {
+        if (auto ok = isWellFormedMeshHit(*got, ray, tMax, pm.mesh); !ok)
+            return str(ray) + ": " + ok.message();
+        if (got->u != ref->hit.u || got->v != ref->hit.v || got->normal != ref->hit.normal)
+            return str(ray) + ": barycentrics or normal differ from the triangle test's";
+    }
+    return std::nullopt;
+}
+
+TEST(MeshBvhProperty, RandomRaysAgreeWithBruteForce) {
+    const PropertyMesh& pm = propertyMesh();
+    ASSERT_EQ(pm.mesh.triangleCount(), 20480u);
+    const std::uint32_t seed = kSeed + 210u;
+    Random rng(seed);
+    CaseStats stats(seed);
+    const int cases = 200000;
+    for (int i = 0; i < cases && stats.failures < CaseStats::kMaxReported; ++i) {
+        Ray ray{};
+        const int kind = rng.integer(0, 9);
+        if (kind <= 5) { // from a sphere around the mesh toward a point near it
+            const glm::dvec3 origin = rng.unitVector() * rng.uniform(1.3, 4.0);
+            const glm::dvec3 aim = rng.inBall(1.2);
+            ray = {glm::vec3(origin), rng.scaledDir(glm::normalize(aim - origin))};
+        } else if (kind <= 7) { // from inside: hits the far wall
+            ray = {glm::vec3(rng.inBall(0.6)), rng.scaledDir(rng.unitVector())};
+        } else { // axis-aligned or in a coordinate plane: zero direction components
+            glm::vec3 dir = glm::vec3(rng.unitVector());
+            dir[rng.integer(0, 2)] = 0.0f;
+            if (kind == 9) dir[rng.integer(0, 2)] = 0.0f;
+            if (glm::dot(dir, dir) == 0.0f) dir.x = 1.0f;
+            ray = {glm::vec3(rng.inBox(1.5)), dir};
+        }
+        const float tMax = rng.chance(0.7) ? kInf : rng.uniformF(0.0, 3.0 / glm::length(toD(ray.dir)));
+        ++stats.compared;
+        bool refHit = false;
+        if (const auto failure = compareWithBruteForce(pm, ray, tMax, refHit)) stats.fail(i, *failure);
+        stats.hits += refHit ? 1 : 0;
+    }
+    stats.expectMostlyCompared(cases, true);
+}
+
+TEST(MeshBvhProperty, RaysAimedAtSharedEdgesAndVerticesNeverSlipThrough) {
+    const PropertyMesh& pm = propertyMesh();
+    const Mesh& mesh = pm.mesh;
+    const std::uint32_t seed = kSeed + 220u;
+    Random rng(seed);
+    CaseStats stats(seed);
+    const int cases = 60000;
+    for (int i = 0; i < cases && stats.failures < CaseStats::kMaxReported; ++i) {
+        // A vertex, or the midpoint of an edge, of a random triangle.
+        const Triangle tri = mesh.triangle(static_cast<std::size_t>(rng.integer(0, 20479)));
+        const glm::vec3 target = rng.chance(0.5) ? tri.a : (tri.a + tri.b) * 0.5f;
+        Ray ray{};
+        if (rng.chance(0.75)) {
+            // From outside, within 45 degrees of the local normal, so the ray crosses the
+            // surface at the target rather than grazing it.
+            const glm::dvec3 normal = glm::normalize(glm::cross(toD(tri.b - tri.a), toD(tri.c - tri.a)));
+            glm::dvec3 offset;
+            do {
+                offset = rng.unitVector();
+            } while (glm::dot(offset, normal) < std::sqrt(0.5));
+            const glm::vec3 origin = glm::vec3(toD(target) + rng.uniform(0.5, 3.0) * offset);
+            ray = {origin, target - origin};
+        } else {
+            ray = {glm::vec3(rng.inBall(0.05)), target}; // from near the centre, outward
+        }
+        ++stats.compared;
+        const auto hit = pm.bvh.raycast(ray);
+        if (!hit) {
+            stats.fail(i, "slipped through at " + str(target) + ": " + str(ray));
+            continue;
+        }
+        ++stats.hits;
+        bool refHit = false;
+        if (const auto failure = compareWithBruteForce(pm, ray, kInf, refHit)) stats.fail(i, *failure);
+    }
+    stats.expectMostlyCompared(cases);
+    EXPECT_EQ(stats.hits, cases);
+}
+
+} // namespace
