@@ -337,6 +337,8 @@ struct World::Impl {
     std::vector<std::pair<int, int>> pairs;
     std::vector<Aabb> swept;
     GridBroadPhase grid;
+    std::vector<std::uint32_t> contactSerial; ///< Per entry of contacts_: which resolve made it.
+    std::uint32_t resolveSerial = 0;
     std::vector<double> spinEnergy; ///< Per body: rotational energy that free flight keeps.
     std::vector<SolverPoint> points;
     std::vector<glm::mat3> invInertia;
@@ -447,6 +449,7 @@ void World::step() {
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
     contacts_.clear();
+    s.contactSerial.clear();
 
     for (Body& b : bodies_)
         b.velocity += settings_.gravity * h;
@@ -541,6 +544,7 @@ void World::step() {
     }
     for (int i = 0; i < n; ++i)
         syncBody(i, h);
+    keepLatestContacts();
     projectPositions();
     ++stepCount_;
 }
@@ -942,7 +946,9 @@ void World::resolve(double now, bool stepStart) {
                 invalidate(ci);
         }
     }
+    ++s.resolveSerial;
     for (const Impl::SolverPoint& p : s.points) {
+        s.contactSerial.push_back(s.resolveSerial);
         contacts_.push_back(
             {p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal, p.depth});
     }
@@ -958,6 +964,28 @@ void World::resolve(double now, bool stepStart) {
                          [](const auto& x, const auto& y) { return x.first < y.first; });
         std::swap(s.cache, s.nextCache);
     }
+}
+
+void World::keepLatestContacts() {
+    // A pair can be resolved several times in a step (at the start and at each impact of its
+    // bodies): report only its latest contacts, so contacts() counts each touching pair once.
+    Impl& s = *impl_;
+    const auto key = [](const ContactInfo& c) {
+        return (static_cast<std::uint64_t>(c.bodyA) << 32) |
+               static_cast<std::uint64_t>(c.bodyB >= 0 ? c.bodyB : (0x40000000 | c.wall));
+    };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> latest;
+    latest.reserve(contacts_.size());
+    for (std::size_t i = 0; i < contacts_.size(); ++i)
+        latest.emplace_back(key(contacts_[i]), s.contactSerial[i]);
+    std::sort(latest.begin(), latest.end());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < contacts_.size(); ++i) {
+        const std::uint64_t k = key(contacts_[i]);
+        const auto last = std::upper_bound(latest.begin(), latest.end(), std::make_pair(k, UINT32_MAX)) - 1;
+        if (s.contactSerial[i] == last->second) contacts_[kept++] = contacts_[i];
+    }
+    contacts_.resize(kept);
 }
 
 void World::projectPositions() {

@@ -102,6 +102,7 @@ private:
     void invalidate(int candidate);
     void resolve(double now, bool stepStart);
     void projectPositions();
+    void keepLatestContacts();
 
     Room room_;
     WorldSettings settings_;
