@@ -38,6 +38,7 @@
 // and ours/Embree (console output only; with --benchmark_format=json or csv there is no summary).
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
+#include "mean_reporter.hpp"
 
 #include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 #include <algorithm>
@@ -572,22 +573,9 @@ void BM_Build(benchmark::State& state, Engine engine) {
         state.counters["bytes_per_tri"] = it->second / static_cast<double>(m.triangles());
 }
 
-/// The console reporter, also keeping each benchmark's mean time per iteration for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter {
+/// The console table, then a summary with the ratios to Embree and Bullet.
+class SummaryReporter : public kz::bench::MeanReporter {
 public:
-    SummaryReporter() : benchmark::ConsoleReporter(OO_Tabular) {}
-
-    void ReportRuns(const std::vector<Run>& reports) override {
-        for (const Run& r : reports) {
-            if (r.run_type != Run::RT_Iteration || r.error_occurred) continue;
-            Mean& m = means_[r.run_name.function_name];
-            m.real += r.GetAdjustedRealTime();
-            m.cpu += r.GetAdjustedCPUTime();
-            ++m.count;
-        }
-        ConsoleReporter::ReportRuns(reports);
-    }
-
     void printSummary() const {
         const double tris = static_cast<double>(mesh().triangles());
         std::printf(
@@ -595,28 +583,28 @@ public:
             mesh().triangles(), kRayCount, kBruteRays);
         std::printf("%-16s  %12s  %10s  %14s\n", "engine", "ns/ray", "build ms", "bytes/tri (RSS)");
         for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet}) {
-            const double ray = mean(std::string("BM_Raycast/") + engineName(e));
-            const double build = mean(std::string("BM_Build/") + engineName(e));
+            const double ray = realMean(std::string("BM_Raycast/") + engineName(e));
+            const double build = realMean(std::string("BM_Build/") + engineName(e));
             const auto mem = memoryBytes().find(e);
             const double bpt =
                 mem != memoryBytes().end() && mem->second >= 0.0 ? mem->second / tris : std::nan("");
             std::printf("%-16s  %12s  %10s  %14s\n", engineName(e), fmt(ray, "%.1f").c_str(),
                         fmt(build, "%.1f").c_str(), fmt(bpt, "%.1f").c_str());
         }
-        const double brute = mean("BM_Raycast/BruteForce");
+        const double brute = realMean("BM_Raycast/BruteForce");
         std::printf("%-16s  %12s\n", "BruteForce", fmt(brute, "%.0f").c_str());
 
-        const double kRay = mean("BM_Raycast/KolizeBvh"), eRay = mean("BM_Raycast/Embree"),
-                     bRay = mean("BM_Raycast/Bullet");
-        const double kBuild = mean("BM_Build/KolizeBvh"), eBuild = mean("BM_Build/Embree"),
-                     e1Build = mean("BM_Build/Embree/1thread");
+        const double kRay = realMean("BM_Raycast/KolizeBvh"), eRay = realMean("BM_Raycast/Embree"),
+                     bRay = realMean("BM_Raycast/Bullet");
+        const double kBuild = realMean("BM_Build/KolizeBvh"), eBuild = realMean("BM_Build/Embree"),
+                     e1Build = realMean("BM_Build/Embree/1thread");
         std::printf("\nRatios (targets: ray ours/Embree <= 2, Bullet/ours >= 5, build ours/Embree <= 3)\n");
         std::printf("  ray   ours/Embree            %s\n", fmt(kRay / eRay, "%.2fx").c_str());
         std::printf("  ray   Bullet/ours            %s\n", fmt(bRay / kRay, "%.2fx").c_str());
         std::printf("  ray   BruteForce/ours        %s\n", fmt(brute / kRay, "%.0fx").c_str());
         std::printf("  build ours/Embree            %s\n", fmt(kBuild / eBuild, "%.2fx").c_str());
         std::printf("  build ours/Embree(1 thread)  %s\n", fmt(kBuild / e1Build, "%.2fx").c_str());
-        if (means_.count("BM_Raycast/KolizeBvh")) {
+        if (MeanReporter::mean("BM_Raycast/KolizeBvh")) {
             const Agreement& a = agreement(); // cached: already computed
             std::printf("\nAgreement with Embree over %zu rays: %.4f%% (Embree misses, we hit: %zu; we miss, "
                         "Embree hits: %zu; both hit, different triangle and t: %zu, of which Embree's hit is "
@@ -624,21 +612,16 @@ public:
                         a.rays, 100.0 * static_cast<double>(a.agree) / static_cast<double>(a.rays),
                         a.embreeMissWeHit, a.weMissEmbreeHit, a.bothHitDiffer, a.embreeFarther);
         }
-        if (means_.count("BM_Raycast/BruteForce"))
+        if (MeanReporter::mean("BM_Raycast/BruteForce"))
             std::printf("MeshBvh vs brute force on %zu rays: %zu mismatches\n", kBruteRays,
                         bruteMismatches());
     }
 
 private:
-    struct Mean {
-        double real = 0.0, cpu = 0.0;
-        int count = 0;
-    };
-
-    double mean(const std::string& name) const {
-        const auto it = means_.find(name);
-        if (it == means_.end() || it->second.count == 0) return std::nan("");
-        return it->second.real / it->second.count;
+    /// Mean wall time per iteration, NaN if the benchmark did not run.
+    double realMean(const std::string& name) const {
+        const std::optional<Mean> m = MeanReporter::mean(name);
+        return m ? m->real : std::nan("");
     }
 
     static std::string fmt(double x, const char* format) {
@@ -647,8 +630,6 @@ private:
         std::snprintf(buf, sizeof buf, format, x);
         return buf;
     }
-
-    std::map<std::string, Mean> means_;
 };
 
 } // namespace

@@ -26,6 +26,7 @@
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+#include "mean_reporter.hpp"
 #include "physics/pick.hpp"
 #include "physics/room.hpp"
 #include "physics/world.hpp"
@@ -432,39 +433,25 @@ const char* engineName(Engine engine) {
     return engine == Engine::Kolize ? "Kolize" : "Bullet";
 }
 
-/// The console reporter, also keeping each benchmark's mean time per iteration for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter {
+/// The console table, then a summary with the Kolize/Bullet ratios and the long runs' drift.
+class SummaryReporter : public kz::bench::MeanReporter {
 public:
-    SummaryReporter() : benchmark::ConsoleReporter(OO_Tabular) {}
-
-    void ReportRuns(const std::vector<Run>& reports) override {
-        for (const Run& r : reports) {
-            if (r.run_type != Run::RT_Iteration || r.error_occurred) continue;
-            Mean& m = means_[r.run_name.function_name];
-            m.real += r.GetAdjustedRealTime();
-            m.cpu += r.GetAdjustedCPUTime();
-            ++m.count;
-        }
-        ConsoleReporter::ReportRuns(reports);
-    }
-
     void printSummary() const {
         std::printf("\nSummary: ms per step (mean over repetitions), ratio Kolize/Bullet; drift and "
                     "escapes from the untimed long run\n");
         std::printf("%7s  %-6s  %10s  %10s  %16s  %7s  %11s\n", "bodies", "engine", "real ms", "cpu ms",
                     "energy drift %", "escapes", "drift steps");
         for (const SceneConfig& c : kConfigs) {
-            std::array<const Mean*, 2> found{};
+            std::array<std::optional<Mean>, 2> found{};
             for (Engine e : {Engine::Kolize, Engine::Bullet}) {
                 const std::string name =
                     std::string("BM_Step/") + engineName(e) + "/" + std::to_string(c.bodies);
-                const auto it = means_.find(name);
-                if (it == means_.end() || it->second.count == 0) continue;
-                found[e == Engine::Kolize ? 0 : 1] = &it->second;
+                const std::optional<Mean> m = mean(name);
+                if (!m) continue;
+                found[e == Engine::Kolize ? 0 : 1] = m;
                 const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
                 std::printf("%7d  %-6s  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies, engineName(e),
-                            it->second.real / it->second.count, it->second.cpu / it->second.count,
-                            run.driftPct, run.escapes, run.steps);
+                            m->real, m->cpu, run.driftPct, run.escapes, run.steps);
             }
             if (found[0] && found[1]) {
                 std::printf("%7d  %-6s  %9.2fx  %9.2fx\n", c.bodies, "K/B", found[0]->real / found[1]->real,
@@ -472,13 +459,6 @@ public:
             }
         }
     }
-
-private:
-    struct Mean {
-        double real = 0.0, cpu = 0.0;
-        int count = 0;
-    };
-    std::map<std::string, Mean> means_;
 };
 
 /// Picking with 10,000 bodies: kz::pickBody (bounding-sphere cull, sorted, exact tests with early
