@@ -150,6 +150,17 @@ bool boundsTouch(const Body& a, const Body& b) {
     return glm::dot(d, d) <= reach * reach;
 }
 
+/// One key per candidate pair: body a and body b, or body a and wall `wall` (b < 0).
+std::uint64_t pairKey(int a, int b, int wall) {
+    return (static_cast<std::uint64_t>(a) << 32) |
+           static_cast<std::uint64_t>(b >= 0 ? b : (0x40000000 | wall));
+}
+
+/// Spheres against walls and against spheres have exact times of impact: they meet at gap 0.
+bool meetExactly(const Body& a, const Body* b) {
+    return a.shape == ShapeType::Sphere && (b == nullptr || b->shape == ShapeType::Sphere);
+}
+
 /// Whether any point of the box lies on or behind the plane (it can reach the wall).
 bool boxReachesPlane(const Aabb& box, const Plane& plane) {
     const glm::vec3 lowest(plane.normal.x >= 0.0f ? box.min.x : box.max.x,
@@ -636,7 +647,7 @@ float World::timeOfImpact(int candidate, float remaining) const {
     // Spheres against walls and spheres have exact times of impact: they meet at gap 0. Other
     // pairs advance conservatively to half the margin. A pair touching already fires again
     // only once it closes by another half margin (so resting or separating pairs stay quiet).
-    const bool exact = a.shape == ShapeType::Sphere && (c.b < 0 || bodies_[c.b].shape == ShapeType::Sphere);
+    const bool exact = meetExactly(a, c.b >= 0 ? &bodies_[c.b] : nullptr);
     if (exact) {
         c.target = d0 > 0.0f ? 0.0f : d0 - 0.5f * kMargin;
     } else {
@@ -718,11 +729,7 @@ void World::resolve(double now, bool stepStart) {
         syncBody(c.a, now);
         if (c.b >= 0) syncBody(c.b, now);
         const Body& a = bodies_[c.a];
-        if (c.b >= 0 ? !boundsTouch(a, bodies_[c.b])
-                     : signedDistance(room_.planes[c.wall], a.position) > boundingRadius(a) + kMargin) {
-            continue;
-        }
-        const auto manifold = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
+        const auto manifold = contactOf(c.a, c.b, c.wall);
         if (!manifold) continue;
         if (!s.inSolve[c.a]) s.solved.push_back(c.a);
         s.inSolve[c.a] = 1;
@@ -732,9 +739,7 @@ void World::resolve(double now, bool stepStart) {
         // What counts as touching: the gap the impact search stops at. Spheres against walls and
         // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
         // time of impact rather than bounced early; other pairs stop at half the margin.
-        const bool exact =
-            a.shape == ShapeType::Sphere && (c.b < 0 || bodies_[c.b].shape == ShapeType::Sphere);
-        const float reach = exact ? 1e-5f : 0.5f * kMargin + 1e-5f;
+        const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
         for (int k = 0; k < manifold->count; ++k) {
             if (manifold->points[k].depth < -reach) continue;
             Impl::SolverPoint p{};
@@ -797,8 +802,7 @@ void World::resolve(double now, bool stepStart) {
     };
     const auto cacheKey = [&](const Impl::SolverPoint& p) {
         const Impl::Candidate& c = s.candidates[p.candidate];
-        return (static_cast<std::uint64_t>(c.a) << 32) |
-               static_cast<std::uint64_t>(c.b >= 0 ? c.b : (0x40000000 | c.wall));
+        return pairKey(c.a, c.b, c.wall);
     };
 
     for (Impl::SolverPoint& p : s.points) {
@@ -966,14 +970,21 @@ void World::resolve(double now, bool stepStart) {
     }
 }
 
+std::optional<Manifold> World::contactOf(int a, int b, int wall) const {
+    // Bounding spheres first: most candidates are not touching, and this is far cheaper.
+    const Body& body = bodies_[a];
+    if (b >= 0 ? !boundsTouch(body, bodies_[b])
+               : signedDistance(room_.planes[wall], body.position) > boundingRadius(body) + kMargin) {
+        return std::nullopt;
+    }
+    return b >= 0 ? touching(body, bodies_[b]) : touchingWall(body, room_.planes[wall]);
+}
+
 void World::keepLatestContacts() {
     // A pair can be resolved several times in a step (at the start and at each impact of its
     // bodies): report only its latest contacts, so contacts() counts each touching pair once.
     Impl& s = *impl_;
-    const auto key = [](const ContactInfo& c) {
-        return (static_cast<std::uint64_t>(c.bodyA) << 32) |
-               static_cast<std::uint64_t>(c.bodyB >= 0 ? c.bodyB : (0x40000000 | c.wall));
-    };
+    const auto key = [](const ContactInfo& c) { return pairKey(c.bodyA, c.bodyB, c.wall); };
     std::vector<std::pair<std::uint64_t, std::uint32_t>> latest;
     latest.reserve(contacts_.size());
     for (std::size_t i = 0; i < contacts_.size(); ++i)
@@ -994,11 +1005,7 @@ void World::projectPositions() {
     for (int pass = 0; pass < 2; ++pass) {
         for (const Impl::Candidate& c : s.candidates) {
             Body& a = bodies_[c.a];
-            if (c.b >= 0 ? !boundsTouch(a, bodies_[c.b])
-                         : signedDistance(room_.planes[c.wall], a.position) > boundingRadius(a) + kMargin) {
-                continue;
-            }
-            const auto m = c.b >= 0 ? touching(a, bodies_[c.b]) : touchingWall(a, room_.planes[c.wall]);
+            const auto m = contactOf(c.a, c.b, c.wall);
             if (!m || m->depth <= kSlop) continue;
             const float correction = 0.8f * (m->depth - kSlop);
             if (c.b < 0) {

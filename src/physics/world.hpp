@@ -103,6 +103,8 @@ private:
     void resolve(double now, bool stepStart);
     void projectPositions();
     void keepLatestContacts();
+    /// Contacts of body a with body b (or wall `wall` when b < 0), within the contact margin.
+    std::optional<Manifold> contactOf(int a, int b, int wall) const;
 
     Room room_;
     WorldSettings settings_;
