@@ -330,6 +330,41 @@ Aabb MeshBvh::bounds() const {
     return bounds_;
 }
 
+std::vector<Aabb> MeshBvh::nodeBoxes(int maxDepth) const {
+    std::vector<Aabb> boxes;
+    if (nodes_.empty() || maxDepth < 0) return boxes;
+    std::vector<std::pair<std::uint32_t, int>> stack{{0u, 0}};
+    while (!stack.empty()) {
+        const auto [index, level] = stack.back();
+        stack.pop_back();
+        const Node& node = nodes_[index];
+        boxes.push_back({glm::vec3(node.min[0], node.min[1], node.min[2]),
+                         glm::vec3(node.max[0], node.max[1], node.max[2])});
+        if (node.count == 0 && level < maxDepth) {
+            stack.emplace_back(node.first + 1, level + 1);
+            stack.emplace_back(node.first, level + 1);
+        }
+    }
+    return boxes;
+}
+
+int MeshBvh::depth() const {
+    if (nodes_.empty()) return 0;
+    int deepest = 0;
+    std::vector<std::pair<std::uint32_t, int>> stack{{0u, 1}};
+    while (!stack.empty()) {
+        const auto [index, level] = stack.back();
+        stack.pop_back();
+        deepest = std::max(deepest, level);
+        const Node& node = nodes_[index];
+        if (node.count == 0) {
+            stack.emplace_back(node.first, level + 1);
+            stack.emplace_back(node.first + 1, level + 1);
+        }
+    }
+    return deepest;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Queries
 

@@ -68,6 +68,21 @@ public:
     /// (isValid(bounds()) is false then, and every ray misses it).
     Aabb bounds() const;
 
+    /// Calls visit(triangle, tri) for every kept triangle whose bounds overlap `box` (touching
+    /// counts), with `triangle` its index in the build input. For the physics' narrow phase: the
+    /// triangles near a moving body. The order follows the tree, not the input; an invalid box
+    /// (NaN, or min > max) visits nothing.
+    template <class Visit>
+    void forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const;
+
+    /// The boxes of the tree's nodes from the root (depth 0) down to `maxDepth`, for debug
+    /// drawing; leaves above maxDepth are included. Empty for an empty mesh or maxDepth < 0.
+    std::vector<Aabb> nodeBoxes(int maxDepth) const;
+    /// The number of levels in the tree (0 for an empty mesh, 1 for a single leaf).
+    int depth() const;
+    /// Kept (non-degenerate) triangles.
+    std::size_t triangleCount() const { return triangles_.size(); }
+
 private:
     /// 32 bytes: the box, then either the first child (children are adjacent) or, for a leaf,
     /// the first triangle in leaf order; `count` is 0 for an inner node, else the leaf's size.
@@ -92,5 +107,36 @@ private:
     Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     float coordinateScale_ = 0.0f; ///< Largest |coordinate| of any kept vertex.
 };
+
+template <class Visit>
+void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
+    if (nodes_.empty() || !isValid(box)) return;
+    const auto overlaps = [&](const Node& n) {
+        return n.min[0] <= box.max.x && n.max[0] >= box.min.x && n.min[1] <= box.max.y &&
+               n.max[1] >= box.min.y && n.min[2] <= box.max.z && n.max[2] >= box.min.z;
+    };
+    if (!overlaps(nodes_[0])) return;
+    std::uint32_t stack[128];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const Node& node = nodes_[stack[--top]];
+        if (node.count > 0) {
+            for (std::uint32_t i = node.first; i < node.first + node.count; ++i) {
+                const Triangle& tri = triangles_[i];
+                const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
+                const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));
+                if (lo.x <= box.max.x && hi.x >= box.min.x && lo.y <= box.max.y && hi.y >= box.min.y &&
+                    lo.z <= box.max.z && hi.z >= box.min.z) {
+                    visit(triIds_[i], tri);
+                }
+            }
+            continue;
+        }
+        for (std::uint32_t child = node.first; child < node.first + 2; ++child) {
+            if (overlaps(nodes_[child]) && top < 128) stack[top++] = child;
+        }
+    }
+}
 
 } // namespace kz

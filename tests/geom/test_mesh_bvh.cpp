@@ -679,4 +679,74 @@ TEST(MeshBvhProperty, RaysAimedAtSharedEdgesAndVerticesNeverSlipThrough) {
     EXPECT_EQ(stats.hits, cases);
 }
 
+// =============================================================================================
+// Box queries and debug boxes
+
+TEST(MeshBvhBoxQuery, VisitsExactlyTheTrianglesWhoseBoundsOverlapTheBox) {
+    const PropertyMesh& pm = propertyMesh();
+    Random rng(kSeed + 400u);
+    for (int i = 0; i < 300; ++i) {
+        const glm::vec3 centre(rng.inBox(1.4));
+        const glm::vec3 half(static_cast<float>(rng.uniform(0.0, 0.4)),
+                             static_cast<float>(rng.uniform(0.0, 0.4)),
+                             static_cast<float>(rng.uniform(0.0, 0.4)));
+        const Aabb box{centre - half, centre + half};
+        std::vector<std::uint32_t> expected;
+        for (std::size_t t = 0; t < pm.mesh.triangleCount(); ++t) {
+            const Triangle tri = pm.mesh.triangle(t);
+            const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
+            const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));
+            if (glm::all(glm::lessThanEqual(lo, box.max)) && glm::all(glm::greaterThanEqual(hi, box.min)))
+                expected.push_back(static_cast<std::uint32_t>(t));
+        }
+        std::vector<std::uint32_t> got;
+        pm.bvh.forEachTriangleOverlapping(box, [&](std::uint32_t id, const Triangle& tri) {
+            got.push_back(id);
+            const Triangle input = pm.mesh.triangle(id);
+            EXPECT_TRUE(tri.a == input.a && tri.b == input.b && tri.c == input.c) << "triangle " << id;
+        });
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, expected) << "box " << str(box.min) << " .. " << str(box.max) << " (seed "
+                                 << kSeed + 400u << ", case " << i << ")";
+    }
+}
+
+TEST(MeshBvhBoxQuery, InvalidOrFarBoxesVisitNothing) {
+    const PropertyMesh& pm = propertyMesh();
+    int visited = 0;
+    const auto count = [&](std::uint32_t, const Triangle&) { ++visited; };
+    pm.bvh.forEachTriangleOverlapping({glm::vec3(5.0f), glm::vec3(6.0f)}, count);
+    pm.bvh.forEachTriangleOverlapping({glm::vec3(1.0f), glm::vec3(-1.0f)}, count); // min > max
+    pm.bvh.forEachTriangleOverlapping({glm::vec3(NAN), glm::vec3(1.0f)}, count);
+    MeshBvh::build({}, {}).forEachTriangleOverlapping({glm::vec3(-1.0f), glm::vec3(1.0f)}, count);
+    EXPECT_EQ(visited, 0);
+}
+
+TEST(MeshBvhNodeBoxes, DepthZeroIsTheRootBoundsAndDeeperLevelsNestInsideTheirParents) {
+    const PropertyMesh& pm = propertyMesh();
+    const auto root = pm.bvh.nodeBoxes(0);
+    ASSERT_EQ(root.size(), 1u);
+    const Aabb bounds = pm.bvh.bounds();
+    EXPECT_TRUE(glm::all(glm::lessThanEqual(root[0].min, bounds.min)) &&
+                glm::all(glm::greaterThanEqual(root[0].max, bounds.max)));
+    const int depth = pm.bvh.depth();
+    EXPECT_GT(depth, 10); // 20,480 triangles, at most 4 a leaf: at least 13 levels
+    EXPECT_LT(depth, 64);
+    std::size_t previous = 1;
+    for (int level = 1; level < 5; ++level) {
+        const auto boxes = pm.bvh.nodeBoxes(level);
+        EXPECT_EQ(boxes.size(), previous + (std::size_t{1} << level)) << "level " << level;
+        previous = boxes.size();
+        for (const Aabb& b : boxes)
+            EXPECT_TRUE(glm::all(glm::lessThanEqual(root[0].min, b.min)) &&
+                        glm::all(glm::greaterThanEqual(root[0].max, b.max)));
+    }
+    const std::size_t all = pm.bvh.nodeBoxes(1000).size(); // a full binary tree: 2 leaves - 1 nodes
+    EXPECT_EQ(all % 2, 1u);
+    EXPECT_GE(all, 2 * (pm.mesh.triangleCount() / 4) - 1);
+    EXPECT_TRUE(pm.bvh.nodeBoxes(-1).empty());
+    EXPECT_TRUE(MeshBvh::build({}, {}).nodeBoxes(3).empty());
+    EXPECT_EQ(MeshBvh::build({}, {}).depth(), 0);
+}
+
 } // namespace
