@@ -9,4 +9,5 @@
 #include "plane.hpp"      // IWYU pragma: export
 #include "raycast.hpp"    // IWYU pragma: export
 #include "screen_ray.hpp" // IWYU pragma: export
+#include "sweep.hpp"      // IWYU pragma: export
 #include "types.hpp"      // IWYU pragma: export
