@@ -7,8 +7,8 @@
 // so the branch predictor sees a realistic mix of hits and misses rather than one repeated case.
 // The sets are tuned to give roughly 30-70% hits; the exact fraction (computed once over the whole
 // set, untimed) is reported as the counter hit_rate. Pairs that answer the same question share one
-// set (e.g. ObbPlaneProjected vs ObbPlaneCorners, OverlapObbObb vs ContactObbObb), so their
-// timings compare like for like.
+// set (e.g. ObbPlaneProjected vs ObbPlaneCorners, OverlapObbObb vs ContactObbObb,
+// ContactObbTriangle vs SeparationObbTriangle), so their timings compare like for like.
 #include "geom/geom.hpp"
 
 #include <array>
@@ -195,6 +195,10 @@ struct SphereTriangle {
     kz::Sphere sphere;
     kz::Triangle tri;
 };
+struct ObbTriangle {
+    kz::Obb box;
+    kz::Triangle tri;
+};
 struct RayRay {
     kz::Ray first;
     kz::Ray second;
@@ -309,6 +313,16 @@ const std::vector<SphereTriangle>& sphereTriangleCases() {
     static const auto cases = makeCases(14, [](Rng& rng) {
         const kz::Triangle tri = randTriangle(rng, 1.0f, 2.0f);
         return SphereTriangle{randSphere(rng, 1.5f, 0.25f, 2.0f), tri};
+    });
+    return cases;
+}
+
+/// Boxes against triangles of mixed size near them (mesh triangles are often larger than the
+/// box); set id 18, after the cameras (16) and picks (17).
+const std::vector<ObbTriangle>& obbTriangleCases() {
+    static const auto cases = makeCases(18, [](Rng& rng) {
+        const kz::Obb box = randObb(rng, 1.0f, 0.25f, 1.5f);
+        return ObbTriangle{box, randTriangle(rng, 1.5f, uniform(rng, 0.5f, 3.0f))};
     });
     return cases;
 }
@@ -520,6 +534,18 @@ void contactSphereTriangle(benchmark::State& state) {
     runCases(state, sphereTriangleCases(),
              [](const SphereTriangle& c) { return kz::contactSphereTriangle(c.sphere, c.tri); });
 }
+void contactObbTriangle(benchmark::State& state) {
+    runCases(state, obbTriangleCases(),
+             [](const ObbTriangle& c) { return kz::contactObbTriangle(c.box, c.tri); });
+}
+/// hit_rate: the fraction with separation <= 0 (exactly the cases where contactObbTriangle gives a
+/// manifold).
+void separationObbTriangle(benchmark::State& state) {
+    runCases(
+        state, obbTriangleCases(),
+        [](const ObbTriangle& c) { return kz::separationObbTriangle(c.box, c.tri); },
+        [](const ObbTriangle& c) { return kz::separationObbTriangle(c.box, c.tri) <= 0.0f; });
+}
 
 BENCHMARK(contactSpherePlane)->Name("BM_Contact/SpherePlane");
 BENCHMARK(contactSphereSphere)->Name("BM_Contact/SphereSphere");
@@ -527,6 +553,8 @@ BENCHMARK(contactSphereObb)->Name("BM_Contact/SphereObb");
 BENCHMARK(contactObbPlane)->Name("BM_Contact/ObbPlane");
 BENCHMARK(contactObbObb)->Name("BM_Contact/ObbObb");
 BENCHMARK(contactSphereTriangle)->Name("BM_Contact/SphereTriangle");
+BENCHMARK(contactObbTriangle)->Name("BM_Contact/ObbTriangle");
+BENCHMARK(separationObbTriangle)->Name("BM_Contact/SeparationObbTriangle");
 
 // ---------------------------------------------------------------------------------------------
 // Closest points and picking

@@ -57,4 +57,36 @@ std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b);
 /// zero-area triangle gives no contact.
 std::optional<Manifold> contactSphereTriangle(const Sphere& a, const Triangle& b);
 
+/// Box A against triangle B (two-sided: the triangle is a thin sheet, the box a solid), for boxes
+/// on static triangle meshes. Separating axes (13, Akenine-Möller's triangle-box test; Ericson
+/// 5.2.9; Gottschalk's OBBTree): the triangle normal, the box's 3 face axes and the 9 products
+/// box axis x triangle edge. Along each axis the normal points the shorter way out, which is from
+/// the triangle toward the box centre; a box centre exactly on the triangle's plane goes along
+/// the face normal (b - a) x (c - a). The axis of least penetration wins, preferring the triangle
+/// normal, then the box faces, over the next axis unless that one penetrates clearly less (as in
+/// contactObbObb), so resting boxes keep the mesh's face normal:
+/// - triangle normal: the box face most anti-parallel to it, clipped (Sutherland-Hodgman) to the
+///   triangle's three side planes; its points below the plane, projected onto it (so a box on a
+///   big triangle gets its 4 bottom corners, one over a small triangle the triangle's corners);
+/// - box face: the triangle clipped to that face's four side planes; its points behind the face,
+///   as they are (they lie on the triangle);
+/// - edge-edge: the point of the triangle's edge closest to the box's edge; depth = the overlap
+///   along the axis.
+/// Five to seven clipped points are reduced to 4 (the deepest, then the widest spread). The depth
+/// is then the least penetration, or up to 5% + 0.005 * the largest half extent more when a
+/// preferred axis was kept. Edge axes within sin 1e-5 of parallel (a box edge along a triangle
+/// edge) are skipped, so they never give a false axis; the other axes decide those poses (to
+/// within about 1e-5 of the size). No contact for a zero-area triangle, non-finite input or
+/// negative half extents (a zero half extent is a flat box, as in isValid).
+std::optional<Manifold> contactObbTriangle(const Obb& a, const Triangle& b);
+
+/// The largest separation of box A and triangle B over contactObbTriangle's axes (the same
+/// 13, the same skipped near-parallel ones): > 0 when they are apart, and then at most their
+/// distance (a gap along any unit axis is no larger than the true gap), so it is a safe step for
+/// conservative advancement; <= 0 when they overlap or touch, and then minus the least
+/// penetration over those axes. contactObbTriangle gives a manifold exactly when this is <= 0.
+/// Invalid input (as for contactObbTriangle), or an overflow to NaN, gives +INFINITY: "never
+/// collides", as degenerate triangles are skipped everywhere else.
+float separationObbTriangle(const Obb& a, const Triangle& b);
+
 } // namespace kz

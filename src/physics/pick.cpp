@@ -6,26 +6,49 @@ namespace kz {
 namespace {
 
 struct Candidate {
-    float entry; ///< t where the ray enters the body's bounding sphere (0 if it starts inside).
-    int body;
+    float entry; ///< t where the ray enters the bound (0 if it starts inside).
+    int index;   ///< Body index, or obstacle index when `obstacle`.
+    bool obstacle;
 };
 
-/// Bodies whose bounding sphere the ray meets within [0, tMax], by entry t (ties by index).
+/// Bodies whose bounding sphere and obstacles whose world box the ray meets within [0, tMax],
+/// by entry t (ties: bodies first, then by index).
 void candidates(const World& world, const Ray& ray, float tMax, std::vector<Candidate>& out) {
     out.clear();
     const auto bodies = world.bodies();
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const Body& b = bodies[i];
         const float bound = b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
-        if (const auto hit = raycast(ray, Sphere{b.position, bound}, tMax)) out.push_back({hit->t, i});
+        if (const auto hit = raycast(ray, Sphere{b.position, bound}, tMax)) out.push_back({hit->t, i, false});
+    }
+    const auto obstacles = world.obstacles();
+    for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
+        if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) out.push_back({hit->t, i, true});
     }
     std::sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& c) {
-        return a.entry < c.entry || (a.entry == c.entry && a.body < c.body);
+        if (a.entry != c.entry) return a.entry < c.entry;
+        if (a.obstacle != c.obstacle) return !a.obstacle;
+        return a.index < c.index;
     });
 }
 
-std::optional<RayHit> exact(const Body& b, const Ray& ray, float tMax) {
-    return b.shape == ShapeType::Sphere ? raycast(ray, sphereOf(b), tMax) : raycast(ray, obbOf(b), tMax);
+std::optional<PickHit> exact(const World& world, const Candidate& c, const Ray& ray, float tMax) {
+    if (c.obstacle) {
+        const auto hit = raycast(ray, world.obstacles()[c.index], tMax);
+        if (!hit) return std::nullopt;
+        return PickHit{-1, {hit->t, hit->point, hit->normal}, c.index, hit->triangle, hit->u, hit->v};
+    }
+    const Body& b = world.bodies()[c.index];
+    const auto hit =
+        b.shape == ShapeType::Sphere ? raycast(ray, sphereOf(b), tMax) : raycast(ray, obbOf(b), tMax);
+    if (!hit) return std::nullopt;
+    return PickHit{c.index, *hit};
+}
+
+/// Whether a is preferred to b at equal t: bodies before obstacles, then the lower index.
+bool before(const PickHit& a, const PickHit& b) {
+    if ((a.body >= 0) != (b.body >= 0)) return a.body >= 0;
+    return a.body >= 0 ? a.body < b.body : a.obstacle < b.obstacle;
 }
 
 } // namespace
@@ -38,10 +61,10 @@ std::optional<PickHit> pickBody(const World& world, const Ray& ray, float tMax) 
     float bestT = tMax;
     for (const Candidate& c : list) {
         if (best && c.entry > bestT) break; // nothing farther can be nearer
-        if (const auto hit = exact(world.bodies()[c.body], ray, bestT)) {
-            if (!best || hit->t < bestT || (hit->t == bestT && c.body < best->body)) {
-                best = PickHit{c.body, *hit};
-                bestT = hit->t;
+        if (const auto hit = exact(world, c, ray, bestT)) {
+            if (!best || hit->hit.t < bestT || (hit->hit.t == bestT && before(*hit, *best))) {
+                best = hit;
+                bestT = hit->hit.t;
             }
         }
     }
@@ -54,7 +77,7 @@ std::vector<PickHit> pickAll(const World& world, const Ray& ray, float tMax) {
     std::vector<Candidate> list;
     candidates(world, ray, tMax, list);
     for (const Candidate& c : list) {
-        if (const auto hit = exact(world.bodies()[c.body], ray, tMax)) hits.push_back({c.body, *hit});
+        if (const auto hit = exact(world, c, ray, tMax)) hits.push_back(*hit);
     }
     std::stable_sort(hits.begin(), hits.end(),
                      [](const PickHit& a, const PickHit& b) { return a.hit.t < b.hit.t; });

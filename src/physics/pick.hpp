@@ -9,20 +9,28 @@
 
 namespace kz {
 
-/// A body hit by a picking ray.
+/// A body or an obstacle hit by a picking ray. Exactly one of body and obstacle is >= 0.
 struct PickHit {
-    int body;   ///< Index into World::bodies().
-    RayHit hit; ///< Where: t in units of the ray's dir, world point, unit normal (see raycast).
+    int body;          ///< Index into World::bodies(), or -1 when an obstacle was hit.
+    RayHit hit;        ///< Where: t in units of the ray's dir, world point, unit normal (see raycast).
+    int obstacle = -1; ///< Index into World::obstacles(), or -1 when a body was hit.
+    std::uint32_t triangle = 0; ///< Obstacles only: the mesh triangle hit.
+    float u = 0.0f;             ///< Obstacles only: barycentric weight of the triangle's second vertex.
+    float v = 0.0f;             ///< Obstacles only: barycentric weight of its third vertex.
 };
 
-/// The nearest body along the ray (0 <= t <= tMax), tested in its current pose: spheres exactly,
-/// boxes as oriented boxes (the ray moved into the box's frame). A ray starting inside a body hits
-/// it at t = 0. Candidates are first culled and ordered by their bounding spheres, and the exact
-/// tests stop once the next candidate's bounding sphere starts beyond the best hit (the Ogre scene
-/// query done right: nearest wins, not first in container order). Empty for an invalid ray.
+/// The nearest body or obstacle along the ray (0 <= t <= tMax), tested in its current pose:
+/// spheres exactly, boxes as oriented boxes (the ray moved into the box's frame), obstacles to
+/// the triangle (the ray moved into the mesh's frame, rotation and non-uniform scale included; t
+/// is the same number in both frames). A ray starting inside a body hits it at t = 0; meshes are
+/// surfaces, hit where the ray crosses a triangle. Candidates are first culled and ordered by
+/// their bounds (bounding spheres for bodies, world boxes for obstacles) by entry distance, and
+/// the exact tests stop once the next candidate's bound starts beyond the best hit (the Ogre
+/// scene query done right: nearest wins, not first in container order). On equal t a body wins
+/// over an obstacle, then the lower index. Empty for an invalid ray.
 std::optional<PickHit> pickBody(const World& world, const Ray& ray, float tMax = INFINITY);
 
-/// Every body the ray meets, nearest first.
+/// Every body and obstacle the ray meets (each once, at its nearest hit), nearest first.
 std::vector<PickHit> pickAll(const World& world, const Ray& ray, float tMax = INFINITY);
 
 } // namespace kz

@@ -4,13 +4,20 @@
 // Step(h):
 //   1. v += g h.
 //   2. Broad phase (a uniform grid) on each body's bounding sphere grown by twice its travel in
-//      the step, plus the walls each can reach: the candidate pairs for the step. A body that
-//      an impact sends outside its box later looks for new partners then (watchPath).
+//      the step, plus the walls and mesh obstacles (by their world bounds) each can reach: the
+//      candidate pairs for the step. A body that an impact sends outside its box later looks for
+//      new partners then (watchPath).
 //   3. Resolve the contacts that touch now, then repeat: take the earliest time of impact off a
-//      heap (exact for sphere-wall and sphere-sphere, conservative advancement for boxes), fly
+//      heap (exact for sphere-wall, sphere-sphere and sphere-triangle, conservative advancement
+//      for boxes), fly
 //      the bodies involved (each body keeps its own clock) to it, resolve their contacts, and
 //      recompute the impacts of the bodies whose velocity changed. Until the step is used up.
 //   4. Push apart what still overlaps by more than kSlop (positions only: no energy added).
+//
+// Mesh obstacles are static like walls. A body's partners among an obstacle's triangles are the
+// ones its bounding sphere can reach (the BVH queried in the mesh's frame); each touching
+// triangle gives its own manifold, deepest first, and a point that lies on a deeper triangle's
+// contact is dropped, so shared edges of a flat region give no ghost bumps.
 //
 // Resolving contacts: sequential impulses on all touching points of the involved bodies, with a
 // Newton restitution target per point (vn' = -e vn, or 0 for slow contacts under gravity), an
@@ -30,6 +37,7 @@
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 #include "geom/raycast.hpp"
+#include "geom/sweep.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +49,8 @@ constexpr float kMargin = 0.002f;     ///< Closer than this counts as touching.
 constexpr float kSlop = 0.001f;       ///< Overlap left alone by the position projection.
 constexpr int kMaxIterations = 64;    ///< Sequential-impulse sweeps per solve.
 constexpr float kConvergence = 1e-6f; ///< Stop when no point's impulse changes more (kg m/s).
+/// At most this many triangle manifolds per body and obstacle in one solve (the deepest).
+constexpr std::size_t kMaxMeshManifolds = 8;
 
 glm::vec3 principalInertia(ShapeType shape, float mass, float radius, const glm::vec3& half) {
     if (shape == ShapeType::Sphere) return glm::vec3(0.4f * mass * radius * radius);
@@ -150,10 +160,13 @@ bool boundsTouch(const Body& a, const Body& b) {
     return glm::dot(d, d) <= reach * reach;
 }
 
-/// One key per candidate pair: body a and body b, or body a and wall `wall` (b < 0).
-std::uint64_t pairKey(int a, int b, int wall) {
+/// One key per candidate pair: body a and body b, or body a and wall `wall` (b < 0), or body a
+/// and obstacle `mesh` (b < 0, mesh >= 0).
+std::uint64_t pairKey(int a, int b, int wall, int mesh) {
     return (static_cast<std::uint64_t>(a) << 32) |
-           static_cast<std::uint64_t>(b >= 0 ? b : (0x40000000 | wall));
+           static_cast<std::uint64_t>(b >= 0      ? b
+                                      : mesh >= 0 ? (0x20000000 | mesh)
+                                                  : (0x40000000 | wall));
 }
 
 /// Spheres against walls and against spheres have exact times of impact: they meet at gap 0.
@@ -225,6 +238,43 @@ float distanceBetween(const Body& a, const Body& b) {
         }
     }
     return best;
+}
+
+/// A lower bound of the distance between a body's surface and a set of triangles (exact for a
+/// sphere; the largest separation over the 13 separating axes for a box); INFINITY for none.
+float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
+    float best = INFINITY;
+    if (a.shape == ShapeType::Sphere) {
+        float bestSq = INFINITY;
+        for (const Triangle& t : triangles) {
+            const glm::vec3 d = a.position - closestPtPointTriangle(a.position, t);
+            bestSq = std::min(bestSq, glm::dot(d, d));
+        }
+        return triangles.empty() ? INFINITY : std::sqrt(bestSq) - a.radius;
+    }
+    const Obb box = obbOf(a);
+    for (const Triangle& t : triangles)
+        best = std::min(best, separationObbTriangle(box, t));
+    return best;
+}
+
+/// Conservative advancement (Mirtich 1996): the gap d, starting at d0, cannot close faster than
+/// `bound`, so flying (d - target) / bound is always safe. `flyBy(dt)` moves the look-ahead
+/// poses on by dt and returns the new gap. The time the gap comes within an eighth of the margin
+/// of `target`, or INFINITY when that is beyond `remaining` (after 64 advances: the time reached,
+/// still safe).
+template <class FlyBy>
+float advanceConservatively(float d0, float target, float bound, float remaining, FlyBy&& flyBy) {
+    float t = 0.0f, d = d0;
+    const float tolerance = 0.125f * kMargin;
+    for (int iteration = 0; iteration < 64; ++iteration) {
+        if (d <= target + tolerance) return t;
+        const float advanceBy = (d - target) / bound;
+        if (t + advanceBy > remaining) return INFINITY;
+        t += advanceBy;
+        d = flyBy(advanceBy);
+    }
+    return t;
 }
 
 /// Contacts of body A with body B (or a wall), found with A inflated by kMargin; depths are
@@ -326,10 +376,13 @@ struct World::Impl {
         double toi;                ///< Absolute time (within the step) of the next impact; INFINITY if none.
         bool fresh;                ///< toi is up to date.
         std::uint32_t version = 0; ///< Bumped whenever toi goes stale.
+        int mesh = -1;             ///< Obstacle index when b == -1 and the partner is an obstacle (wall -1).
     };
     struct SolverPoint {
-        int a, b; ///< b == -1: a wall (infinite mass).
+        int a, b; ///< b == -1: a wall or an obstacle (infinite mass).
         int candidate;
+        int group;              ///< The manifold it belongs to (block-solved together).
+        std::uint32_t triangle; ///< Obstacle triangle (obstacle contacts only).
         glm::vec3 rA, rB, normal, tangent1, tangent2;
         float massN, massT1, massT2;
         float target;
@@ -366,6 +419,9 @@ struct World::Impl {
     std::vector<int> gathered;    ///< Candidates gathered by resolve.
     std::vector<int> solved;      ///< Bodies with contacts in the current resolve.
     std::vector<char> inSolve;
+    std::vector<Triangle> nearTriangles; ///< Scratch of timeOfImpact and the mesh contacts.
+    std::vector<std::uint32_t> nearIds;
+    std::vector<MeshContact> meshContacts;
     std::vector<std::uint32_t> candidateStamp;
     std::uint32_t stamp = 0;
 };
@@ -380,10 +436,10 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 World::World(const World& other)
-    : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), contacts_(other.contacts_),
-      accumulator_(other.accumulator_), paused_(other.paused_), singleStepPending_(other.singleStepPending_),
-      stepCount_(other.stepCount_), lastStepImpacts_(other.lastStepImpacts_),
-      impl_(std::make_unique<Impl>(*other.impl_)) {}
+    : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
+      contacts_(other.contacts_), accumulator_(other.accumulator_), paused_(other.paused_),
+      singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
+      lastStepImpacts_(other.lastStepImpacts_), impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
     Body b;
@@ -408,6 +464,11 @@ int World::addBody(const BodyDesc& desc) {
     impl_->spinEnergy.push_back(rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal));
     bodies_.push_back(std::move(b));
     return static_cast<int>(bodies_.size()) - 1;
+}
+
+int World::addObstacle(Obstacle obstacle) {
+    obstacles_.push_back(std::move(obstacle));
+    return static_cast<int>(obstacles_.size()) - 1;
 }
 
 void World::setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& angularVelocity) {
@@ -486,6 +547,14 @@ void World::step() {
         for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
             if (boxReachesPlane(s.swept[i], room_.planes[w]))
                 s.candidates.push_back({i, -1, w, 0.0f, INFINITY, false});
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int m = 0; m < static_cast<int>(obstacles_.size()); ++m) {
+            if (testAabbAabb(s.swept[i], obstacles_[m].bounds)) {
+                s.candidates.push_back({i, -1, -1, 0.0f, INFINITY, false});
+                s.candidates.back().mesh = m;
+            }
         }
     }
     for (int c = 0; c < static_cast<int>(s.candidates.size()); ++c) {
@@ -582,19 +651,20 @@ void World::watchPath(int i, double now) {
     // The rest of the path leaves the box the broad phase saw: grow it and find new partners
     // among all bodies and walls (rare: a body sped up or turned sharply by an impact).
     box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
-    const auto known = [&](int other, int wall) {
+    const auto known = [&](int other, int wall, int mesh = -1) {
         for (int ci : s.byBody[i]) {
             const Impl::Candidate& c = s.candidates[ci];
             if (other >= 0 ? ((c.a == other && c.b == i) || (c.b == other && c.a == i))
-                           : (c.b < 0 && c.wall == wall)) {
+                           : (c.b < 0 && c.wall == wall && c.mesh == mesh)) {
                 return true;
             }
         }
         return false;
     };
-    const auto add = [&](int a, int bIndex, int wall) {
+    const auto add = [&](int a, int bIndex, int wall, int mesh = -1) {
         const int ci = static_cast<int>(s.candidates.size());
         s.candidates.push_back({a, bIndex, wall, 0.0f, INFINITY, false});
+        s.candidates.back().mesh = mesh;
         s.candidateStamp.resize(s.candidates.size(), 0);
         s.stale.push_back(ci);
         s.byBody[a].push_back(ci);
@@ -606,6 +676,9 @@ void World::watchPath(int i, double now) {
     }
     for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
         if (boxReachesPlane(box, room_.planes[w]) && !known(-1, w)) add(i, -1, w);
+    }
+    for (int m = 0; m < static_cast<int>(obstacles_.size()); ++m) {
+        if (testAabbAabb(box, obstacles_[m].bounds) && !known(-1, -1, m)) add(i, -1, -1, m);
     }
 }
 
@@ -631,6 +704,7 @@ void World::syncBody(int i, double time) {
 float World::timeOfImpact(int candidate, float remaining) const {
     Impl::Candidate& c = impl_->candidates[candidate];
     const Body& a = bodies_[c.a];
+    if (c.mesh >= 0) return timeOfImpactWithObstacle(candidate, remaining);
 
     // Bounding spheres do not turn: if even they cannot close the gap in the time left, there is
     // no impact (the common case, and far cheaper than the exact distance).
@@ -689,18 +763,114 @@ float World::timeOfImpact(int candidate, float remaining) const {
     if (!(bound > 1e-9f)) return INFINITY;
     std::optional<Body> pb;
     if (c.b >= 0) pb = bodies_[c.b];
-    float t = 0.0f, d = d0;
-    const float tolerance = 0.125f * kMargin;
-    for (int iteration = 0; iteration < 64; ++iteration) {
-        if (d <= c.target + tolerance) return t;
-        const float advanceBy = (d - c.target) / bound;
-        if (t + advanceBy > remaining) return INFINITY;
-        t += advanceBy;
-        lookAhead(pa, c.a, advanceBy);
-        if (pb) lookAhead(*pb, c.b, advanceBy);
-        d = pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, room_.planes[c.wall]);
+    return advanceConservatively(d0, c.target, bound, remaining, [&](float by) {
+        lookAhead(pa, c.a, by);
+        if (pb) lookAhead(*pb, c.b, by);
+        return pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, room_.planes[c.wall]);
+    });
+}
+
+void World::trianglesNear(const Body& a, int m, float reach, std::vector<Triangle>& out,
+                          std::vector<std::uint32_t>* ids) const {
+    out.clear();
+    if (ids) ids->clear();
+    const Obstacle& o = obstacles_[m];
+    const glm::vec3 r(boundingRadius(a) + reach);
+    o.mesh->bvh.forEachTriangleOverlapping(
+        o.localBox({a.position - r, a.position + r}), [&](std::uint32_t id, const Triangle& t) {
+            out.push_back({o.toWorld(t.a), o.toWorld(t.b), o.toWorld(t.c)});
+            if (ids) ids->push_back(id);
+        });
+}
+
+float World::timeOfImpactWithObstacle(int candidate, float remaining) const {
+    Impl::Candidate& c = impl_->candidates[candidate];
+    // The triangles the body can reach in the time left. A sphere meets them exactly (gap 0,
+    // like a wall): its centre flies straight, against each triangle grown by its radius. A box
+    // advances conservatively to half the margin (like boxes against anything): its surface
+    // cannot approach any triangle faster than its speed plus the spin bound.
+    const Body& a = bodies_[c.a];
+    const Obstacle& o = obstacles_[c.mesh];
+    const float bound = glm::length(a.velocity) + rotationSpeedBound(a);
+    const float travel = bound * remaining;
+    const float gap = std::sqrt(sqDistPointAabb(a.position, o.bounds)) - boundingRadius(a);
+    if (gap - kMargin > travel) return INFINITY;
+    std::vector<Triangle>& near = impl_->nearTriangles;
+    trianglesNear(a, c.mesh, travel + 2.0f * kMargin, near);
+    if (near.empty()) return INFINITY;
+    const float d0 = distanceToTriangles(a, near);
+    if (a.shape == ShapeType::Sphere) {
+        // A pair touching already fires again only once it closes by another half margin.
+        c.target = d0 > 0.0f ? 0.0f : d0 - 0.5f * kMargin;
+        const Sphere grown{a.position, a.radius + c.target};
+        float first = INFINITY;
+        for (const Triangle& t : near) {
+            if (const auto hit = sweepSphereTriangle(grown, a.velocity, t, std::min(first, remaining)))
+                first = std::min(first, *hit);
+        }
+        return first;
     }
-    return t;
+    c.target = d0 > kMargin ? 0.5f * kMargin : d0 - 0.5f * kMargin;
+    if (!(bound > 1e-9f)) return INFINITY;
+    Body pa = a;
+    return advanceConservatively(d0, c.target, bound, remaining, [&](float by) {
+        lookAhead(pa, c.a, by);
+        return distanceToTriangles(pa, near);
+    });
+}
+
+void World::meshContactsOf(int a, int m, float margin, std::vector<MeshContact>& out) const {
+    // One manifold per triangle the body (inflated by the margin) touches, deepest first. A
+    // point that lies on a deeper triangle already in the list is dropped: a ball rolling over
+    // the shared edge of two triangles of a flat face touches the edge of the second triangle
+    // too, and that "internal edge" contact would push it sideways (a ghost bump).
+    out.clear();
+    const Body& body = bodies_[a];
+    std::vector<Triangle>& near = impl_->nearTriangles;
+    std::vector<std::uint32_t>& ids = impl_->nearIds;
+    trianglesNear(body, m, margin, near, &ids);
+    for (std::size_t k = 0; k < near.size(); ++k) {
+        std::optional<Manifold> manifold;
+        if (body.shape == ShapeType::Sphere) {
+            manifold = contactSphereTriangle({body.position, body.radius + margin}, near[k]);
+        } else {
+            Obb inflated = obbOf(body);
+            inflated.half += glm::vec3(margin);
+            manifold = contactObbTriangle(inflated, near[k]);
+        }
+        if (!manifold) continue;
+        manifold->depth -= margin;
+        for (int i = 0; i < manifold->count; ++i)
+            manifold->points[i].depth -= margin;
+        out.push_back({*manifold, ids[k]});
+    }
+    std::sort(out.begin(), out.end(), [](const MeshContact& x, const MeshContact& y) {
+        return x.manifold.depth > y.manifold.depth ||
+               (x.manifold.depth == y.manifold.depth && x.triangle < y.triangle);
+    });
+    const Obstacle& o = obstacles_[m];
+    const float onSurface = 1e-5f * (1.0f + glm::length(body.position)) + 1e-4f * margin;
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        Manifold& mf = out[k].manifold;
+        int count = 0;
+        for (int i = 0; i < mf.count; ++i) {
+            bool covered = false;
+            for (std::size_t j = 0; j < kept && !covered; ++j) {
+                const Triangle t = o.worldTriangle(out[j].triangle);
+                const glm::vec3 d = mf.points[i].position - closestPtPointTriangle(mf.points[i].position, t);
+                covered = glm::dot(d, d) <= onSurface * onSurface;
+            }
+            if (!covered) mf.points[count++] = mf.points[i];
+        }
+        if (count == 0) continue;
+        mf.count = count;
+        mf.depth = mf.points[0].depth;
+        for (int i = 1; i < count; ++i)
+            mf.depth = std::max(mf.depth, mf.points[i].depth);
+        out[kept++] = out[k];
+    }
+    out.resize(std::min<std::size_t>(kept, kMaxMeshManifolds));
 }
 
 void World::resolve(double now, bool stepStart) {
@@ -724,13 +894,25 @@ void World::resolve(double now, bool stepStart) {
     }
     std::sort(s.gathered.begin(), s.gathered.end());
     s.solved.clear();
+    int manifoldCount = 0;
     for (int ci : s.gathered) {
         const Impl::Candidate& c = s.candidates[ci];
         syncBody(c.a, now);
         if (c.b >= 0) syncBody(c.b, now);
         const Body& a = bodies_[c.a];
-        const auto manifold = contactOf(c.a, c.b, c.wall);
-        if (!manifold) continue;
+        std::optional<Manifold> single;
+        std::span<const MeshContact> manifolds;
+        if (c.mesh >= 0) {
+            meshContactsOf(c.a, c.mesh, kMargin, s.meshContacts);
+            manifolds = s.meshContacts;
+        } else {
+            single = contactOf(c.a, c.b, c.wall);
+            if (single) {
+                s.meshContacts.assign(1, MeshContact{*single, 0});
+                manifolds = s.meshContacts;
+            }
+        }
+        if (manifolds.empty()) continue;
         if (!s.inSolve[c.a]) s.solved.push_back(c.a);
         s.inSolve[c.a] = 1;
         if (c.b >= 0 && !s.inSolve[c.b]) s.solved.push_back(c.b);
@@ -740,32 +922,39 @@ void World::resolve(double now, bool stepStart) {
         // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
         // time of impact rather than bounced early; other pairs stop at half the margin.
         const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
-        for (int k = 0; k < manifold->count; ++k) {
-            if (manifold->points[k].depth < -reach) continue;
-            Impl::SolverPoint p{};
-            p.a = c.a;
-            p.b = c.b;
-            p.candidate = ci;
-            p.point = manifold->points[k].position;
-            p.depth = manifold->points[k].depth;
-            p.normal = manifold->normal;
-            p.rA = p.point - a.position;
-            p.rB = b ? p.point - b->position : glm::vec3(0.0f);
-            p.friction = b ? std::sqrt(a.friction * b->friction) : a.friction;
-            const float restitution = b ? std::max(a.restitution, b->restitution) : a.restitution;
-            const glm::vec3 vRel = a.velocity + glm::cross(a.angularVelocity, p.rA) -
-                                   (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
-            const float vn = glm::dot(vRel, p.normal);
-            p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
-            const glm::vec3 vt = vRel - vn * p.normal;
-            const float vtLength = glm::length(vt);
-            p.tangent1 =
-                vtLength > 1e-6f
-                    ? vt / vtLength
-                    : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f ? glm::vec3(1, 0, 0)
-                                                                                      : glm::vec3(0, 1, 0)));
-            p.tangent2 = glm::cross(p.normal, p.tangent1);
-            s.points.push_back(p);
+        for (const MeshContact& contact : manifolds) {
+            const Manifold* manifold = &contact.manifold;
+            ++manifoldCount;
+            for (int k = 0; k < manifold->count; ++k) {
+                if (manifold->points[k].depth < -reach) continue;
+                Impl::SolverPoint p{};
+                p.a = c.a;
+                p.b = c.b;
+                p.candidate = ci;
+                p.group = manifoldCount;
+                p.triangle = contact.triangle;
+                p.point = manifold->points[k].position;
+                p.depth = manifold->points[k].depth;
+                p.normal = manifold->normal;
+                p.rA = p.point - a.position;
+                p.rB = b ? p.point - b->position : glm::vec3(0.0f);
+                p.friction = b ? std::sqrt(a.friction * b->friction) : a.friction;
+                const float restitution = b ? std::max(a.restitution, b->restitution) : a.restitution;
+                const glm::vec3 vRel =
+                    a.velocity + glm::cross(a.angularVelocity, p.rA) -
+                    (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
+                const float vn = glm::dot(vRel, p.normal);
+                p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
+                const glm::vec3 vt = vRel - vn * p.normal;
+                const float vtLength = glm::length(vt);
+                p.tangent1 = vtLength > 1e-6f
+                                 ? vt / vtLength
+                                 : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f
+                                                                           ? glm::vec3(1, 0, 0)
+                                                                           : glm::vec3(0, 1, 0)));
+                p.tangent2 = glm::cross(p.normal, p.tangent1);
+                s.points.push_back(p);
+            }
         }
     }
     for (int i : s.solved) {
@@ -802,7 +991,7 @@ void World::resolve(double now, bool stepStart) {
     };
     const auto cacheKey = [&](const Impl::SolverPoint& p) {
         const Impl::Candidate& c = s.candidates[p.candidate];
-        return pairKey(c.a, c.b, c.wall);
+        return pairKey(c.a, c.b, c.wall, c.mesh);
     };
 
     for (Impl::SolverPoint& p : s.points) {
@@ -832,7 +1021,7 @@ void World::resolve(double now, bool stepStart) {
         for (std::size_t begin = 0; begin < s.points.size();) {
             // One manifold (the points of one candidate pair) at a time.
             std::size_t end = begin + 1;
-            while (end < s.points.size() && s.points[end].candidate == s.points[begin].candidate)
+            while (end < s.points.size() && s.points[end].group == s.points[begin].group)
                 ++end;
             const int count = static_cast<int>(end - begin);
             Impl::SolverPoint* group = &s.points[begin];
@@ -953,8 +1142,8 @@ void World::resolve(double now, bool stepStart) {
     ++s.resolveSerial;
     for (const Impl::SolverPoint& p : s.points) {
         s.contactSerial.push_back(s.resolveSerial);
-        contacts_.push_back(
-            {p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal, p.depth});
+        contacts_.push_back({p.a, p.b, p.b < 0 ? s.candidates[p.candidate].wall : -1, p.point, p.normal,
+                             p.depth, s.candidates[p.candidate].mesh, p.triangle});
     }
     if (stepStart) {
         s.nextCache.clear();
@@ -984,7 +1173,7 @@ void World::keepLatestContacts() {
     // A pair can be resolved several times in a step (at the start and at each impact of its
     // bodies): report only its latest contacts, so contacts() counts each touching pair once.
     Impl& s = *impl_;
-    const auto key = [](const ContactInfo& c) { return pairKey(c.bodyA, c.bodyB, c.wall); };
+    const auto key = [](const ContactInfo& c) { return pairKey(c.bodyA, c.bodyB, c.wall, c.obstacle); };
     std::vector<std::pair<std::uint64_t, std::uint32_t>> latest;
     latest.reserve(contacts_.size());
     for (std::size_t i = 0; i < contacts_.size(); ++i)
@@ -1005,6 +1194,14 @@ void World::projectPositions() {
     for (int pass = 0; pass < 2; ++pass) {
         for (const Impl::Candidate& c : s.candidates) {
             Body& a = bodies_[c.a];
+            if (c.mesh >= 0) {
+                // The deepest triangle first; the next pass sees what is left.
+                meshContactsOf(c.a, c.mesh, 0.0f, s.meshContacts);
+                if (s.meshContacts.empty() || s.meshContacts[0].manifold.depth <= kSlop) continue;
+                a.position +=
+                    s.meshContacts[0].manifold.normal * (0.8f * (s.meshContacts[0].manifold.depth - kSlop));
+                continue;
+            }
             const auto m = contactOf(c.a, c.b, c.wall);
             if (!m || m->depth <= kSlop) continue;
             const float correction = 0.8f * (m->depth - kSlop);
@@ -1070,6 +1267,14 @@ float World::maxPenetration() const {
             m = contactObbObb(obbOf(a), obbOf(b));
         }
         if (m) deepest = std::max(deepest, m->depth);
+    }
+    for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
+        for (int m = 0; m < static_cast<int>(obstacles_.size()); ++m) {
+            if (!testAabbAabb(boxes[i], obstacles_[m].bounds)) continue;
+            meshContactsOf(i, m, 0.0f, impl_->meshContacts);
+            if (!impl_->meshContacts.empty())
+                deepest = std::max(deepest, impl_->meshContacts[0].manifold.depth);
+        }
     }
     return deepest;
 }

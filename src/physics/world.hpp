@@ -3,6 +3,7 @@
 
 #include "body.hpp"
 #include "geom/contact.hpp"
+#include "obstacle.hpp"
 #include "room.hpp"
 
 #include <cstdint>
@@ -22,12 +23,14 @@ struct WorldSettings {
 
 /// A contact the solver saw in the last step (for debug drawing and stats).
 struct ContactInfo {
-    int bodyA;        ///< Index of the first body.
-    int bodyB;        ///< Index of the second body, or -1 for a wall.
-    int wall;         ///< Plane index when bodyB is -1, else -1.
-    glm::vec3 point;  ///< World contact point.
-    glm::vec3 normal; ///< Unit, from B (or the wall) toward A.
-    float depth;      ///< Penetration (>= 0 means touching).
+    int bodyA;                  ///< Index of the first body.
+    int bodyB;                  ///< Index of the second body, or -1 for a wall or an obstacle.
+    int wall;                   ///< Plane index when A touches a wall, else -1.
+    glm::vec3 point;            ///< World contact point.
+    glm::vec3 normal;           ///< Unit, from B (or the wall or obstacle) toward A.
+    float depth;                ///< Penetration (>= 0 means touching).
+    int obstacle = -1;          ///< Obstacle index when A touches an obstacle, else -1.
+    std::uint32_t triangle = 0; ///< The obstacle's mesh triangle the point lies on (obstacles only).
 };
 
 /// Where a body's centre, moving along its velocity, first meets a wall.
@@ -49,6 +52,8 @@ public:
 
     /// Adds a body; returns its index.
     int addBody(const BodyDesc& desc);
+    /// Adds a static mesh obstacle (see makeObstacle); returns its index in obstacles().
+    int addObstacle(Obstacle obstacle);
 
     /// One fixed step of settings().timeStep seconds (ignores pause).
     void step();
@@ -75,6 +80,7 @@ public:
     const Room& room() const { return room_; }
     std::span<const Body> bodies() const { return bodies_; }
     std::span<Body> bodies() { return bodies_; }
+    std::span<const Obstacle> obstacles() const { return obstacles_; }
     const std::vector<ContactInfo>& contacts() const { return contacts_; }
     std::uint64_t stepCount() const { return stepCount_; }
     /// Impacts (times of impact the last step stopped at).
@@ -85,7 +91,8 @@ public:
     glm::dvec3 linearMomentum() const;
     /// About the world origin.
     glm::dvec3 angularMomentum() const;
-    /// Deepest current overlap between two bodies or a body and a wall (0 if none).
+    /// Deepest current overlap between two bodies, a body and a wall or a body and an obstacle
+    /// (0 if none).
     float maxPenetration() const;
     /// Bodies whose centre is outside the room.
     int escapedCount() const;
@@ -96,6 +103,7 @@ public:
 private:
     struct Impl;
     float timeOfImpact(int candidate, float remaining) const;
+    float timeOfImpactWithObstacle(int candidate, float remaining) const;
     void syncBody(int i, double time);
     void lookAhead(Body& state, int i, float dt) const;
     void watchPath(int i, double now);
@@ -105,10 +113,22 @@ private:
     void keepLatestContacts();
     /// Contacts of body a with body b (or wall `wall` when b < 0), within the contact margin.
     std::optional<Manifold> contactOf(int a, int b, int wall) const;
+    /// Contacts of body a with obstacle m within `margin`, one manifold per triangle, deepest
+    /// first, without points that lie on a deeper triangle's contact (see world.cpp).
+    struct MeshContact {
+        Manifold manifold;
+        std::uint32_t triangle;
+    };
+    void meshContactsOf(int a, int m, float margin, std::vector<MeshContact>& out) const;
+    /// The triangles of obstacle m (world frame) that body a's bounding sphere, grown by
+    /// `reach`, may touch.
+    void trianglesNear(const Body& a, int m, float reach, std::vector<Triangle>& out,
+                       std::vector<std::uint32_t>* ids = nullptr) const;
 
     Room room_;
     WorldSettings settings_;
     std::vector<Body> bodies_;
+    std::vector<Obstacle> obstacles_;
     std::vector<ContactInfo> contacts_;
     float accumulator_ = 0.0f;
     bool paused_ = false;

@@ -1,5 +1,7 @@
 #include "body_checks.hpp"
 
+#include "geom/closest.hpp"
+#include "geom/contact.hpp"
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 
@@ -29,6 +31,35 @@ bool bodiesOverlap(const BodyDesc& a, const BodyDesc& b) {
     if (aSphere) return testSphereObb({a.position, a.radius}, obbOfDesc(b));
     if (bSphere) return testSphereObb({b.position, b.radius}, obbOfDesc(a));
     return testObbObb(obbOfDesc(a), obbOfDesc(b));
+}
+
+bool touchesObstacle(const BodyDesc& body, const Obstacle& obstacle) {
+    const float r = boundingRadius(body);
+    const glm::vec3 reach(r);
+    if (!testAabbAabb({body.position - reach, body.position + reach}, obstacle.bounds)) return false;
+    const Obb box = obbOfDesc(body);
+    bool touches = false;
+    obstacle.mesh->bvh.forEachTriangleOverlapping(
+        obstacle.localBox({body.position - reach, body.position + reach}),
+        [&](std::uint32_t, const Triangle& local) {
+            if (touches) return;
+            const Triangle t{obstacle.toWorld(local.a), obstacle.toWorld(local.b), obstacle.toWorld(local.c)};
+            if (body.shape == ShapeType::Sphere) {
+                const glm::vec3 d = body.position - closestPtPointTriangle(body.position, t);
+                touches = glm::dot(d, d) <= body.radius * body.radius;
+            } else {
+                touches = separationObbTriangle(box, t) <= 0.0f;
+            }
+        });
+    return touches;
+}
+
+std::optional<std::size_t> touchedObstacle(const BodyDesc& body,
+                                           const std::vector<ListedObstacle>& obstacles) {
+    for (std::size_t i = 0; i < obstacles.size(); ++i) {
+        if (touchesObstacle(body, obstacles[i].obstacle)) return i;
+    }
+    return std::nullopt;
 }
 
 std::optional<WallCrossing> wallCrossing(const Room& room, const BodyDesc& body) {

@@ -31,6 +31,15 @@ float boundingRadius(const BodyDesc& body);
 /// Exact overlap of two bodies (testSphereSphere, testSphereObb, testObbObb); touching counts.
 bool bodiesOverlap(const BodyDesc& a, const BodyDesc& b);
 
+/// Whether the body touches a triangle of the obstacle (exact: the sphere's distance to each
+/// triangle near it, the separating axes of a box and a triangle); touching counts. A body
+/// inside a closed mesh without touching it does not count (meshes are surfaces).
+bool touchesObstacle(const BodyDesc& body, const Obstacle& obstacle);
+
+/// The first obstacle (index into scenario.obstacles) the body touches, if any.
+std::optional<std::size_t> touchedObstacle(const BodyDesc& body,
+                                           const std::vector<ListedObstacle>& obstacles);
+
 /// The wall a body crosses most, and by how much (> 0).
 struct WallCrossing {
     int plane;   ///< Index into Room::planes.

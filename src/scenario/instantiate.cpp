@@ -89,7 +89,9 @@ std::string checkRandomDesc(const RandomDesc& r) {
     return {};
 }
 
-bool overlapsAny(const BodyDesc& body, const std::vector<BodyDesc>& others) {
+bool overlapsAny(const BodyDesc& body, const std::vector<BodyDesc>& others,
+                 const std::vector<ListedObstacle>& obstacles) {
+    if (scenario_detail::touchedObstacle(body, obstacles)) return true;
     const float r = boundingRadius(body);
     return std::any_of(others.begin(), others.end(), [&](const BodyDesc& other) {
         const glm::vec3 d = other.position - body.position;
@@ -134,7 +136,7 @@ std::string addRandomBodies(const Scenario& s, std::uint64_t seed, std::vector<B
             body.position.x = draw.between(lo.x, hi.x);
             body.position.y = draw.between(lo.y, hi.y);
             body.position.z = draw.between(lo.z, hi.z);
-            placed = insideRoom(s.room, body.position, -margin) && !overlapsAny(body, bodies);
+            placed = insideRoom(s.room, body.position, -margin) && !overlapsAny(body, bodies, s.obstacles);
         }
         if (!placed)
             return "/random/count: the room is too full: placed " + std::to_string(k) + " of " +
@@ -178,6 +180,8 @@ InstantiateResult instantiate(const Scenario& scenario, std::optional<std::uint6
             result.seed = seedOverride.value_or(0);
         }
         World& world = result.world.emplace(scenario.room, scenario.settings);
+        for (const ListedObstacle& listed : scenario.obstacles)
+            world.addObstacle(listed.obstacle);
         for (const BodyDesc& body : bodies)
             world.addBody(body);
     } catch (const std::exception& e) {

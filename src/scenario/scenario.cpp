@@ -8,6 +8,7 @@
 
 #include "body_checks.hpp"
 #include "geom/plane.hpp"
+#include "meshio/obj.hpp"
 
 #include <algorithm>
 #include <array>
@@ -17,6 +18,8 @@
 #include <fstream>
 #include <glm/gtc/quaternion.hpp>
 #include <initializer_list>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -365,6 +368,93 @@ std::optional<CameraDesc> readCamera(const json& doc) {
     return camera;
 }
 
+/// Loads the mesh files of a scenario, each once, looked up beside the scenario file and then in
+/// the asset root.
+class MeshFiles {
+public:
+    explicit MeshFiles(const std::string& scenarioSource) {
+        std::error_code ec;
+        const fs::path source(scenarioSource);
+        if (source.has_parent_path() && fs::is_directory(source.parent_path(), ec))
+            places_.push_back(source.parent_path());
+        else if (!source.has_parent_path() && fs::is_regular_file(source, ec))
+            places_.push_back(fs::path("."));
+        places_.push_back(assetDirectory());
+    }
+
+    std::shared_ptr<const MeshShape> load(const std::string& given, const std::string& p) {
+        if (given.empty()) fail(p, "must name a mesh file (e.g. \"meshes/arch.obj\")");
+        fs::path file(given);
+        std::error_code ec;
+        if (file.is_relative()) {
+            std::string tried;
+            bool found = false;
+            for (const fs::path& place : places_) {
+                if (fs::exists(place / given, ec)) {
+                    file = place / given;
+                    found = true;
+                    break;
+                }
+                tried += (tried.empty() ? "" : " or ") + (place / given).string();
+            }
+            if (!found) fail(p, given + ": no such file (looked for " + tried + ")");
+        }
+        const std::string key = fs::weakly_canonical(file, ec).string();
+        if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+        std::string error;
+        auto mesh = loadObj(file, error);
+        if (!mesh) fail(p, error);
+        auto shape = MeshShape::make(given, std::move(mesh->vertices), std::move(mesh->indices), error);
+        if (!shape) fail(p, error);
+        cache_.emplace(key, shape);
+        return shape;
+    }
+
+private:
+    std::vector<fs::path> places_;
+    std::map<std::string, std::shared_ptr<const MeshShape>> cache_;
+};
+
+glm::quat readOrientation(const json& j, const std::string& p) {
+    const json* orientation = find(j, "orientation");
+    const json* euler = find(j, "euler_deg");
+    if (orientation && euler) fail(child(p, "euler_deg"), "give orientation or euler_deg, not both");
+    if (orientation) return readQuaternion(*orientation, child(p, "orientation"));
+    if (euler) return readEulerDeg(*euler, child(p, "euler_deg"));
+    return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+}
+
+ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t index, const Scenario& s,
+                            MeshFiles& meshes) {
+    checkKeys(j, p, {"shape", "mesh", "name", "position", "orientation", "euler_deg", "scale", "color"});
+    ObstacleDesc desc;
+    const json& mesh = require(j, p, "mesh");
+    if (!mesh.is_string()) fail(child(p, "mesh"), "must be a file name, " + got(mesh));
+    desc.mesh = meshes.load(mesh.get<std::string>(), child(p, "mesh"));
+    desc.name = fs::path(mesh.get<std::string>()).stem().string();
+    if (const json* name = find(j, "name")) desc.name = readName(*name, child(p, "name"));
+    desc.position = readVec3(require(j, p, "position"), child(p, "position"));
+    desc.orientation = readOrientation(j, p);
+    if (const json* scale = find(j, "scale")) {
+        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale")))
+                                        : readPositiveVec3(*scale, child(p, "scale"));
+    }
+    if (const json* c = find(j, "color")) desc.color = readColor(*c, child(p, "color"));
+    std::string error;
+    auto obstacle = makeObstacle(desc, error);
+    if (!obstacle) fail(p, error);
+    // Inside the room: every vertex of the placed mesh on or in front of every wall.
+    for (std::size_t w = 0; w < s.room.planes.size(); ++w) {
+        float deepest = 0.0f;
+        for (const glm::vec3& v : desc.mesh->vertices)
+            deepest = std::max(deepest, -signedDistance(s.room.planes[w], obstacle->toWorld(v)));
+        if (deepest > 1e-3f)
+            fail(child(p, "position"), "mesh \"" + desc.name + "\" is not inside the room: it reaches " +
+                                           str(deepest) + " past wall " + std::to_string(w));
+    }
+    return {std::move(*obstacle), index};
+}
+
 BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s) {
     expectObject(j, p);
     BodyDesc body;
@@ -374,7 +464,7 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
     else if (shape == "box")
         body.shape = ShapeType::Box;
     else
-        fail(child(p, "shape"), "must be \"sphere\" or \"box\", " + got(shape));
+        fail(child(p, "shape"), "must be \"sphere\", \"box\" or \"mesh\", " + got(shape));
     const bool sphere = body.shape == ShapeType::Sphere;
 
     if (sphere && find(j, "half_extents"))
@@ -392,11 +482,7 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
     if (const json* name = find(j, "name")) body.name = readName(*name, child(p, "name"));
     body.position = readVec3(require(j, p, "position"), child(p, "position"));
 
-    const json* orientation = find(j, "orientation");
-    const json* euler = find(j, "euler_deg");
-    if (orientation && euler) fail(child(p, "euler_deg"), "give orientation or euler_deg, not both");
-    if (orientation) body.orientation = readQuaternion(*orientation, child(p, "orientation"));
-    if (euler) body.orientation = readEulerDeg(*euler, child(p, "euler_deg"));
+    body.orientation = readOrientation(j, p);
 
     if (const json* v = find(j, "velocity")) body.velocity = readVec3(*v, child(p, "velocity"));
     if (const json* w = find(j, "angular_velocity"))
@@ -447,7 +533,7 @@ RandomDesc readRandom(const json& j) {
     return r;
 }
 
-Scenario readScenario(const json& doc) {
+Scenario readScenario(const json& doc, const std::string& source) {
     expectObject(doc, "");
     checkKeys(doc, "",
               {"name", "size", "planes", "gravity", "time_step", "restitution", "friction", "camera",
@@ -467,8 +553,16 @@ Scenario readScenario(const json& doc) {
 
     if (const json* bodies = find(doc, "bodies")) {
         if (!bodies->is_array()) fail("/bodies", "must be an array of bodies, " + got(*bodies));
-        for (std::size_t i = 0; i < bodies->size(); ++i)
-            s.bodies.push_back(readBody((*bodies)[i], child("/bodies", i), i, s));
+        MeshFiles meshes(source);
+        for (std::size_t i = 0; i < bodies->size(); ++i) {
+            const json& entry = (*bodies)[i];
+            if (entry.is_object() && entry.contains("shape") && entry["shape"] == "mesh") {
+                s.obstacles.push_back(readObstacle(entry, child("/bodies", i), i, s, meshes));
+            } else {
+                s.bodies.push_back(readBody(entry, child("/bodies", i), i, s));
+                s.bodyEntries.push_back(i);
+            }
+        }
     }
     if (const json* random = find(doc, "random")) s.random = readRandom(*random);
     return s;
@@ -481,19 +575,25 @@ namespace scenario_detail {
 /// "<pointer>: <what>" for the first listed body outside the room or touching another; empty
 /// when all are fine. Shared with instantiate().
 std::string checkListedBodies(const Scenario& s) {
+    const auto entry = [&](std::size_t i) { return i < s.bodyEntries.size() ? s.bodyEntries[i] : i; };
     for (std::size_t i = 0; i < s.bodies.size(); ++i) {
         const BodyDesc& body = s.bodies[i];
         if (const auto crossing = wallCrossing(s.room, body)) {
             const Plane& plane = s.room.planes[static_cast<std::size_t>(crossing->plane)];
-            return child(child("/bodies", i), "position") + ": body \"" + body.name +
+            return child(child("/bodies", entry(i)), "position") + ": body \"" + body.name +
                    "\" is not inside the room: it reaches " + str(crossing->depth) + " past wall " +
                    std::to_string(crossing->plane) + " (normal " + str(plane.normal) + ", d " + str(plane.d) +
                    ")";
         }
         for (std::size_t k = 0; k < i; ++k) {
             if (bodiesOverlap(body, s.bodies[k]))
-                return child("/bodies", i) + ": body \"" + body.name + "\" overlaps /bodies/" +
-                       std::to_string(k) + " (\"" + s.bodies[k].name + "\"); bodies must not touch";
+                return child("/bodies", entry(i)) + ": body \"" + body.name + "\" overlaps /bodies/" +
+                       std::to_string(entry(k)) + " (\"" + s.bodies[k].name + "\"); bodies must not touch";
+        }
+        if (const auto m = touchedObstacle(body, s.obstacles)) {
+            const ListedObstacle& o = s.obstacles[*m];
+            return child("/bodies", entry(i)) + ": body \"" + body.name + "\" touches the mesh at /bodies/" +
+                   std::to_string(o.entry) + " (\"" + o.obstacle.name + "\"); bodies must not touch meshes";
         }
     }
     return {};
@@ -510,7 +610,7 @@ ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourc
         const json doc = json::parse(jsonText.begin(), jsonText.end(), nullptr, false);
         if (doc.is_discarded()) return {std::nullopt, sourceName + ": not valid JSON"};
 
-        Scenario s = readScenario(doc);
+        Scenario s = readScenario(doc, sourceName);
         s.source = sourceName;
         if (std::string error = scenario_detail::checkListedBodies(s); !error.empty())
             return {std::nullopt, oneLine(sourceName + ": " + error)};
@@ -538,6 +638,10 @@ ScenarioResult loadScenarioFile(const fs::path& file) {
     }
 }
 
+fs::path assetDirectory() {
+    return scenarioDirectory().parent_path();
+}
+
 fs::path scenarioDirectory() {
     // $KOLIZE_ASSET_DIR, else the installed copy next to the executable (<prefix>/bin/kolize and
     // <prefix>/share/kolize/assets after cmake --install), else the source tree's assets/.
@@ -546,7 +650,8 @@ fs::path scenarioDirectory() {
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
-        const fs::path installed = exe.parent_path().parent_path() / "share" / "kolize" / "assets" / "scenarios";
+        const fs::path installed =
+            exe.parent_path().parent_path() / "share" / "kolize" / "assets" / "scenarios";
         if (fs::is_directory(installed, ec)) return installed;
     }
     return fs::path(KZ_ASSET_DIR) / "scenarios";

@@ -37,17 +37,27 @@ struct RandomDesc {
     float boxFraction;      ///< Probability that a body is a box, in [0, 1].
 };
 
-/// A validated scenario: every body is inside the room and no two listed bodies touch.
+/// A static mesh obstacle listed among the bodies ("shape": "mesh"), its mesh file loaded.
+struct ListedObstacle {
+    Obstacle obstacle; ///< Placed, inside the room.
+    std::size_t entry; ///< Its index in the file's "bodies" array (for messages).
+};
+
+/// A validated scenario: every body and obstacle is inside the room and no two listed bodies
+/// (or a body and an obstacle) touch.
 struct Scenario {
-    std::string name;                 ///< Non-empty display name.
-    std::string source;               ///< The file it came from (or the name given to parseScenario).
-    Room room;                        ///< Closed and bounded (built by boxRoom or makeRoom).
-    WorldSettings settings;           ///< Gravity and time step from the file; the rest default.
-    float restitution = 1.0f;         ///< Default restitution of bodies that give none, in [0, 1].
-    float friction = 0.0f;            ///< Default friction of bodies that give none, >= 0.
-    std::optional<CameraDesc> camera; ///< Empty: the app chooses its own view.
-    std::vector<BodyDesc> bodies;     ///< Listed bodies, each with material and colour resolved.
-    std::optional<RandomDesc> random; ///< Random bodies added after the listed ones.
+    std::string name;                      ///< Non-empty display name.
+    std::string source;                    ///< The file it came from (or the name given to parseScenario).
+    Room room;                             ///< Closed and bounded (built by boxRoom or makeRoom).
+    WorldSettings settings;                ///< Gravity and time step from the file; the rest default.
+    float restitution = 1.0f;              ///< Default restitution of bodies that give none, in [0, 1].
+    float friction = 0.0f;                 ///< Default friction of bodies that give none, >= 0.
+    std::optional<CameraDesc> camera;      ///< Empty: the app chooses its own view.
+    std::vector<BodyDesc> bodies;          ///< Listed bodies, each with material and colour resolved.
+    std::vector<std::size_t> bodyEntries;  ///< Index of each listed body in the file's "bodies" array
+                                           ///< (empty: the same as in `bodies`).
+    std::vector<ListedObstacle> obstacles; ///< Listed mesh obstacles, in file order.
+    std::optional<RandomDesc> random;      ///< Random bodies added after the listed ones.
 };
 
 struct ScenarioResult {
@@ -55,8 +65,10 @@ struct ScenarioResult {
     std::string error;                ///< One line, "<file>: <JSON pointer>: <what>"; empty on success.
 };
 
-/// Reads and validates a scenario file. A missing file, invalid JSON (reported by line and
-/// column), a wrong type, an unknown or missing key or an invalid value is an error.
+/// Reads and validates a scenario file, and the mesh files its obstacles name. A missing file,
+/// invalid JSON (reported by line and column), a wrong type, an unknown or missing key, an
+/// invalid value or a mesh file that does not load (missing, malformed, no triangles) is an
+/// error. A mesh path is looked up beside the scenario file, then in the asset root.
 ScenarioResult loadScenarioFile(const std::filesystem::path& file);
 
 /// The same from text; `sourceName` stands for the file name in errors and Scenario::source.
@@ -66,6 +78,9 @@ ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourc
 /// else <executable dir>/../share/kolize/assets when that holds scenarios (after cmake
 /// --install), else the compile-time KZ_ASSET_DIR (the source tree's assets/).
 std::filesystem::path scenarioDirectory();
+
+/// The asset root: scenarioDirectory()'s parent (it holds scenarios/ and meshes/).
+std::filesystem::path assetDirectory();
 
 /// The stems of the *.json files in scenarioDirectory(), sorted; empty if it cannot be read.
 std::vector<std::string> builtinScenarioNames();
@@ -80,10 +95,10 @@ struct InstantiateResult {
     std::uint64_t seed;         ///< The seed the random bodies used (override, file seed, or 0 if none).
 };
 
-/// Builds the world: the room and settings, the listed bodies in order, then the random
-/// bodies. Random numbers come from std::mt19937_64 mapped to floats by hand in a fixed draw
+/// Builds the world: the room and settings, the obstacles, the listed bodies in order, then the
+/// random bodies. Random numbers come from std::mt19937_64 mapped to floats by hand in a fixed draw
 /// order, so one seed gives bit-identical bodies on every run. A random body is placed with its
-/// bounding sphere inside every wall, touching no other body (up to 1000 tries each), and is
+/// bounding sphere inside every wall, touching no other body or obstacle (up to 1000 tries each), and is
 /// named "ball-<i>" or "box-<i>" (i: its index in the world), like an unnamed listed body.
 /// Fails (with no world) when a listed body is outside the room or touches another, or the
 /// random bodies do not fit ("the room is too full").

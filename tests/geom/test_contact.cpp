@@ -1035,4 +1035,419 @@ TEST(ContactSphereTriangle, RandomPushOut) {
     EXPECT_GT(contacts, 1000);
 }
 
+// ================================================================== OBB vs triangle
+
+// Distance between segments [p0, p1] and [q0, q1] (Ericson 5.1.9, in double).
+double refSegmentDistance(const glm::dvec3& p0, const glm::dvec3& p1, const glm::dvec3& q0,
+                          const glm::dvec3& q1) {
+    const glm::dvec3 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+    const double a = glm::dot(d1, d1), e = glm::dot(d2, d2), f = glm::dot(d2, r), c = glm::dot(d1, r);
+    const double b = glm::dot(d1, d2), denom = a * e - b * b;
+    double s = denom > 1e-300 ? std::clamp((b * f - c * e) / denom, 0.0, 1.0) : 0.0;
+    double t = (b * s + f) / e;
+    if (t < 0.0 || t > 1.0) {
+        t = std::clamp(t, 0.0, 1.0);
+        s = std::clamp((b * t - c) / a, 0.0, 1.0);
+    }
+    return glm::distance(p0 + s * d1, q0 + t * d2);
+}
+
+// Segment [p0, p1] meets the triangle (boundary included).
+bool refSegmentHitsTriangle(const glm::dvec3& p0, const glm::dvec3& p1, const Triangle& t) {
+    const glm::dvec3 a(t.a), b(t.b), c(t.c);
+    const glm::dvec3 n = glm::cross(b - a, c - a);
+    const double d0 = glm::dot(n, p0 - a), d1 = glm::dot(n, p1 - a);
+    if ((d0 > 0.0 && d1 > 0.0) || (d0 < 0.0 && d1 < 0.0)) return false;
+    const auto inside = [&](const glm::dvec3& q) {
+        return glm::dot(glm::cross(b - a, q - a), n) >= 0.0 && glm::dot(glm::cross(c - b, q - b), n) >= 0.0 &&
+               glm::dot(glm::cross(a - c, q - c), n) >= 0.0;
+    };
+    if (d0 == d1) { // in the plane: an end inside, or touching an edge
+        return inside(p0) || inside(p1) || refSegmentDistance(p0, p1, a, b) == 0.0 ||
+               refSegmentDistance(p0, p1, b, c) == 0.0 || refSegmentDistance(p0, p1, c, a) == 0.0;
+    }
+    return inside(p0 + (d0 / (d0 - d1)) * (p1 - p0));
+}
+
+// Box (grown by `grow` on every half extent) and triangle overlap iff a triangle edge meets
+// the solid box or a box edge meets the triangle (a triangle inside the box has its edges in it;
+// a box piercing the triangle crosses it with some edge).
+bool refObbTriangleOverlap(const Obb& box, const Triangle& t, double grow) {
+    const glm::dvec3 v[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
+    for (int i = 0; i < 3; ++i)
+        if (refSegmentHitsBox(v[i], v[(i + 1) % 3], box, grow)) return true;
+    const auto c = refCorners(box, grow);
+    for (int i = 0; i < 8; ++i)
+        for (const int bit : {1, 2, 4})
+            if ((i & bit) == 0 && refSegmentHitsTriangle(c[std::size_t(i)], c[std::size_t(i | bit)], t))
+                return true;
+    return false;
+}
+
+// The exact distance of box and triangle (0 when they overlap): the closest pair of two convex
+// polytopes includes a vertex of one (against the whole other shape) or a point on an edge of
+// each, so the minimum over triangle corners to the box, box corners to the triangle and the
+// 12 x 3 edge pairs is the distance, up to double rounding.
+double refObbTriangleDistance(const Obb& box, const Triangle& t) {
+    if (refObbTriangleOverlap(box, t, 0.0)) return 0.0;
+    const glm::dvec3 v[3] = {glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c)};
+    double best = std::numeric_limits<double>::infinity();
+    for (const glm::dvec3& p : v)
+        best = std::min(best, refDistObb(p, box));
+    const auto c = refCorners(box, 0.0);
+    for (const glm::dvec3& p : c)
+        best = std::min(best, glm::distance(p, refClosestTriangle(p, t)));
+    for (int i = 0; i < 8; ++i)
+        for (const int bit : {1, 2, 4})
+            if ((i & bit) == 0)
+                for (int j = 0; j < 3; ++j)
+                    best = std::min(best, refSegmentDistance(c[std::size_t(i)], c[std::size_t(i | bit)], v[j],
+                                                             v[(j + 1) % 3]));
+    return best;
+}
+
+// Distance from p to the box's surface (inside or out).
+double refDistObbSurface(const glm::dvec3& p, const Obb& box) {
+    const double offset = refSurfaceOffset(p, box);
+    return offset > 0.0 ? refDistObb(p, box) : -offset;
+}
+
+std::string str(const Triangle& t) {
+    return "Triangle{" + str(glm::dvec3(t.a)) + " " + str(glm::dvec3(t.b)) + " " + str(glm::dvec3(t.c)) + "}";
+}
+
+// Checks the manifold invariants, the push-out (by the reference and by separationObbTriangle),
+// and that every point is on the triangle and within its depth of the box's surface.
+::testing::AssertionResult goodObbTriangleManifold(const Manifold& m, const Obb& a, const Triangle& b) {
+    if (auto w = wellFormed(m); !w) return w;
+    const Obb pushed = moved(a, m.normal * (m.depth + kPush));
+    if (refObbTriangleOverlap(pushed, b, 0.0))
+        return ::testing::AssertionFailure() << "push-out does not separate (reference): " << str(m);
+    if (!(kz::separationObbTriangle(pushed, b) > 0.0f))
+        return ::testing::AssertionFailure() << "push-out does not separate (separationObbTriangle "
+                                             << kz::separationObbTriangle(pushed, b) << "): " << str(m);
+    for (int i = 0; i < m.count; ++i) {
+        const auto& point = m.points[std::size_t(i)];
+        const glm::dvec3 p(point.position);
+        const double offTriangle = glm::distance(p, refClosestTriangle(p, b));
+        if (offTriangle > 1e-4)
+            return ::testing::AssertionFailure()
+                   << "point " << i << " is " << offTriangle << " off the triangle: " << str(m);
+        const double offBox = refDistObbSurface(p, a);
+        if (offBox > double(point.depth) + 1e-4)
+            return ::testing::AssertionFailure()
+                   << "point " << i << " is " << offBox
+                   << " from the box's surface, deeper than its depth: " << str(m);
+    }
+    return ::testing::AssertionSuccess();
+}
+
+std::optional<Manifold> checkedObbTriangle(const Obb& a, const Triangle& b) {
+    auto m = kz::contactObbTriangle(a, b);
+    const float separation = kz::separationObbTriangle(a, b);
+    EXPECT_EQ(m.has_value(), separation <= 0.0f) << "separation " << separation;
+    if (m) {
+        EXPECT_TRUE(goodObbTriangleManifold(*m, a, b)) << str(a) << " " << str(b);
+        EXPECT_NEAR(m->depth, -separation, 1e-5f);
+    }
+    return m;
+}
+
+// A big triangle in the plane y = 0 (normal +y by its winding).
+const Triangle kGround{{-10.0f, 0.0f, 10.0f}, {10.0f, 0.0f, 10.0f}, {0.0f, 0.0f, -10.0f}};
+
+TEST(ContactObbTriangle, BoxRestingOnABigTriangleGivesItsFourBottomCorners) {
+    const Obb box{{0.5f, 0.9f, 0.3f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    const auto m = checkedObbTriangle(box, kGround);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.1f, 1e-6f);
+    ASSERT_EQ(m->count, 4) << str(*m);
+    for (const float x : {-0.5f, 1.5f})
+        for (const float z : {-0.7f, 1.3f})
+            EXPECT_TRUE(hasPoint(*m, {x, 0.0f, z}, 0.1f, 1e-5f)) << x << ", " << z << ": " << str(*m);
+    // Turned about the normal and tilted triangle: still the face normal and four points.
+    const glm::mat3 tilt(rotationAbout({1.0, 0.0, 2.0}, 0.3));
+    const Triangle tilted{tilt * kGround.a, tilt * kGround.b, tilt * kGround.c};
+    const glm::vec3 up = tilt * glm::vec3(0.0f, 1.0f, 0.0f);
+    const Obb turned{up * 0.4f, {0.5f, 0.5f, 0.5f}, tilt * glm::mat3(rotationAbout({0.0, 1.0, 0.0}, 0.7))};
+    const auto r = checkedObbTriangle(turned, tilted);
+    ASSERT_TRUE(r.has_value());
+    expectVecNear(r->normal, up, 1e-5f);
+    EXPECT_NEAR(r->depth, 0.1f, 1e-5f);
+    EXPECT_EQ(r->count, 4) << str(*r);
+}
+
+TEST(ContactObbTriangle, SmallTriangleUnderABoxFaceGivesItsCorners) {
+    const Triangle small{{-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, -0.25f}, {0.0f, 0.0f, 0.75f}};
+    const Obb box{{0.1f, 0.9f, 0.0f}, {2.0f, 1.0f, 2.0f}, kIdentity};
+    const auto m = checkedObbTriangle(box, small);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f); // toward the box, whatever the winding
+    EXPECT_NEAR(m->depth, 0.1f, 1e-6f);
+    ASSERT_EQ(m->count, 3) << str(*m);
+    for (const glm::vec3& corner : {small.a, small.b, small.c})
+        EXPECT_TRUE(hasPoint(*m, corner, 0.1f, 1e-5f)) << str(*m);
+}
+
+TEST(ContactObbTriangle, BoxCornerPressingIntoTheTriangleFaceGivesOnePoint) {
+    // The box's (-1, -1, -1) corner turned to point straight down, 0.05 below the plane.
+    const glm::mat3 corner(rotationBetween(glm::normalize(glm::dvec3(1.0)), {0.0, 1.0, 0.0}));
+    const Obb box{{0.2f, float(std::sqrt(3.0) - 0.05), -0.1f}, {1.0f, 1.0f, 1.0f}, corner};
+    const auto m = checkedObbTriangle(box, kGround);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.05f, 1e-5f);
+    ASSERT_EQ(m->count, 1) << str(*m);
+    expectVecNear(m->points[0].position, {0.2f, 0.0f, -0.1f}, 1e-5f);
+}
+
+TEST(ContactObbTriangle, TriangleCornerPokingIntoABoxFaceUsesTheBoxFaceNormal) {
+    // The corner (0.2, 0.9, 0.3) is 0.1 inside the top face; the rest of the triangle is above.
+    const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    const Triangle t{{0.2f, 0.9f, 0.3f}, {-2.0f, 3.0f, -1.0f}, {2.0f, 3.5f, -1.5f}};
+    const auto m = checkedObbTriangle(box, t);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {0.0f, -1.0f, 0.0f}, 1e-6f); // from the triangle (above) toward the box
+    EXPECT_NEAR(m->depth, 0.1f, 1e-6f);
+    ASSERT_EQ(m->count, 1) << str(*m);
+    expectVecNear(m->points[0].position, t.a, 1e-6f);
+    // A turned box: the same in its frame.
+    const glm::mat3 rot(rotationAbout({1.0, 2.0, 3.0}, 1.1));
+    const glm::vec3 centre(3.0f, -1.0f, 2.0f);
+    const Obb turned{centre, box.half, rot};
+    const Triangle moved{centre + rot * t.a, centre + rot * t.b, centre + rot * t.c};
+    const auto r = checkedObbTriangle(turned, moved);
+    ASSERT_TRUE(r.has_value());
+    expectVecNear(r->normal, -rot[1], 1e-5f);
+    EXPECT_NEAR(r->depth, 0.1f, 1e-5f);
+    ASSERT_EQ(r->count, 1) << str(*r);
+    expectVecNear(r->points[0].position, moved.a, 1e-5f);
+}
+
+TEST(ContactObbTriangle, EdgeEdgeCrossingGivesOnePointOnTheTriangleEdge) {
+    // The box turned 45 degrees about z has an edge along z at x = sqrt 2; the triangle's edge
+    // along y at x = sqrt 2 - 0.1 crosses it, the triangle rising away toward +x.
+    const double edgeX = std::sqrt(2.0) - 0.1;
+    const Obb box{
+        {0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    const Triangle t{
+        {float(edgeX), -1.0f, 0.0f}, {float(edgeX), 1.0f, 0.0f}, {float(edgeX + 2.0), 0.0f, 1.0f}};
+    const auto m = checkedObbTriangle(box, t);
+    ASSERT_TRUE(m.has_value());
+    expectVecNear(m->normal, {-1.0f, 0.0f, 0.0f}, 1e-6f); // the triangle is at +x
+    EXPECT_NEAR(m->depth, 0.1f, 1e-6f);
+    ASSERT_EQ(m->count, 1) << str(*m);
+    expectVecNear(m->points[0].position, {float(edgeX), 0.0f, 0.0f}, 1e-6f);
+}
+
+TEST(ContactObbTriangle, TheOtherSideOfTheTriangleFlipsTheNormal) {
+    const glm::mat3 tilt(rotationAbout({3.0, 1.0, -1.0}, 0.6));
+    const Triangle t{tilt * kGround.a, tilt * kGround.b, tilt * kGround.c};
+    const glm::vec3 up = tilt * glm::vec3(0.0f, 1.0f, 0.0f);
+    const glm::mat3 axes = tilt * glm::mat3(rotationAbout({0.0, 1.0, 0.0}, 0.4));
+    const auto above = checkedObbTriangle({up * 0.75f, {1.0f, 0.8f, 0.6f}, axes}, t);
+    const auto below = checkedObbTriangle({-up * 0.75f, {1.0f, 0.8f, 0.6f}, axes}, t);
+    ASSERT_TRUE(above.has_value());
+    ASSERT_TRUE(below.has_value());
+    expectVecNear(above->normal, up, 1e-5f);
+    expectVecNear(below->normal, -up, 1e-5f);
+    EXPECT_NEAR(above->depth, 0.05f, 1e-5f);
+    EXPECT_NEAR(below->depth, 0.05f, 1e-5f);
+    EXPECT_EQ(above->count, 4);
+    EXPECT_EQ(below->count, 4);
+    // Centre exactly on the plane: pushed along (b - a) x (c - a), so the winding decides.
+    const Obb flat{{0.0f, 0.0f, 0.0f}, {1.0f, 0.25f, 1.0f}, kIdentity};
+    const auto onPlane = checkedObbTriangle(flat, kGround);
+    ASSERT_TRUE(onPlane.has_value());
+    expectVecNear(onPlane->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(onPlane->depth, 0.25f, 1e-6f);
+    const auto reversed = checkedObbTriangle(flat, Triangle{kGround.a, kGround.c, kGround.b});
+    ASSERT_TRUE(reversed.has_value());
+    expectVecNear(reversed->normal, {0.0f, -1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(reversed->depth, 0.25f, 1e-6f);
+}
+
+TEST(ContactObbTriangle, SeparatedIsNoContactAndTouchingIsDepthZero) {
+    const Obb box{{0.5f, 1.001f, 0.3f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    EXPECT_FALSE(checkedObbTriangle(box, kGround).has_value());
+    EXPECT_NEAR(kz::separationObbTriangle(box, kGround), 1e-3f, 1e-6f);
+    // Exactly touching, face on.
+    const Obb touching{{0.5f, 1.0f, 0.3f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    auto m = checkedObbTriangle(touching, kGround);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    expectVecNear(m->normal, {0.0f, 1.0f, 0.0f}, 1e-6f);
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    EXPECT_EQ(m->count, 4);
+    EXPECT_EQ(kz::separationObbTriangle(touching, kGround), 0.0f);
+    // Edge on edge: the crossing edges 1e-3 apart, then touching.
+    const double edgeX = std::sqrt(2.0);
+    const Obb turned{
+        {0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(rotationAbout({0.0, 0.0, 1.0}, kPi / 4.0))};
+    const auto crossing = [](double x) {
+        return Triangle{{float(x), -1.0f, 0.0f}, {float(x), 1.0f, 0.0f}, {float(x + 2.0), 0.0f, 1.0f}};
+    };
+    EXPECT_FALSE(checkedObbTriangle(turned, crossing(edgeX + 1e-3)).has_value());
+    EXPECT_NEAR(kz::separationObbTriangle(turned, crossing(edgeX + 1e-3)), 1e-3f, 1e-6f);
+    m = checkedObbTriangle(turned, crossing(edgeX));
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    // A triangle corner touching a box face.
+    const Triangle corner{{0.2f, 1.0f, 0.3f}, {-2.0f, 3.0f, -1.0f}, {2.0f, 3.5f, -1.5f}};
+    m = checkedObbTriangle(Obb{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity}, corner);
+    ASSERT_TRUE(m.has_value()) << "touching is a contact";
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+    expectVecNear(m->points[0].position, corner.a, 1e-6f);
+}
+
+TEST(ContactObbTriangle, InvalidInputIsNoContactAndNeverCollides) {
+    const Obb box{{0.0f, 0.5f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    const Triangle degenerate[] = {
+        {{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {2.0f, 0.0f, 0.0f}}, // collinear
+        {{0.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f}}, // a point
+        {{kNaN, 0.0f, 0.0f}, kGround.b, kGround.c},
+        {kGround.a, {0.0f, kInf, 0.0f}, kGround.c},
+    };
+    for (const Triangle& t : degenerate) {
+        EXPECT_FALSE(kz::contactObbTriangle(box, t).has_value()) << str(t);
+        EXPECT_EQ(kz::separationObbTriangle(box, t), kInf) << str(t);
+    }
+    const Obb badBoxes[] = {
+        {{0.0f, 0.5f, 0.0f}, {1.0f, -1.0f, 1.0f}, kIdentity},
+        {{kNaN, 0.5f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity},
+        {{0.0f, 0.5f, 0.0f}, {1.0f, kInf, 1.0f}, kIdentity},
+        {{0.0f, 0.5f, 0.0f}, {1.0f, 1.0f, 1.0f}, glm::mat3(0.0f)},
+    };
+    for (const Obb& b : badBoxes) {
+        EXPECT_FALSE(kz::contactObbTriangle(b, kGround).has_value()) << str(b);
+        EXPECT_EQ(kz::separationObbTriangle(b, kGround), kInf) << str(b);
+    }
+    // Coordinates so large that the axis products overflow: no contact, never collides.
+    const Triangle huge{{-1e30f, 0.0f, 1e30f}, {1e30f, 0.0f, 1e30f}, {0.0f, 1e30f, -1e30f}};
+    EXPECT_FALSE(kz::contactObbTriangle(box, huge).has_value());
+    EXPECT_EQ(kz::separationObbTriangle(box, huge), kInf);
+    // A zero half extent is a flat box (valid, as for every Obb query): a square on the ground.
+    const Obb square{{0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 1.0f}, kIdentity};
+    const auto m = checkedObbTriangle(square, kGround);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_NEAR(m->depth, 0.0f, 1e-6f);
+}
+
+TEST(ContactObbTriangle, RandomAgainstReference) {
+    // Properties over random poses, against double-precision references built differently:
+    // overlap by edge-against-solid tests, distance from vertex and edge-pair distances.
+    const unsigned seed = kSeed + 7;
+    std::mt19937 rng(seed);
+    int failures = 0, contacts = 0, compared = 0, apart = 0, exactDepth = 0;
+    constexpr int kPoses = 20000;
+    for (int i = 0; i < kPoses; ++i) {
+        const Obb a = randomObb(rng, 1.5f, 0.2f, 1.5f);
+        Triangle t;
+        if (i % 2 == 0) { // big triangles, mesh-like
+            t = {randomPoint(rng, 3.0f), randomPoint(rng, 3.0f), randomPoint(rng, 3.0f)};
+        } else { // small ones near the box
+            const glm::vec3 c = randomPoint(rng, 2.0f);
+            const float size = uniform(rng, 0.2f, 1.5f);
+            t = {c + randomPoint(rng, size), c + randomPoint(rng, size), c + randomPoint(rng, size)};
+        }
+        const double area = glm::length(glm::cross(glm::dvec3(t.b - t.a), glm::dvec3(t.c - t.a)));
+        if (area < 0.01) continue;
+        const float separation = kz::separationObbTriangle(a, t);
+        const auto m = kz::contactObbTriangle(a, t);
+        const bool grown = refObbTriangleOverlap(a, t, 1e-4), shrunk = refObbTriangleOverlap(a, t, -1e-4);
+        const double distance = refObbTriangleDistance(a, t);
+        std::string why;
+        if (m.has_value() != (separation <= 0.0f))
+            why = "contact presence disagrees with separationObbTriangle";
+        else if (double(separation) > distance + 1e-5)
+            why = "separation " + std::to_string(separation) + " above the distance " +
+                  std::to_string(distance);
+        else if (grown == shrunk && m.has_value() != grown)
+            why = "contact presence disagrees with the reference";
+        else if (!grown && !(separation > 0.0f))
+            why = "apart, but separation is not positive";
+        if (why.empty() && grown == shrunk) ++compared;
+        if (why.empty() && !grown) ++apart;
+        if (why.empty() && m.has_value()) {
+            ++contacts;
+            // The depth is the least penetration, unless the triangle normal or a box face was
+            // kept over an axis that penetrates a little less (by up to 5% + 0.005 * the largest
+            // half extent); it never exceeds the overlap along its own normal. (With those
+            // tolerances at zero every depth here equals -separation.)
+            const double least = -double(separation);
+            const double band = (least + 0.005 * double(std::max({a.half.x, a.half.y, a.half.z}))) / 0.95;
+            const double tol = 1e-4 * std::max(1.0, least);
+            const glm::dvec3 n(m->normal);
+            const glm::dmat3 axes(a.axes);
+            const double radius = double(a.half.x) * std::abs(glm::dot(axes[0], n)) +
+                                  double(a.half.y) * std::abs(glm::dot(axes[1], n)) +
+                                  double(a.half.z) * std::abs(glm::dot(axes[2], n));
+            const double alongNormal = std::max({glm::dot(glm::dvec3(t.a), n), glm::dot(glm::dvec3(t.b), n),
+                                                 glm::dot(glm::dvec3(t.c), n)}) -
+                                       (glm::dot(glm::dvec3(a.center), n) - radius);
+            if (std::abs(double(m->depth) - least) <= tol) ++exactDepth;
+            if (auto g = goodObbTriangleManifold(*m, a, t); !g)
+                why = g.message();
+            else if (double(m->depth) < least - tol || double(m->depth) > band + tol)
+                why = "depth " + std::to_string(m->depth) + " outside [" + std::to_string(least) + ", " +
+                      std::to_string(band) + "]";
+            else if (double(m->depth) > alongNormal + tol)
+                why = "depth " + std::to_string(m->depth) + " beyond the overlap along the normal " +
+                      std::to_string(alongNormal);
+        }
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; A " << str(a) << " B "
+                          << str(t) << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+    EXPECT_GE(compared, kPoses * 9 / 10);
+    EXPECT_GT(contacts, kPoses / 5);
+    EXPECT_GT(apart, kPoses / 5);
+    EXPECT_GE(exactDepth, contacts * 9 / 10) << "the depth should mostly be the least penetration";
+}
+
+TEST(ContactObbTriangle, RandomRestingBoxesKeepTheTriangleNormal) {
+    // Boxes resting on a big tilted triangle with random yaw, small tilts and penetrations: the
+    // mesh-ground case; the triangle's normal wins and a resting face gives four points.
+    const unsigned seed = kSeed + 8;
+    std::mt19937 rng(seed);
+    int failures = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const glm::dmat3 ground = rotationAbout(randomUnit(rng), double(uniform(rng, 0.0f, 0.5f)));
+        // kGround scaled by 4, so no box overhangs an edge.
+        const Triangle t{glm::mat3(ground) * (4.0f * kGround.a), glm::mat3(ground) * (4.0f * kGround.b),
+                         glm::mat3(ground) * (4.0f * kGround.c)};
+        const glm::dvec3 up = ground * glm::dvec3(0.0, 1.0, 0.0);
+        const bool flat = i % 2 == 0;
+        const double tilt = flat ? 0.0 : double(uniform(rng, 0.0f, 0.02f));
+        const glm::dmat3 rot = ground * rotationAbout(randomUnit(rng), tilt) *
+                               rotationAbout({0.0, 1.0, 0.0}, double(uniform(rng, 0.0f, 6.28f)));
+        Obb a{glm::mat3(ground) * glm::vec3(uniform(rng, -3.0f, 3.0f), 0.0f, uniform(rng, -3.0f, 3.0f)),
+              {uniform(rng, 0.2f, 2.0f), uniform(rng, 0.2f, 2.0f), uniform(rng, 0.2f, 2.0f)},
+              glm::mat3(rot)};
+        double lowest = std::numeric_limits<double>::infinity();
+        for (const auto& c : refCorners(a, 0.0))
+            lowest = std::min(lowest, glm::dot(c, up));
+        const double penetration = double(uniform(rng, 0.001f, 0.1f));
+        a.center = glm::vec3(glm::dvec3(a.center) - (lowest + penetration) * up);
+        const auto m = kz::contactObbTriangle(a, t);
+        std::string why;
+        if (!m.has_value())
+            why = "no contact";
+        else if (auto g = goodObbTriangleManifold(*m, a, t); !g)
+            why = g.message();
+        else if (glm::dot(glm::dvec3(m->normal), up) < 0.99999)
+            why = "normal is not the triangle's";
+        else if (std::abs(double(m->depth) - penetration) > 1e-4)
+            why = "depth";
+        else if (flat && m->count != 4)
+            why = "a resting face should give 4 points";
+        if (!why.empty() && ++failures <= 10)
+            ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; A " << str(a)
+                          << " penetration " << penetration << (m ? "; got " + str(*m) : std::string());
+    }
+    EXPECT_EQ(failures, 0);
+}
+
 } // namespace

@@ -165,4 +165,63 @@ TEST(BuiltinRuns, GravityPileSettlesWithoutSinkingOrCreeping) {
     }
 }
 
+TEST(BuiltinRuns, LampArchBallThroughTheOpeningIsUntouchedAndTheNeckBallBouncesOff) {
+    // The red ball flies along z through the arch's opening, to the wall and back through it,
+    // again and again; it never touches the lamp and never leaves its line. The blue ball is
+    // aimed at the neck: it hits it within its first second and flies back.
+    kz::World world = load("lamp-arch");
+    ASSERT_EQ(world.obstacles().size(), 1u);
+    ASSERT_EQ(world.bodies().size(), 2u);
+    const glm::vec3 line = world.bodies()[0].position;
+    bool neckHit = false;
+    int throughCrossings = 0;
+    float lastZ = line.z;
+    for (int i = 0; i < 1200; ++i) { // 10 s: the red ball crosses the arch's plane 5 times
+        world.step();
+        for (const kz::ContactInfo& c : world.contacts()) {
+            ASSERT_FALSE(c.bodyA == 0 && c.obstacle == 0) << "the red ball touched the lamp at step " << i;
+            if (c.bodyA == 1 && c.obstacle == 0) {
+                if (!neckHit) {
+                    EXPECT_LT(world.simTime(), 1.0);
+                }
+                neckHit = true;
+            }
+        }
+        const kz::Body& red = world.bodies()[0];
+        ASSERT_EQ(red.position.x, line.x);
+        ASSERT_EQ(red.position.y, line.y);
+        throughCrossings += (lastZ < 0.0f) != (red.position.z < 0.0f) ? 1 : 0;
+        lastZ = red.position.z;
+        if (i == 150) { // 1.25 s: the blue ball met the neck (about 0.9 s) and flies back
+            ASSERT_GT(world.bodies()[1].velocity.z, 0.0f) << "the blue ball did not bounce off the neck";
+        }
+    }
+    EXPECT_TRUE(neckHit);
+    EXPECT_GE(throughCrossings, 4);
+    EXPECT_NEAR(world.bodies()[0].velocity.z * world.bodies()[0].velocity.z, 16.0f, 1e-3f);
+    EXPECT_NEAR(world.kineticEnergy(), 0.5 * (world.bodies()[0].mass + world.bodies()[1].mass) * 16.0, 1e-2);
+}
+
+TEST(BuiltinRuns, MeshPlaygroundBodiesSettleOnTheMeshesWithoutSinkingOrEscaping) {
+    // Balls and boxes dropped on the steps, into and onto the ring and onto the lamp's neck
+    // under gravity: after 10 s every body rests (on a mesh or the floor), nothing overlaps a
+    // mesh by more than a millimetre on the way, and nothing leaves the room.
+    kz::World world = load("mesh-playground");
+    ASSERT_EQ(world.obstacles().size(), 3u);
+    int meshContactSteps = 0;
+    for (int i = 0; i < 1200; ++i) {
+        world.step();
+        ASSERT_TRUE(finiteState(world)) << "step " << i;
+        ASSERT_LT(world.maxPenetration(), 1e-3f) << "step " << i;
+        meshContactSteps += std::any_of(world.contacts().begin(), world.contacts().end(),
+                                        [](const kz::ContactInfo& c) { return c.obstacle >= 0; })
+                                ? 1
+                                : 0;
+    }
+    EXPECT_GT(meshContactSteps, 100);
+    EXPECT_EQ(world.escapedCount(), 0);
+    for (const kz::Body& b : world.bodies())
+        EXPECT_LT(glm::length(b.velocity), 0.2f) << b.name << " still moves";
+}
+
 } // namespace

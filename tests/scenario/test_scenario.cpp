@@ -141,7 +141,7 @@ TEST(BuiltinScenarios, EveryRequiredScenarioHasAFileAndNamesAreSorted) {
     const std::vector<std::string> names = kz::builtinScenarioNames();
     EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
     for (const char* required : {"two-balls", "random", "deterministic", "boxes", "mixed-100", "high-speed",
-                                 "gravity-pile", "slanted-room"}) {
+                                 "gravity-pile", "slanted-room", "lamp-arch", "mesh-playground"}) {
         EXPECT_NE(std::find(names.begin(), names.end(), required), names.end()) << required;
         EXPECT_TRUE(fs::is_regular_file(kz::scenarioDirectory() / (std::string(required) + ".json")))
             << required;
@@ -384,7 +384,7 @@ std::vector<BadCase> badCases() {
         {"missing random count", R"({"name": "x", "size": [10, 10, 10], "random": {"seed": 2}})",
          "/random/count", "missing"},
         {"unknown shape", roomWith(R"({"shape": "cone", "position": [0, 0, 0]})"), "/bodies/0/shape",
-         R"(must be "sphere" or "box", got "cone")"},
+         R"(must be "sphere", "box" or "mesh", got "cone")"},
         {"size and planes", R"({"name": "x", "size": [1, 1, 1], "planes": []})", "/planes", "not both"},
         {"sphere outside the room", roomWith(sphereAt(4.75f)), "/bodies/0/position", "not inside the room"},
         {"box corner outside the room",
@@ -676,6 +676,145 @@ TEST(ScenarioDeterminism, TheRandomStreamIsPinned) {
     EXPECT_EQ(first.name, "box-0");
     EXPECT_EQ(bits(first.position.x), 0x400895a9u);
     EXPECT_EQ(bits(first.velocity.y), 0xbf6978c9u);
+}
+
+// ---- Mesh obstacles ---------------------------------------------------------------------------
+
+/// The cube [-0.5, 0.5]^3 as an OBJ file: 8 vertices, 6 quads (12 triangles once split).
+const char* const kCubeObj = R"(# cube
+v -0.5 -0.5 -0.5
+v 0.5 -0.5 -0.5
+v -0.5 0.5 -0.5
+v 0.5 0.5 -0.5
+v -0.5 -0.5 0.5
+v 0.5 -0.5 0.5
+v -0.5 0.5 0.5
+v 0.5 0.5 0.5
+f 1 5 7 3
+f 2 4 8 6
+f 1 2 6 5
+f 3 7 8 4
+f 1 3 4 2
+f 5 6 8 7
+)";
+
+std::string meshAt(const std::string& file, const std::string& extra = "") {
+    return R"({"shape": "mesh", "mesh": ")" + file + R"(", "position": [0, 0, 0])" + extra + "}";
+}
+
+TEST(ScenarioMeshes, AMeshEntryLoadsTheObjBesideTheScenarioAndIsPlaced) {
+    const TempDir dir;
+    dir.write("meshes/cube.obj", kCubeObj);
+    const fs::path file = dir.write(
+        "s.json", roomWith(sphereAt(3.0f) + ", " +
+                           meshAt("meshes/cube.obj",
+                                  R"(, "scale": [2, 1, 3], "euler_deg": [0, 90, 0], "color": "#102030")")));
+    const kz::ScenarioResult r = kz::loadScenarioFile(file);
+    ASSERT_TRUE(r.scenario) << r.error;
+    const kz::Scenario& s = *r.scenario;
+    ASSERT_EQ(s.bodies.size(), 1u);
+    ASSERT_EQ(s.obstacles.size(), 1u);
+    EXPECT_EQ(s.bodyEntries, std::vector<std::size_t>{0});
+    const kz::ListedObstacle& o = s.obstacles[0];
+    EXPECT_EQ(o.entry, 1u);
+    EXPECT_EQ(o.obstacle.name, "cube"); // the file's stem when no name is given
+    EXPECT_EQ(o.obstacle.mesh->source, "meshes/cube.obj");
+    EXPECT_EQ(o.obstacle.mesh->triangleCount(), 12u);
+    EXPECT_EQ(o.obstacle.color, 0x102030u);
+    // Scaled by (2, 1, 3), then turned 90 degrees about y: x spans +-1.5, z spans +-1.
+    EXPECT_NEAR(o.obstacle.bounds.max.x, 1.5f, 1e-5f);
+    EXPECT_NEAR(o.obstacle.bounds.max.y, 0.5f, 1e-5f);
+    EXPECT_NEAR(o.obstacle.bounds.max.z, 1.0f, 1e-5f);
+    const kz::World world = mustInstantiate(s);
+    ASSERT_EQ(world.obstacles().size(), 1u);
+    EXPECT_EQ(world.bodies().size(), 1u);
+}
+
+TEST(ScenarioMeshes, AUniformScaleMayBeOneNumberAndTwoEntriesShareOneMesh) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    const fs::path file =
+        dir.write("s.json", roomWith(meshAt("cube.obj", R"(, "scale": 2, "name": "big")") + ", " +
+                                     R"({"shape": "mesh", "mesh": "cube.obj", "position": [3, 0, 0]})"));
+    const kz::ScenarioResult r = kz::loadScenarioFile(file);
+    ASSERT_TRUE(r.scenario) << r.error;
+    ASSERT_EQ(r.scenario->obstacles.size(), 2u);
+    EXPECT_EQ(r.scenario->obstacles[0].obstacle.scale, glm::vec3(2.0f));
+    EXPECT_EQ(r.scenario->obstacles[0].obstacle.name, "big");
+    EXPECT_EQ(r.scenario->obstacles[0].obstacle.mesh, r.scenario->obstacles[1].obstacle.mesh);
+}
+
+TEST(ScenarioMeshes, BadMeshEntriesGiveOneLineWithTheFileAndThePath) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    dir.write("broken.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n");
+    dir.write("empty.obj", "");
+    struct Case {
+        const char* what;
+        std::string bodies;
+        const char* where;
+        const char* message;
+    };
+    const std::vector<Case> cases = {
+        {"missing mesh file", meshAt("nothere.obj"), "/bodies/0/mesh", "nothere.obj: no such file"},
+        {"index out of range", meshAt("broken.obj"), "/bodies/0/mesh",
+         "broken.obj:4: face index 9 is out of range"},
+        {"empty obj", meshAt("empty.obj"), "/bodies/0/mesh", "empty.obj: the file is empty"},
+        {"mesh not a string", R"({"shape": "mesh", "mesh": 3, "position": [0, 0, 0]})", "/bodies/0/mesh",
+         "must be a file name"},
+        {"no mesh key", R"({"shape": "mesh", "position": [0, 0, 0]})", "/bodies/0/mesh", "missing"},
+        {"zero scale", meshAt("cube.obj", R"(, "scale": [1, 0, 1])"), "/bodies/0/scale/1", "must be > 0"},
+        {"negative scale", meshAt("cube.obj", R"(, "scale": -2)"), "/bodies/0/scale", "must be > 0"},
+        {"a velocity for a static mesh", meshAt("cube.obj", R"(, "velocity": [1, 0, 0])"),
+         "/bodies/0/velocity", ""},
+        {"mesh outside the room", meshAt("cube.obj", R"(, "scale": 12)"), "/bodies/0/position",
+         "is not inside the room"},
+        {"a ball touching the mesh", meshAt("cube.obj") + ", " + sphereAt(0.9f), "/bodies/1",
+         "touches the mesh at /bodies/0"},
+        {"pointers count the mesh entries",
+         meshAt("cube.obj") + ", " + sphereAt(2.0f) + ", " + sphereAt(2.5f), "/bodies/2",
+         "overlaps /bodies/1"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.what);
+        const fs::path file = dir.write("s.json", roomWith(c.bodies));
+        const kz::ScenarioResult r = kz::loadScenarioFile(file);
+        EXPECT_FALSE(r.scenario);
+        EXPECT_EQ(r.error.rfind(file.string() + ": ", 0), 0u) << r.error;
+        EXPECT_NE(r.error.find(c.where), std::string::npos) << r.error;
+        EXPECT_NE(r.error.find(c.message), std::string::npos) << r.error;
+        EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
+    }
+}
+
+TEST(ScenarioMeshes, RandomBodiesNeverTouchAMesh) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    const fs::path file = dir.write("s.json", R"({"name": "x", "size": [10, 10, 10], "bodies": [)" +
+                                                  meshAt("cube.obj", R"(, "scale": [6, 6, 6])") +
+                                                  R"(], "random": {"count": 150, "seed": 5}})");
+    const kz::ScenarioResult r = kz::loadScenarioFile(file);
+    ASSERT_TRUE(r.scenario) << r.error;
+    const kz::World world = mustInstantiate(*r.scenario);
+    ASSERT_EQ(world.bodies().size(), 150u);
+    EXPECT_EQ(world.maxPenetration(), 0.0f);
+    const kz::Aabb inner{glm::vec3(-3.0f), glm::vec3(3.0f)};
+    int inside = 0;
+    for (const Body& b : world.bodies())
+        inside += kz::testSphereAabb({b.position, b.radius}, inner) ? 1 : 0;
+    // A mesh is a surface: the hollow cube's inside is free space too, so bodies land on both
+    // sides of its walls, none touching them.
+    EXPECT_GT(inside, 0);
+    EXPECT_LT(inside, 150);
+}
+
+TEST(ScenarioMeshes, LampArchFindsItsMeshInTheAssetRoot) {
+    const kz::ScenarioResult r = kz::resolveScenario("lamp-arch");
+    ASSERT_TRUE(r.scenario) << r.error;
+    ASSERT_EQ(r.scenario->obstacles.size(), 1u);
+    EXPECT_EQ(r.scenario->obstacles[0].obstacle.mesh->source, "meshes/arch.obj");
+    EXPECT_TRUE(fs::is_regular_file(kz::assetDirectory() / "meshes" / "arch.obj"));
+    EXPECT_EQ(r.scenario->bodies.size(), 2u);
 }
 
 } // namespace
