@@ -1303,6 +1303,17 @@ std::optional<ImpactPreview> World::impactPreview(int i) const {
         const float gap = std::max(0.0f, distanceToPlane(b, plane));
         best = ImpactPreview{w, hit->point, hit->t * speed, approach > 0.0f ? gap / approach : INFINITY};
     }
+    for (int m = 0; m < static_cast<int>(obstacles_.size()); ++m) {
+        const auto hit = raycast(Ray{b.position, b.velocity}, obstacles_[m], bestT);
+        if (!hit || (best && hit->t >= bestT)) continue;
+        bestT = hit->t;
+        // The hit triangle's plane stands in for the wall's (the normal faces the centre).
+        const Plane plane{hit->normal, -glm::dot(hit->normal, hit->point)};
+        const float approach = -glm::dot(plane.normal, b.velocity);
+        const float gap = std::max(0.0f, distanceToPlane(b, plane));
+        best = ImpactPreview{-1, hit->point,   hit->t * speed, approach > 0.0f ? gap / approach : INFINITY,
+                             m,  hit->triangle};
+    }
     return best;
 }
 

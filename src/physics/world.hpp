@@ -33,12 +33,16 @@ struct ContactInfo {
     std::uint32_t triangle = 0; ///< The obstacle's mesh triangle the point lies on (obstacles only).
 };
 
-/// Where a body's centre, moving along its velocity, first meets a wall.
+/// Where a body's centre, moving along its velocity, first meets a wall or a mesh obstacle.
 struct ImpactPreview {
-    int wall;             ///< Plane index.
-    glm::vec3 point;      ///< Where the ray from the centre along the velocity meets the wall polygon.
-    float centreDistance; ///< Distance from the centre to that point.
-    float timeToImpact;   ///< Seconds until the body's surface reaches the wall (0 if touching).
+    int wall;                   ///< Plane index, or -1 when a mesh obstacle comes first.
+    glm::vec3 point;            ///< Where the ray from the centre along the velocity meets the wall polygon
+                                ///< (or the obstacle's triangle).
+    float centreDistance;       ///< Distance from the centre to that point.
+    float timeToImpact;         ///< Seconds until the body's surface reaches the wall's plane (or the hit
+                                ///< triangle's plane) (0 if touching).
+    int obstacle = -1;          ///< Obstacle index when a mesh obstacle comes first, else -1.
+    std::uint32_t triangle = 0; ///< The obstacle's triangle the centre's ray meets.
 };
 
 class World {
@@ -97,7 +101,8 @@ public:
     /// Bodies whose centre is outside the room.
     int escapedCount() const;
 
-    /// The impact preview for body i, or empty when it does not move or hits no wall polygon.
+    /// The impact preview for body i, or empty when it does not move or hits no wall polygon
+    /// and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
 
 private:

@@ -537,4 +537,24 @@ TEST(ObstacleCollision, ACopiedWorldWithObstaclesContinuesBitIdentically) {
     }
 }
 
+TEST(ObstacleCollision, TheImpactPreviewStopsAtAMeshInFrontOfTheWall) {
+    World world(boxRoom(glm::vec3(10.0f)));
+    world.addObstacle(place(cubeMesh(), glm::vec3(0.0f), glm::quat(1, 0, 0, 0), glm::vec3(2.0f)));
+    world.addBody(sphereDesc({-4, 0.3f, 0.2f}, {2, 0, 0}, 0.25f));
+    world.addBody(sphereDesc({-4, 3.0f, 0.2f}, {2, 0, 0}, 0.25f)); // passes above the cube
+    const auto preview = world.impactPreview(0);
+    ASSERT_TRUE(preview);
+    EXPECT_EQ(preview->obstacle, 0);
+    EXPECT_EQ(preview->wall, -1);
+    EXPECT_LT(preview->triangle, 12u);
+    EXPECT_LT(glm::length(preview->point - glm::vec3(-1, 0.3f, 0.2f)), 1e-5f);
+    EXPECT_NEAR(preview->centreDistance, 3.0f, 1e-5f);
+    EXPECT_NEAR(preview->timeToImpact, (3.0f - 0.25f) / 2.0f, 1e-5f);
+    const auto above = world.impactPreview(1);
+    ASSERT_TRUE(above);
+    EXPECT_EQ(above->obstacle, -1);
+    EXPECT_GE(above->wall, 0);
+    EXPECT_NEAR(above->point.x, 5.0f, 1e-5f);
+}
+
 } // namespace
