@@ -34,7 +34,8 @@
 //     between two triangles); hit_pct.
 //   BM_Raycast/BruteForce: bvh_mismatch, rays of the 1,000 where MeshBvh::raycast differs from
 //     the brute-force loop (hit/miss, triangle or t not bit-identical).
-// After the run, a summary prints ns per ray, the ratios ours/Embree and Bullet/ours, build ms
+// After the run, a summary prints ns per ray (the median over --benchmark_repetitions, which
+// shrugs off the odd repetition slowed by other load), the ratios ours/Embree and Bullet/ours, build ms
 // and ours/Embree (console output only; with --benchmark_format=json or csv there is no summary).
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
@@ -578,26 +579,26 @@ class SummaryReporter : public kz::bench::MeanReporter {
 public:
     void printSummary() const {
         const double tris = static_cast<double>(mesh().triangles());
-        std::printf(
-            "\nSummary: %zu triangles, %zu rays (brute force: %zu); real time, mean over repetitions\n",
-            mesh().triangles(), kRayCount, kBruteRays);
+        std::printf("\nSummary: %zu triangles, %zu rays (brute force: %zu); real time, median over %d "
+                    "repetition(s)\n",
+                    mesh().triangles(), kRayCount, kBruteRays, repetitions());
         std::printf("%-16s  %12s  %10s  %14s\n", "engine", "ns/ray", "build ms", "bytes/tri (RSS)");
         for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet}) {
-            const double ray = realMean(std::string("BM_Raycast/") + engineName(e));
-            const double build = realMean(std::string("BM_Build/") + engineName(e));
+            const double ray = realMedian(std::string("BM_Raycast/") + engineName(e));
+            const double build = realMedian(std::string("BM_Build/") + engineName(e));
             const auto mem = memoryBytes().find(e);
             const double bpt =
                 mem != memoryBytes().end() && mem->second >= 0.0 ? mem->second / tris : std::nan("");
             std::printf("%-16s  %12s  %10s  %14s\n", engineName(e), fmt(ray, "%.1f").c_str(),
                         fmt(build, "%.1f").c_str(), fmt(bpt, "%.1f").c_str());
         }
-        const double brute = realMean("BM_Raycast/BruteForce");
+        const double brute = realMedian("BM_Raycast/BruteForce");
         std::printf("%-16s  %12s\n", "BruteForce", fmt(brute, "%.0f").c_str());
 
-        const double kRay = realMean("BM_Raycast/KolizeBvh"), eRay = realMean("BM_Raycast/Embree"),
-                     bRay = realMean("BM_Raycast/Bullet");
-        const double kBuild = realMean("BM_Build/KolizeBvh"), eBuild = realMean("BM_Build/Embree"),
-                     e1Build = realMean("BM_Build/Embree/1thread");
+        const double kRay = realMedian("BM_Raycast/KolizeBvh"), eRay = realMedian("BM_Raycast/Embree"),
+                     bRay = realMedian("BM_Raycast/Bullet");
+        const double kBuild = realMedian("BM_Build/KolizeBvh"), eBuild = realMedian("BM_Build/Embree"),
+                     e1Build = realMedian("BM_Build/Embree/1thread");
         std::printf("\nRatios (targets: ray ours/Embree <= 2, Bullet/ours >= 5, build ours/Embree <= 3)\n");
         std::printf("  ray   ours/Embree            %s\n", fmt(kRay / eRay, "%.2fx").c_str());
         std::printf("  ray   Bullet/ours            %s\n", fmt(bRay / kRay, "%.2fx").c_str());
@@ -617,11 +618,30 @@ public:
                         bruteMismatches());
     }
 
+    /// Keeps every repetition's wall time per iteration, for the medians.
+    void ReportRuns(const std::vector<Run>& reports) override {
+        for (const Run& r : reports) {
+            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
+                realTimes_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
+        }
+        MeanReporter::ReportRuns(reports);
+    }
+
 private:
-    /// Mean wall time per iteration, NaN if the benchmark did not run.
-    double realMean(const std::string& name) const {
-        const std::optional<Mean> m = MeanReporter::mean(name);
-        return m ? m->real : std::nan("");
+    /// Median wall time per iteration over the repetitions, NaN if the benchmark did not run.
+    double realMedian(const std::string& name) const {
+        const auto it = realTimes_.find(name);
+        if (it == realTimes_.end() || it->second.empty()) return std::nan("");
+        std::vector<double> times = it->second;
+        std::sort(times.begin(), times.end());
+        const std::size_t n = times.size();
+        return n % 2 == 1 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+    }
+    int repetitions() const {
+        std::size_t most = 0;
+        for (const auto& [name, times] : realTimes_)
+            most = std::max(most, times.size());
+        return static_cast<int>(most);
     }
 
     static std::string fmt(double x, const char* format) {
@@ -630,6 +650,8 @@ private:
         std::snprintf(buf, sizeof buf, format, x);
         return buf;
     }
+
+    std::map<std::string, std::vector<double>> realTimes_;
 };
 
 } // namespace

@@ -13,7 +13,9 @@ uniform vec3 uFillDir; // unit, toward the light
 out vec4 fragColor;
 
 void main() {
-    vec3 n = normalize(vNormal);
+    // Bodies are closed and drawn with back faces culled; obstacles are drawn from both sides, lit
+    // on the side that faces the camera.
+    vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
     vec3 v = normalize(uEye - vWorldPos);
     float key = max(dot(n, uKeyDir), 0.0);
     float fill = max(dot(n, uFillDir), 0.0);

@@ -1,5 +1,6 @@
 #version 330 core
-// Lit bodies: a unit mesh (sphere or cube) instanced with a model matrix and a colour each.
+// Lit bodies and obstacles: a mesh (the unit sphere or cube, or an obstacle's flat-shaded mesh)
+// instanced with a model matrix and a colour each.
 
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec3 aNormal;

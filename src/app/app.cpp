@@ -173,6 +173,9 @@ private:
     void applyUi(const UiRequests& requests);
 
     void drawSelectedLabel() const;
+    /// The BVH debug draw's deepest level, kept within the trees it draws.
+    void changeBvhDepth(int delta);
+    int bvhDepthLimit() const;
     bool takeScreenshot(const std::string& file, std::string& error);
 
     const AppOptions& options_;
@@ -195,11 +198,14 @@ private:
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
-    // Picking and dragging.
-    int selected_ = -1;
-    std::optional<RayHit> pickHit_;
+    // Picking and dragging. The selection is a body or an obstacle (or neither), never both.
+    int selected_ = -1;           ///< Picked body, or -1.
+    int selectedObstacle_ = -1;   ///< Picked obstacle, or -1.
+    std::optional<PickHit> pick_; ///< The last click's hit on the selection.
     std::optional<Ray> pickRay_;
-    int hovered_ = -1;
+    int hovered_ = -1;         ///< The body under the cursor, or -1.
+    int hoveredObstacle_ = -1; ///< The obstacle under the cursor, or -1.
+    std::uint32_t hoveredTriangle_ = 0;
     std::optional<Drag> drag_;
     bool orbiting_ = false;
     bool panning_ = false;
@@ -341,6 +347,11 @@ AppResult App::finish() {
     report["ui_ms_median"] = median(times_.ui);
     report["draw_ms_median"] = median(times_.draw);
     report["bodies"] = world_->bodies().size();
+    report["obstacles"] = world_->obstacles().size();
+    nlohmann::ordered_json triangles = nlohmann::ordered_json::array();
+    for (const Obstacle& obstacle : world_->obstacles())
+        triangles.push_back(obstacle.mesh ? obstacle.mesh->triangleCount() : 0);
+    report["obstacle_triangles"] = std::move(triangles);
     report["scenario"] = scenarioTitle_;
     report["seed"] = seed_;
 
@@ -426,8 +437,12 @@ void App::loop() {
         info.seed = seed_;
         info.spinning = camera_.spinning();
         info.selected = selected_;
-        info.pick = pickHit_;
+        info.selectedObstacle = selectedObstacle_;
+        info.pick = pick_;
         info.hovered = hovered_;
+        info.hoveredObstacle = hoveredObstacle_;
+        info.hoveredTriangle = hoveredTriangle_;
+        info.bvhDepthLimit = bvhDepthLimit();
         info.fps = io.Framerate;
         info.frameMs = io.Framerate > 0.0f ? 1000.0f / io.Framerate : 0.0f;
         info.physicsMsPerStep = physicsMsPerStep_;
@@ -447,9 +462,12 @@ void App::loop() {
         sceneView.framebuffer = drawableSize_;
         render::Overlay overlay;
         overlay.pickRay = pickRay_;
-        overlay.pickHit = pickHit_;
-        overlay.pickRayLength = pickHit_ ? pickHit_->t : camera_.farPlane();
+        if (pick_) overlay.pickHit = pick_->hit;
+        overlay.pickRayLength = pick_ ? pick_->hit.t : camera_.farPlane();
         overlay.previewBody = selected_ >= 0 ? selected_ : (world_->bodies().empty() ? -1 : 0);
+        overlay.selectedObstacle = selectedObstacle_;
+        if (selectedObstacle_ >= 0 && pick_ && pick_->obstacle == selectedObstacle_)
+            overlay.pickTriangle = pick_->triangle;
         renderer_->draw(*world_, sceneView, selected_, ui_.debug, overlay);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         const float drawMs = msBetween(drawStart, Clock::now());
@@ -525,9 +543,12 @@ bool App::load(const std::string& key, std::optional<std::uint64_t> seed, std::s
     }
 
     selected_ = -1;
+    selectedObstacle_ = -1;
     hovered_ = -1;
-    pickHit_.reset();
+    hoveredObstacle_ = -1;
+    pick_.reset();
     pickRay_.reset();
+    ui_.debug.bvhDepth = std::clamp(ui_.debug.bvhDepth, 0, bvhDepthLimit());
     return true;
 }
 
@@ -654,6 +675,15 @@ void App::handleKey(SDL_Keycode key) {
     case SDLK_h:
         ui_.showHelp = !ui_.showHelp;
         break;
+    case SDLK_v:
+        ui_.debug.bvhBoxes = !ui_.debug.bvhBoxes;
+        break;
+    case SDLK_LEFTBRACKET:
+        changeBvhDepth(-1);
+        break;
+    case SDLK_RIGHTBRACKET:
+        changeBvhDepth(+1);
+        break;
     default:
         break;
     }
@@ -677,14 +707,20 @@ void App::handleMouse(const MouseAction& action) {
     const std::optional<PickHit> hit = pickBody(*world_, ray);
     pickRay_ = ray;
     drag_.reset();
+    selected_ = -1;
+    selectedObstacle_ = -1;
+    pick_ = hit;
     if (!hit) {
-        selected_ = -1;
-        pickHit_.reset();
         events_.pick(frame_, nullptr, nullptr);
         return;
     }
+    if (hit->obstacle >= 0) {
+        // Obstacles are static: selected, never dragged.
+        selectedObstacle_ = hit->obstacle;
+        events_.pickObstacle(frame_, world_->obstacles()[static_cast<std::size_t>(hit->obstacle)], *hit);
+        return;
+    }
     selected_ = hit->body;
-    pickHit_ = hit->hit;
     const Body& body = world_->bodies()[static_cast<std::size_t>(hit->body)];
     events_.pick(frame_, &body, &hit->hit);
 
@@ -732,12 +768,16 @@ void App::updateDrag(float frameSeconds) {
 
 void App::updateHover() {
     hovered_ = -1;
+    hoveredObstacle_ = -1;
     if (SDL_GetMouseFocus() != window_.get() || ImGui::GetIO().WantCaptureMouse) return;
     int mouseX = 0;
     int mouseY = 0;
     SDL_GetMouseState(&mouseX, &mouseY);
-    if (const auto hit = pickBody(*world_, rayAt({static_cast<float>(mouseX), static_cast<float>(mouseY)})))
+    if (const auto hit = pickBody(*world_, rayAt({static_cast<float>(mouseX), static_cast<float>(mouseY)}))) {
         hovered_ = hit->body;
+        hoveredObstacle_ = hit->obstacle;
+        hoveredTriangle_ = hit->triangle;
+    }
 }
 
 // ------------------------------------------------------------------ actions
@@ -783,22 +823,49 @@ void App::applyUi(const UiRequests& requests) {
     }
 }
 
-/// The picked body's name at its centre on screen, on top of everything.
+int App::bvhDepthLimit() const {
+    const auto obstacles = world_->obstacles();
+    int depth = 0;
+    if (selectedObstacle_ >= 0 && selectedObstacle_ < static_cast<int>(obstacles.size())) {
+        depth = obstacles[static_cast<std::size_t>(selectedObstacle_)].mesh->bvh.depth();
+    } else {
+        for (const Obstacle& obstacle : obstacles)
+            depth = std::max(depth, obstacle.mesh->bvh.depth());
+    }
+    return std::max(depth - 1, 0);
+}
+
+void App::changeBvhDepth(int delta) {
+    ui_.debug.bvhDepth = std::clamp(ui_.debug.bvhDepth + delta, 0, bvhDepthLimit());
+}
+
+/// The picked body's name at its centre on screen (an obstacle's at the centre of its bounds), on
+/// top of everything.
 void App::drawSelectedLabel() const {
-    if (selected_ < 0 || selected_ >= static_cast<int>(world_->bodies().size())) return;
-    const Body& body = world_->bodies()[static_cast<std::size_t>(selected_)];
-    const glm::vec4 clip = proj_ * view_ * glm::vec4(body.position, 1.0f);
+    glm::vec3 anchor(0.0f);
+    const std::string* name = nullptr;
+    if (selected_ >= 0 && selected_ < static_cast<int>(world_->bodies().size())) {
+        const Body& body = world_->bodies()[static_cast<std::size_t>(selected_)];
+        anchor = body.position;
+        name = &body.name;
+    } else if (selectedObstacle_ >= 0 && selectedObstacle_ < static_cast<int>(world_->obstacles().size())) {
+        const Obstacle& obstacle = world_->obstacles()[static_cast<std::size_t>(selectedObstacle_)];
+        anchor = 0.5f * (obstacle.bounds.min + obstacle.bounds.max);
+        name = &obstacle.name;
+    }
+    if (name == nullptr) return;
+    const glm::vec4 clip = proj_ * view_ * glm::vec4(anchor, 1.0f);
     if (!(clip.w > camera_.nearPlane())) return; // behind the camera
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const ImVec2 centre{(ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y};
-    const ImVec2 size = ImGui::CalcTextSize(body.name.c_str());
+    const ImVec2 size = ImGui::CalcTextSize(name->c_str());
     const ImVec2 topLeft{centre.x - 0.5f * size.x, centre.y - 0.5f * size.y};
     ImDrawList* list = ImGui::GetForegroundDrawList();
     list->AddRectFilled(ImVec2(topLeft.x - 4.0f, topLeft.y - 2.0f),
                         ImVec2(topLeft.x + size.x + 4.0f, topLeft.y + size.y + 2.0f), IM_COL32(0, 0, 0, 170),
                         3.0f);
-    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), body.name.c_str());
+    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), name->c_str());
 }
 
 bool App::takeScreenshot(const std::string& file, std::string& error) {

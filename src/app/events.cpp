@@ -60,6 +60,23 @@ void EventLog::pick(std::uint64_t frame, const Body* body, const RayHit* hit) {
     write(line);
 }
 
+void EventLog::pickObstacle(std::uint64_t frame, const Obstacle& obstacle, const PickHit& hit) {
+    if (!enabled()) return;
+    Json line = header(frame, "pick");
+    line["body"] = nullptr; // not a body: the "obstacle" key says what was hit
+    line["obstacle"] = obstacle.name;
+    line["obstacle_index"] = hit.obstacle;
+    line["shape"] = "mesh";
+    line["mesh"] = obstacle.mesh ? obstacle.mesh->source : std::string();
+    line["triangle"] = hit.triangle;
+    line["u"] = shortestDouble(hit.u);
+    line["v"] = shortestDouble(hit.v);
+    line["t"] = shortestDouble(hit.hit.t);
+    line["point"] = toJson(hit.hit.point);
+    line["normal"] = toJson(hit.hit.normal);
+    write(line);
+}
+
 void EventLog::reset(std::uint64_t frame, const std::string& scenario, std::uint64_t seed) {
     if (!enabled()) return;
     Json line = header(frame, "reset");

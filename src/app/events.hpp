@@ -3,6 +3,9 @@
 //
 //   {"frame":12,"event":"pick","body":"red ball","shape":"sphere","t":13.1,"point":[..],"normal":[..]}
 //   {"frame":14,"event":"pick","body":null}                      a click on empty space
+//   {"frame":15,"event":"pick","body":null,"obstacle":"lamp","obstacle_index":0,"shape":"mesh",
+//    "mesh":"meshes/arch.obj","triangle":1234,"u":0.25,"v":0.5,"t":9.2,"point":[..],"normal":[..]}
+//                                                                a click on an obstacle (a mesh)
 //   {"frame":20,"event":"pause"}  resume  step  quit
 //   {"frame":30,"event":"reset","scenario":"random","seed":42}
 //   {"frame":31,"event":"camera_spin","on":false}
@@ -15,6 +18,8 @@
 #include "app/report_numbers.hpp"
 #include "geom/types.hpp"
 #include "physics/body.hpp"
+#include "physics/obstacle.hpp"
+#include "physics/pick.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -34,6 +39,10 @@ public:
 
     /// A click: the body hit (and where), or none for a click on empty space.
     void pick(std::uint64_t frame, const Body* body, const RayHit* hit);
+    /// A click on obstacle `hit.obstacle`: "body" is null (not a body), then the obstacle's name and index,
+    /// its mesh, the triangle, the barycentrics u and v (the weights of the triangle's 2nd and 3rd vertex),
+    /// t, point and normal as for a body.
+    void pickObstacle(std::uint64_t frame, const Obstacle& obstacle, const PickHit& hit);
     void reset(std::uint64_t frame, const std::string& scenario, std::uint64_t seed);
     void cameraSpin(std::uint64_t frame, bool on);
     void drag(std::uint64_t frame, bool start, const std::string& body);

@@ -103,6 +103,16 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
         bodies.push_back(std::move(entry));
     }
     report["bodies"] = std::move(bodies);
+
+    Json obstacles = Json::array();
+    for (const Obstacle& obstacle : world.obstacles()) {
+        Json entry;
+        entry["name"] = obstacle.name;
+        entry["mesh"] = obstacle.mesh ? obstacle.mesh->source : std::string();
+        entry["triangles"] = obstacle.mesh ? obstacle.mesh->triangleCount() : 0;
+        obstacles.push_back(std::move(entry));
+    }
+    report["obstacles"] = std::move(obstacles);
     return report;
 }
 

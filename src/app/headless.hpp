@@ -20,7 +20,8 @@ struct HeadlessOptions {
 /// Steps `world` options.steps times with World::step(), timing each step with steady_clock, and
 /// returns the report, keys in this order: scenario, seed, steps, sim_seconds, ms_per_step_median,
 /// kinetic_energy_start, kinetic_energy_end, momentum_start, momentum_end, max_penetration,
-/// escaped, bodies. max_penetration and escaped are maxima over the initial state and the state
+/// escaped, bodies, obstacles (each static mesh's name, mesh file and triangle count; empty when
+/// there are none). max_penetration and escaped are maxima over the initial state and the state
 /// after every step. Single-precision values are written as the shortest decimal that reads back
 /// as the same float. The report may hold non-finite numbers (a blown-up simulation): check it
 /// with firstNonFinite before writing it, since JSON writes them as null.

@@ -194,15 +194,16 @@ int runHeadlessCommand(const Flags& flags) {
 } // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
-                 "opens a window: click a body to pick it, drag to throw it; H lists the keys.",
-                 "kolize"};
+    CLI::App app{
+        "Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
+        "opens a window: click a body or a mesh to pick it, drag a body to throw it; H lists the keys.",
+        "kolize"};
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
-               "max_penetration, escaped and the final bodies (see README.md).\n"
+               "max_penetration, escaped, the final bodies and the obstacles (see README.md).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "scenario, seed.\n"
+               "obstacles, obstacle_triangles, scenario, seed.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");

@@ -102,38 +102,73 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
     }
 }
 
+void obstacleSelection(const Obstacle& obstacle, int index, const UiFrameInfo& info) {
+    ImGui::Text("obstacle  %s (#%d)", obstacle.name.c_str(), index);
+    ImGui::Text("mesh      %s", obstacle.mesh->source.c_str());
+    ImGui::Text("triangles %zu", obstacle.mesh->triangleCount());
+    ImGui::Text("BVH depth %d", obstacle.mesh->bvh.depth());
+    if (info.pick && info.pick->obstacle == index) {
+        const PickHit& pick = *info.pick;
+        ImGui::Text("triangle  #%u", static_cast<unsigned>(pick.triangle));
+        ImGui::Text("bary      %.3f %.3f %.3f", static_cast<double>(1.0f - pick.u - pick.v),
+                    static_cast<double>(pick.u), static_cast<double>(pick.v));
+        textVec3("hit", pick.hit.point);
+        textVec3("normal", pick.hit.normal);
+        ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
+    }
+    textVec3("position", obstacle.position);
+    ImGui::TextDisabled("static: it cannot be dragged");
+}
+
 void pickingSection(const UiFrameInfo& info) {
     const World& world = *info.world;
     const auto bodies = world.bodies();
-    if (info.selected >= 0 && info.selected < static_cast<int>(bodies.size())) {
+    const auto obstacles = world.obstacles();
+    if (info.selectedObstacle >= 0 && info.selectedObstacle < static_cast<int>(obstacles.size())) {
+        obstacleSelection(obstacles[static_cast<std::size_t>(info.selectedObstacle)], info.selectedObstacle,
+                          info);
+    } else if (info.selected >= 0 && info.selected < static_cast<int>(bodies.size())) {
         const Body& body = bodies[static_cast<std::size_t>(info.selected)];
         ImGui::Text("body      %s (#%d)", body.name.c_str(), info.selected);
         ImGui::Text("shape     %s", shapeName(body.shape));
-        if (info.pick) {
-            ImGui::Text("t         %.4f", static_cast<double>(info.pick->t));
-            textVec3("hit", info.pick->point);
-            textVec3("normal", info.pick->normal);
+        if (info.pick && info.pick->body == info.selected) {
+            ImGui::Text("t         %.4f", static_cast<double>(info.pick->hit.t));
+            textVec3("hit", info.pick->hit.point);
+            textVec3("normal", info.pick->hit.normal);
         }
         textVec3("position", body.position);
         textVec3("velocity", body.velocity);
         ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
         ImGui::TextDisabled("left-drag to move it, release to throw");
     } else {
-        ImGui::TextUnformatted("Click a body to pick it.");
+        ImGui::TextUnformatted(obstacles.empty() ? "Click a body to pick it."
+                                                 : "Click a body or a mesh to pick it.");
     }
     if (info.hovered >= 0 && info.hovered < static_cast<int>(bodies.size())) {
         ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(info.hovered)].name.c_str());
+    } else if (info.hoveredObstacle >= 0 && info.hoveredObstacle < static_cast<int>(obstacles.size())) {
+        ImGui::Text("under the cursor: %s, triangle #%u",
+                    obstacles[static_cast<std::size_t>(info.hoveredObstacle)].name.c_str(),
+                    static_cast<unsigned>(info.hoveredTriangle));
     } else {
         ImGui::TextDisabled("under the cursor: -");
     }
 }
 
-void debugSection(UiState& state) {
+void debugSection(UiState& state, const UiFrameInfo& info) {
     ImGui::Checkbox("pick ray, hit and normal", &state.debug.pickRay);
     ImGui::Checkbox("impact preview", &state.debug.impactPreview);
     ImGui::Checkbox("bounding boxes", &state.debug.bounds);
     ImGui::Checkbox("contacts", &state.debug.contacts);
     ImGui::Checkbox("velocities", &state.debug.velocities);
+    ImGui::Checkbox("hit triangle", &state.debug.hitTriangle);
+    ImGui::Checkbox("BVH boxes [V]", &state.debug.bvhBoxes);
+    ImGui::BeginDisabled(!state.debug.bvhBoxes);
+    state.debug.bvhDepth = std::clamp(state.debug.bvhDepth, 0, info.bvhDepthLimit);
+    ImGui::SliderInt("depth [ ]", &state.debug.bvhDepth, 0, info.bvhDepthLimit, "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    ImGui::EndDisabled();
+    ImGui::TextDisabled(info.selectedObstacle >= 0 ? "(the selected mesh's tree)" : "(every mesh's tree)");
 }
 
 void statsSection(const UiFrameInfo& info, UiRequests& requests) {
@@ -143,6 +178,12 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     ImGui::Text("physics step   %.3f ms (%d this frame)", static_cast<double>(info.physicsMsPerStep),
                 info.stepsThisFrame);
     ImGui::Text("bodies         %zu", world.bodies().size());
+    if (!world.obstacles().empty()) {
+        std::size_t triangles = 0;
+        for (const Obstacle& obstacle : world.obstacles())
+            triangles += obstacle.mesh->triangleCount();
+        ImGui::Text("meshes         %zu (%zu triangles)", world.obstacles().size(), triangles);
+    }
     ImGui::Text("contacts       %zu", world.contacts().size());
     ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
     ImGui::Text("sim time       %.2f s (%llu steps)", world.simTime(),
@@ -167,7 +208,9 @@ const std::vector<KeyHelp>& keyTable() {
         {"Tab", "hide / show the panel"},
         {"F12", "screenshot"},
         {"H", "this help"},
-        {"left click", "pick (empty space clears)"},
+        {"V", "BVH boxes on / off"},
+        {"[ / ]", "BVH boxes: one level up / down"},
+        {"left click", "pick a body or a mesh (empty space clears)"},
         {"left drag", "move the picked body, release throws"},
         {"right drag", "orbit"},
         {"middle drag", "pan"},
@@ -202,7 +245,7 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
             if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
             ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
             if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
-            if (ImGui::CollapsingHeader("Debug draw")) debugSection(state);
+            if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
             ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
             if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
             if (ImGui::CollapsingHeader("Help")) drawKeyTableBody();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/render/renderer.hpp"
+#include "physics/pick.hpp"
 #include "physics/world.hpp"
 
 #include <cstdint>
@@ -41,9 +42,13 @@ struct UiFrameInfo {
     std::string scenarioTitle; ///< Its display name.
     std::uint64_t seed = 0;    ///< The seed the current world was built with.
     bool spinning = false;
-    int selected = -1;          ///< Picked body, or -1.
-    std::optional<RayHit> pick; ///< Where the click met it (t, point, normal).
-    int hovered = -1;           ///< The body under the cursor, or -1.
+    int selected = -1;           ///< Picked body, or -1.
+    int selectedObstacle = -1;   ///< Picked obstacle, or -1 (never both).
+    std::optional<PickHit> pick; ///< Where the click met it (t, point, normal; an obstacle's triangle, u, v).
+    int hovered = -1;            ///< The body under the cursor, or -1.
+    int hoveredObstacle = -1;    ///< The obstacle under the cursor, or -1.
+    std::uint32_t hoveredTriangle = 0; ///< Its triangle there.
+    int bvhDepthLimit = 0;             ///< The BVH depth slider's maximum (the drawn trees' depth - 1).
     float fps = 0.0f;
     float frameMs = 0.0f;
     float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.

@@ -83,6 +83,30 @@ TEST_F(EventLogFile, BoxPicksNameTheirShape) {
     EXPECT_EQ(line["t"], 0.0);
 }
 
+TEST_F(EventLogFile, ObstaclePicksGiveBodyMinusOneTheObstacleTriangleAndBarycentrics) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error));
+    auto mesh = kz::MeshShape::make("meshes/tri.obj", {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}, {0, 1, 2}, error);
+    ASSERT_NE(mesh, nullptr) << error;
+    kz::ObstacleDesc desc;
+    desc.name = "lamp";
+    desc.mesh = mesh;
+    const std::optional<kz::Obstacle> lamp = kz::makeObstacle(desc, error);
+    ASSERT_TRUE(lamp.has_value()) << error;
+    kz::PickHit hit{-1, kz::RayHit{2.5f, {0.25f, 0.5f, 0.0f}, {0.0f, 0.0f, 1.0f}}};
+    hit.obstacle = 3;
+    hit.triangle = 0;
+    hit.u = 0.25f;
+    hit.v = 0.5f;
+    log.pickObstacle(7, *lamp, hit);
+    ASSERT_EQ(lines(file_).size(), 1u);
+    EXPECT_EQ(lines(file_)[0],
+              R"({"frame":7,"event":"pick","body":null,"obstacle":"lamp","obstacle_index":3,"shape":"mesh",)"
+              R"("mesh":"meshes/tri.obj","triangle":0,"u":0.25,"v":0.5,"t":2.5,)"
+              R"("point":[0.25,0.5,0.0],"normal":[0.0,0.0,1.0]})");
+}
+
 TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
     kz::EventLog log;
     std::string error;

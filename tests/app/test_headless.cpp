@@ -38,7 +38,8 @@ const std::vector<std::string> kReportKeys = {"scenario",
                                               "momentum_end",
                                               "max_penetration",
                                               "escaped",
-                                              "bodies"};
+                                              "bodies",
+                                              "obstacles"};
 const std::vector<std::string> kBodyKeys = {"name",        "shape",    "position",
                                             "orientation", "velocity", "angular_velocity"};
 
@@ -99,6 +100,27 @@ TEST(RunHeadless, ReportHasEveryKeyInOrder) {
     EXPECT_EQ(report["bodies"][2]["name"], "box");
     EXPECT_EQ(report["bodies"][2]["shape"], "box");
     EXPECT_FALSE(kz::firstNonFinite(report).has_value());
+}
+
+TEST(RunHeadless, ObstaclesAreListedWithTheirMeshAndTriangleCount) {
+    kz::World world = smallWorld();
+    EXPECT_EQ(kz::runHeadless(world, {"small", 0, 0})["obstacles"], Json::array());
+
+    // A unit square of two triangles, placed high above the bodies.
+    std::string error;
+    auto mesh = kz::MeshShape::make("square.obj", {{0, 0, 0}, {1, 0, 0}, {1, 0, 1}, {0, 0, 1}},
+                                    {0, 2, 1, 0, 3, 2}, error);
+    ASSERT_NE(mesh, nullptr) << error;
+    kz::ObstacleDesc desc;
+    desc.name = "shelf";
+    desc.mesh = mesh;
+    desc.position = {-0.5f, 4.5f, -0.5f};
+    auto obstacle = kz::makeObstacle(desc, error);
+    ASSERT_TRUE(obstacle.has_value()) << error;
+    world.addObstacle(std::move(*obstacle));
+    const Json report = kz::runHeadless(world, {"small", 0, 3});
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    EXPECT_EQ(report["obstacles"].dump(), R"([{"name":"shelf","mesh":"square.obj","triangles":2}])");
 }
 
 TEST(RunHeadless, TakesExactlyTheRequestedSteps) {
@@ -364,6 +386,19 @@ TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
     ASSERT_FALSE(report["bodies"].empty());
     for (const Json& body : report["bodies"])
         EXPECT_EQ(keysOf(body), kBodyKeys);
+}
+
+TEST_F(KolizeCli, LampArchReportListsTheLampMesh) {
+    const Outcome run = kolize("--headless --scenario lamp-arch --steps 240");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Json report = Json::parse(run.out);
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    ASSERT_EQ(report["obstacles"].size(), 1u) << report.dump();
+    EXPECT_EQ(report["obstacles"][0]["name"], "lamp");
+    EXPECT_EQ(report["obstacles"][0]["mesh"], "meshes/arch.obj");
+    EXPECT_EQ(report["obstacles"][0]["triangles"], 3200);
+    EXPECT_EQ(report["bodies"].size(), 2u);
+    EXPECT_EQ(report["escaped"], 0);
 }
 
 TEST_F(KolizeCli, DefaultsAreTwoBallsFor1200Steps) {

@@ -10,6 +10,9 @@
 // The tests of this binary take an exclusive lock per X display (ctest runs them in parallel,
 // and two windows on one screen would steal each other's clicks and keys). KZ_KEEP_TEST_FILES=1
 // keeps each test's folder (scenarios, event log, screenshots, the app's output) for inspection.
+#include "physics/pick.hpp"
+#include "scenario/scenario.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -1485,6 +1488,156 @@ TEST(Interactive, DragMovesThePickedBodyAndLogsStartAndEnd) {
     EXPECT_NE(before->value("body", Json()), Json("red ball")) << "where the ball was: " << before->dump();
     EXPECT_TRUE(app.eventsNamed("drag_start", cursor).empty()) << "clicks without motion started a drag";
     app.quitWithEscape();
+}
+
+/// The built-in lamp-arch scenario as the app loads it: its camera, and its world (the lamp-like
+/// arch is obstacle 0), to aim clicks at the mesh and to know what a click there must pick.
+struct LampArch {
+    Camera camera;
+    std::optional<kz::World> world;
+
+    LampArch() {
+        const kz::ScenarioResult resolved = kz::resolveScenario("lamp-arch");
+        EXPECT_TRUE(resolved.scenario.has_value()) << resolved.error;
+        if (!resolved.scenario || !resolved.scenario->camera) return;
+        camera = {resolved.scenario->camera->eye, resolved.scenario->camera->target,
+                  resolved.scenario->camera->fovDeg};
+        kz::InstantiateResult made = kz::instantiate(*resolved.scenario);
+        EXPECT_TRUE(made.world.has_value()) << made.error;
+        world = std::move(made.world);
+    }
+    bool valid() const { return world && world->obstacles().size() == 1; }
+    const kz::Obstacle& lamp() const { return world->obstacles()[0]; }
+    glm::ivec2 pixel(const glm::vec3& p) const { return pixelAt(project(camera, p)); }
+    /// What a click on `pixel` must pick in the scenario's first frame (nothing moves: --paused).
+    std::optional<kz::PickHit> expectedPick(glm::ivec2 pixel) const {
+        const auto [origin, dir] = pixelRay(camera, pixel);
+        return kz::pickBody(*world, kz::Ray{origin, dir});
+    }
+};
+
+/// A pick event that hit the lamp (obstacle 0): its keys, a triangle of the mesh, barycentrics
+/// inside it that put the hit point on that triangle, and the point the test's own ray meets.
+void expectLampPick(const Json& pick, const LampArch& scene, const kz::PickHit& expected) {
+    const kz::Obstacle& lamp = scene.lamp();
+    EXPECT_TRUE(pick.contains("body") && pick["body"].is_null()) << pick.dump();
+    EXPECT_EQ(pick.value("obstacle", ""), lamp.name) << pick.dump();
+    EXPECT_EQ(pick.value("obstacle_index", Json()), Json(0)) << pick.dump();
+    EXPECT_EQ(pick.value("shape", ""), "mesh") << pick.dump();
+    EXPECT_EQ(pick.value("mesh", ""), lamp.mesh->source) << pick.dump();
+    ASSERT_TRUE(pick.contains("triangle") && pick["triangle"].is_number_unsigned()) << pick.dump();
+    const auto triangle = pick["triangle"].get<std::uint64_t>();
+    ASSERT_LT(triangle, lamp.mesh->triangleCount()) << pick.dump();
+    ASSERT_TRUE(pick.contains("u") && pick["u"].is_number() && pick.contains("v") && pick["v"].is_number())
+        << pick.dump();
+    const float u = pick["u"].get<float>();
+    const float v = pick["v"].get<float>();
+    EXPECT_GE(u, 0.0f) << pick.dump();
+    EXPECT_LE(u, 1.0f) << pick.dump();
+    EXPECT_GE(v, 0.0f) << pick.dump();
+    EXPECT_LE(v, 1.0f) << pick.dump();
+    EXPECT_LE(u + v, 1.0f + 1e-6f) << pick.dump();
+    ASSERT_TRUE(pick.contains("t") && pick["t"].is_number() && pick["t"].get<double>() > 0.0) << pick.dump();
+    ASSERT_TRUE(pick.contains("point") && isFiniteVec3(pick["point"])) << pick.dump();
+    ASSERT_TRUE(pick.contains("normal") && isFiniteVec3(pick["normal"])) << pick.dump();
+    const glm::vec3 point = jsonVec3(pick["point"]);
+    const glm::vec3 normal = jsonVec3(pick["normal"]);
+    EXPECT_NEAR(glm::length(normal), 1.0f, 1e-3f) << pick.dump();
+    EXPECT_GT(glm::dot(normal, scene.camera.eye - point), 0.0f)
+        << "the normal faces the camera: " << pick.dump();
+    // (1 - u - v) a + u b + v c is the hit point: the triangle and barycentrics belong together.
+    const kz::Triangle tri = lamp.worldTriangle(static_cast<std::uint32_t>(triangle));
+    const glm::vec3 fromBarycentrics = (1.0f - u - v) * tri.a + u * tri.b + v * tri.c;
+    EXPECT_LT(glm::length(fromBarycentrics - point), 2e-3f) << pick.dump();
+    EXPECT_LT(glm::length(expected.hit.point - point), 0.02f)
+        << "the test's own ray through that pixel meets the lamp at " << expected.hit.point.x << ", "
+        << expected.hit.point.y << ", " << expected.hit.point.z << ": " << pick.dump();
+}
+
+TEST(Interactive, ClickOnTheLampPicksItsTriangleAndThroughItsArchPicksNoLamp) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const LampArch scene;
+    ASSERT_TRUE(scene.valid());
+
+    // The lamp stands on the floor at (-0.5, -5, 0), scaled 1.5: its base's top is at y = -4.85,
+    // its post rises at x = -0.5, and a ball flies along z through the arch's opening at
+    // (0.325, -3.5, z). The red ball starts at z = -4 (paused: it stays there), off that line.
+    struct Target {
+        const char* name;
+        glm::vec3 point;
+    };
+    const Target onLamp[] = {{"base", {-0.5f, -4.84f, 0.45f}}, {"neck", {-0.5f, -3.0f, 0.0f}}};
+    const glm::ivec2 opening = scene.pixel({0.325f, -3.5f, 0.0f});
+    for (const Target& target : onLamp) {
+        const std::optional<kz::PickHit> expected = scene.expectedPick(scene.pixel(target.point));
+        ASSERT_TRUE(expected.has_value() && expected->obstacle == 0)
+            << "the test's ray through the lamp's " << target.name << " misses it";
+        ASSERT_GT(scene.pixel(target.point).x, 420) << "behind the panel";
+    }
+    ASSERT_FALSE(scene.expectedPick(opening).has_value())
+        << "the ray through the arch's opening meets something (only the room must be behind it)";
+    ASSERT_GT(opening.x, 420) << "behind the panel";
+
+    const fs::path report = dir.path() / "report.json";
+    App app(dir.path(), windowArgs("lamp-arch", {"--paused", "--report", report.string()}));
+    KZ_START_APP(app);
+    for (const Target& target : onLamp) {
+        SCOPED_TRACE(target.name);
+        const glm::ivec2 p = scene.pixel(target.point);
+        const std::optional<Json> pick = app.pickAt(p);
+        ASSERT_TRUE(pick.has_value()) << "no pick event" << app.diagnostics();
+        expectLampPick(*pick, scene, *scene.expectedPick(p));
+        EXPECT_TRUE(app.eventsNamed("drag_start").empty()) << "a mesh started a drag" << app.diagnostics();
+    }
+
+    // Through the opening: only the room behind it, so the click picks nothing (and clears the
+    // lamp's selection), whatever a bounding box of the lamp would say.
+    const std::optional<Json> through = app.pickAt(opening);
+    ASSERT_TRUE(through.has_value()) << "no pick event" << app.diagnostics();
+    EXPECT_TRUE(through->contains("body") && (*through)["body"].is_null()) << through->dump();
+    EXPECT_FALSE(through->contains("obstacle")) << through->dump();
+    const auto [origin, dir3] = pixelRay(scene.camera, opening);
+    EXPECT_TRUE(kz::raycast(kz::Ray{origin, dir3}, scene.lamp().bounds).has_value())
+        << "the opening's ray misses the lamp's bounding box: this click tests nothing a box test would fail";
+
+    // The BVH boxes (V, then ] for deeper levels, [ back up) of the selected lamp change the
+    // picture right of the panel; nothing moves meanwhile (paused, fixed camera).
+    ASSERT_TRUE(app.pickAt(scene.pixel(onLamp[0].point)).has_value());
+    app.moveTo({kWidth - 80, 70}); // off the lamp
+    ASSERT_TRUE(app.barrier());
+    const Image plain = app.screenshotKey();
+    app.key("v");
+    ASSERT_TRUE(app.barrier());
+    const Image root = app.screenshotKey();
+    app.key("bracketright bracketright bracketright");
+    ASSERT_TRUE(app.barrier());
+    const Image deeper = app.screenshotKey();
+    app.key("bracketleft bracketleft bracketleft");
+    ASSERT_TRUE(app.barrier());
+    const Image back = app.screenshotKey();
+    ASSERT_TRUE(plain.valid() && root.valid() && deeper.valid() && back.valid());
+    auto changed = [](const Image& a, const Image& b) {
+        int n = 0;
+        for (int y = 0; y < a.height; ++y) {
+            for (int x = 420; x < a.width; ++x)
+                n += colourDistance(a.at(x, y), b.at(x, y)) > 24 ? 1 : 0;
+        }
+        return n;
+    };
+    const int rootChanged = changed(plain, root);
+    EXPECT_GT(rootChanged, 150) << "V drew no BVH boxes";
+    EXPECT_GT(changed(plain, deeper), rootChanged + 150) << "] drew no deeper levels";
+    EXPECT_LT(changed(root, back), 20) << "[ did not go back to the root";
+
+    app.quitWithEscape();
+    // The --report counts the lamp and its triangles.
+    const Json written = Json::parse(readText(report), nullptr, false);
+    ASSERT_TRUE(written.is_object()) << readText(report);
+    EXPECT_EQ(written.value("obstacles", Json()), Json(1)) << written.dump();
+    EXPECT_EQ(written.value("obstacle_triangles", Json()), Json::array({scene.lamp().mesh->triangleCount()}))
+        << written.dump();
 }
 
 TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {

@@ -1,10 +1,13 @@
 // The renderer drawing into a hidden 320x240 window (Mesa llvmpipe under Xvfb): bodies in their
-// colours, the room's edges, the selection's outline, debug lines, shader errors, 10,000 bodies
-// and PNG screenshots. Needs a display: scripts/test.sh runs it under Xvfb.
+// colours, the room's edges, the selection's outline, debug lines, the lamp-arch scenario's mesh
+// (its colour, outline, picked triangle and BVH boxes), shader errors, 10,000 bodies and PNG
+// screenshots. Needs a display: scripts/test.sh runs it under Xvfb.
 #include "app/render/meshes.hpp"
 #include "app/render/renderer.hpp"
 #include "app/render/shader_program.hpp"
+#include "physics/pick.hpp"
 #include "physics/world.hpp"
+#include "scenario/scenario.hpp"
 
 #include <SDL.h>
 #include <array>
@@ -142,8 +145,9 @@ std::string str(const Rgb& c) {
 /// Draws one frame and reads it back. With KZ_RENDER_SHOT_DIR set, also saves it there as
 /// <test name>-<n>.png, to look at.
 std::vector<std::uint8_t> drawFrame(Renderer& renderer, const World& world, int selected = -1,
-                                    const DebugDraw& debug = {}, const Overlay& overlay = {}) {
-    renderer.draw(world, camera(), selected, debug, overlay);
+                                    const DebugDraw& debug = {}, const Overlay& overlay = {},
+                                    const SceneView& view = camera()) {
+    renderer.draw(world, view, selected, debug, overlay);
     auto image = renderer.readPixels(kSize);
     if (const char* dir = std::getenv("KZ_RENDER_SHOT_DIR"); dir != nullptr) {
         static int shot = 0;
@@ -282,6 +286,272 @@ TEST_F(RenderTest, DebugLinesDrawWhenEnabled) {
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+/// No debug line of any kind.
+DebugDraw noDebug() {
+    DebugDraw debug;
+    debug.pickRay = debug.impactPreview = debug.bounds = debug.contacts = debug.velocities = false;
+    debug.hitTriangle = debug.bvhBoxes = false;
+    return debug;
+}
+
+/// The built-in lamp-arch scenario (a lamp-like arch mesh, obstacle 0, and two balls) and its
+/// camera at the test window's size.
+struct LampArch {
+    World world{boxRoom(glm::vec3(10.0f))};
+    SceneView view;
+
+    static std::optional<LampArch> load() {
+        const ScenarioResult resolved = resolveScenario("lamp-arch");
+        EXPECT_TRUE(resolved.scenario.has_value()) << resolved.error;
+        if (!resolved.scenario || !resolved.scenario->camera) return std::nullopt;
+        InstantiateResult made = instantiate(*resolved.scenario);
+        EXPECT_TRUE(made.world.has_value()) << made.error;
+        if (!made.world || made.world->obstacles().size() != 1) return std::nullopt;
+        LampArch lamp;
+        lamp.world = std::move(*made.world);
+        const CameraDesc& camera = *resolved.scenario->camera;
+        lamp.view.eye = camera.eye;
+        lamp.view.view = glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
+        lamp.view.proj =
+            glm::perspective(glm::radians(camera.fovDeg),
+                             static_cast<float>(kSize.x) / static_cast<float>(kSize.y), 0.1f, 100.0f);
+        lamp.view.framebuffer = kSize;
+        return lamp;
+    }
+    const Obstacle& lamp() const { return world.obstacles()[0]; }
+    /// The screen rectangle (min, max pixel) that holds the lamp's world bounds.
+    std::pair<glm::ivec2, glm::ivec2> screenBounds() const {
+        glm::ivec2 lo(kSize), hi(-1);
+        const Aabb& b = lamp().bounds;
+        for (int i = 0; i < 8; ++i) {
+            const glm::vec3 corner((i & 1) ? b.max.x : b.min.x, (i & 2) ? b.max.y : b.min.y,
+                                   (i & 4) ? b.max.z : b.min.z);
+            const glm::ivec2 p = project(view, corner);
+            lo = glm::min(lo, p);
+            hi = glm::max(hi, p);
+        }
+        return {lo, hi};
+    }
+    /// The ray from the eye through pixel p's centre.
+    Ray rayThrough(glm::ivec2 p) const {
+        const glm::vec4 viewport(0.0f, 0.0f, static_cast<float>(kSize.x), static_cast<float>(kSize.y));
+        const glm::vec3 win(static_cast<float>(p.x) + 0.5f, static_cast<float>(kSize.y - p.y) - 0.5f, 1.0f);
+        const glm::vec3 far = glm::unProject(win, view.view, view.proj, viewport);
+        return Ray{view.eye, glm::normalize(far - view.eye)};
+    }
+};
+
+/// The lamp's colour (#b8b0a0) lit: a warm grey, red >= green >= blue, unlike the blue-grey walls,
+/// the red and blue balls and the yellow outline.
+bool lampLike(const Rgb& c) {
+    return c[0] >= c[1] - 3 && c[1] >= c[2] - 3 && c[0] - c[2] >= 6 && c[0] - c[2] <= 40 && c[0] >= 40;
+}
+
+int countDifferent(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b) {
+    int changed = 0;
+    for (std::size_t i = 0; i + 2 < a.size() && i + 2 < b.size(); i += 3) {
+        if (a[i] != b[i] || a[i + 1] != b[i + 1] || a[i + 2] != b[i + 2]) ++changed;
+    }
+    return changed;
+}
+
+TEST_F(RenderTest, LampArchDrawsTheLampInItsColourWhereItProjects) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    const auto image = drawFrame(*renderer, scene->world, -1, noDebug(), {}, scene->view);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    // Points on the lamp (world frame; the arch stands on the floor at (-0.5, -5, 0), scaled
+    // 1.5): the top of the base in front of the post, and the post halfway up. Each pixel the
+    // ray through it meets is the lamp (checked with the picking code), drawn in the lamp's colour.
+    int checked = 0;
+    for (const glm::vec3 onLamp : {glm::vec3(-0.5f, -4.84f, 0.45f), glm::vec3(-0.5f, -3.5f, 0.0f)}) {
+        const glm::ivec2 p = project(scene->view, onLamp);
+        ASSERT_TRUE(inside(p));
+        const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+        ASSERT_TRUE(hit.has_value());
+        ASSERT_EQ(hit->obstacle, 0) << "the ray through " << p.x << "," << p.y << " misses the lamp";
+        const Rgb c = pixelAt(image, p);
+        EXPECT_TRUE(lampLike(c)) << "at " << p.x << "," << p.y << ": " << str(c);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
+
+    // Many lamp-coloured pixels inside the lamp's screen bounds, none outside them.
+    const auto [lo, hi] = scene->screenBounds();
+    int in = 0, out = 0;
+    for (int y = 0; y < kSize.y; ++y) {
+        for (int x = 0; x < kSize.x; ++x) {
+            if (!lampLike(pixelAt(image, {x, y}))) continue;
+            const bool within = x >= lo.x - 1 && x <= hi.x + 1 && y >= lo.y - 1 && y <= hi.y + 1;
+            (within ? in : out) += 1;
+        }
+    }
+    const int area = (hi.x - lo.x + 1) * (hi.y - lo.y + 1);
+    EXPECT_GT(in, area / 8) << "lamp-coloured pixels in its " << area << "-pixel screen bounds";
+    EXPECT_LT(out, 20) << "lamp-coloured pixels outside its screen bounds";
+
+    // The same room without the lamp has none of them there.
+    World empty(scene->world.room());
+    const auto without = drawFrame(*renderer, empty, -1, noDebug(), {}, scene->view);
+    int inWithout = 0;
+    for (int y = std::max(lo.y, 0); y <= std::min(hi.y, kSize.y - 1); ++y) {
+        for (int x = std::max(lo.x, 0); x <= std::min(hi.x, kSize.x - 1); ++x)
+            inWithout += lampLike(pixelAt(without, {x, y})) ? 1 : 0;
+    }
+    EXPECT_LT(inWithout, 20);
+}
+
+TEST_F(RenderTest, SelectedObstacleGetsTheYellowRimAndNothingElseChanges) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    const auto plain = drawFrame(*renderer, scene->world, -1, noDebug(), {}, scene->view);
+    Overlay selected;
+    selected.selectedObstacle = 0;
+    const auto outlined = drawFrame(*renderer, scene->world, -1, noDebug(), selected, scene->view);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    const auto [lo, hi] = scene->screenBounds();
+    int yellow = 0, far = 0;
+    for (int y = 0; y < kSize.y; ++y) {
+        for (int x = 0; x < kSize.x; ++x) {
+            const Rgb a = pixelAt(plain, {x, y});
+            const Rgb b = pixelAt(outlined, {x, y});
+            if (a == b) continue;
+            if (x < lo.x - 8 || x > hi.x + 8 || y < lo.y - 8 || y > hi.y + 8) ++far;
+            if (b[0] > 200 && b[1] > 180 && b[2] < 120) ++yellow;
+        }
+    }
+    EXPECT_EQ(far, 0);
+    EXPECT_GT(yellow, 150) << "yellow rim pixels around the selected lamp";
+    // The lamp itself is tinted brighter where the base shows.
+    const glm::ivec2 base = project(scene->view, {-0.5f, -4.84f, 0.45f});
+    const Rgb before = pixelAt(plain, base);
+    const Rgb after = pixelAt(outlined, base);
+    EXPECT_GT(after[0] + after[1] + after[2], before[0] + before[1] + before[2] + 30)
+        << str(before) << str(after);
+
+    // An obstacle index out of range selects nothing.
+    selected.selectedObstacle = 7;
+    EXPECT_EQ(countDifferent(plain, drawFrame(*renderer, scene->world, -1, noDebug(), selected, scene->view)),
+              0);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(RenderTest, PickedTriangleIsDrawnOnTopWhereItProjects) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    // The triangle under the post's middle, as a click there picks it.
+    const glm::ivec2 p = project(scene->view, {-0.5f, -3.5f, 0.0f});
+    const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+    ASSERT_TRUE(hit.has_value());
+    ASSERT_EQ(hit->obstacle, 0);
+
+    Overlay overlay;
+    overlay.selectedObstacle = 0;
+    overlay.pickTriangle = hit->triangle;
+    DebugDraw debug = noDebug();
+    const auto off = drawFrame(*renderer, scene->world, -1, debug, overlay, scene->view);
+    debug.hitTriangle = true;
+    const auto on = drawFrame(*renderer, scene->world, -1, debug, overlay, scene->view);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    // Changed pixels only around the triangle's projection, some of them bright lime.
+    const Triangle tri = scene->lamp().worldTriangle(hit->triangle);
+    glm::ivec2 lo(kSize), hi(-1);
+    for (const glm::vec3& v : {tri.a, tri.b, tri.c}) {
+        lo = glm::min(lo, project(scene->view, v));
+        hi = glm::max(hi, project(scene->view, v));
+    }
+    int changed = 0, outside = 0, lime = 0;
+    for (int y = 0; y < kSize.y; ++y) {
+        for (int x = 0; x < kSize.x; ++x) {
+            const Rgb a = pixelAt(off, {x, y});
+            const Rgb b = pixelAt(on, {x, y});
+            if (a == b) continue;
+            ++changed;
+            if (x < lo.x - 2 || x > hi.x + 2 || y < lo.y - 2 || y > hi.y + 2) ++outside;
+            if (b[1] > 200 && b[1] > b[2] + 80 && b[1] > b[0] + 30) ++lime;
+        }
+    }
+    EXPECT_GT(changed, 3) << "the picked triangle drew nothing";
+    EXPECT_EQ(outside, 0) << "pixels changed away from the triangle's projection " << lo.x << "," << lo.y
+                          << " - " << hi.x << "," << hi.y;
+    EXPECT_GT(lime, 0);
+
+    // Without a selected obstacle, or with a triangle index out of range, nothing is drawn.
+    Overlay none = overlay;
+    none.selectedObstacle = -1;
+    EXPECT_EQ(countDifferent(drawFrame(*renderer, scene->world, -1, debug, none, scene->view),
+                             drawFrame(*renderer, scene->world, -1, noDebug(), none, scene->view)),
+              0);
+    Overlay bad = overlay;
+    bad.pickTriangle = 1u << 30;
+    EXPECT_EQ(countDifferent(drawFrame(*renderer, scene->world, -1, debug, bad, scene->view), off), 0);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
+TEST_F(RenderTest, BvhBoxesDrawDeeperLevelsAsTheDepthGrows) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    const int treeDepth = scene->lamp().mesh->bvh.depth();
+    ASSERT_GE(treeDepth, 4);
+
+    DebugDraw debug = noDebug();
+    const auto off = drawFrame(*renderer, scene->world, -1, debug, {}, scene->view);
+    debug.bvhBoxes = true;
+    debug.bvhDepth = 0;
+    const auto root = drawFrame(*renderer, scene->world, -1, debug, {}, scene->view);
+    debug.bvhDepth = 3;
+    const auto deeper = drawFrame(*renderer, scene->world, -1, debug, {}, scene->view);
+    debug.bvhDepth = 1000; // clamped to the tree's last level
+    const auto deepest = drawFrame(*renderer, scene->world, -1, debug, {}, scene->view);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    const int rootChanged = countDifferent(off, root);
+    const int deeperChanged = countDifferent(off, deeper);
+    EXPECT_GT(rootChanged, 100) << "the root's box (12 edges)";
+    EXPECT_GT(deeperChanged, rootChanged + 100) << "levels 0 to 3";
+    EXPECT_GT(countDifferent(off, deepest), deeperChanged);
+
+    // The root box is the mesh's local bounds placed in the world: its corners' pixels changed
+    // (each corner checked in a 3x3 block: a line covers at least one of those pixels).
+    const Obstacle& lamp = scene->lamp();
+    const Aabb local = lamp.mesh->bvh.bounds();
+    int cornersSeen = 0;
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec3 corner((i & 1) ? local.max.x : local.min.x, (i & 2) ? local.max.y : local.min.y,
+                               (i & 4) ? local.max.z : local.min.z);
+        const glm::ivec2 p = project(scene->view, lamp.toWorld(corner));
+        bool seen = false;
+        for (int dy = -1; dy <= 1 && !seen; ++dy) {
+            for (int dx = -1; dx <= 1 && !seen; ++dx) {
+                const glm::ivec2 q = p + glm::ivec2(dx, dy);
+                seen = inside(q) && pixelAt(off, q) != pixelAt(root, q);
+            }
+        }
+        cornersSeen += seen ? 1 : 0;
+    }
+    EXPECT_EQ(cornersSeen, 8);
+
+    // With the lamp selected the same boxes are drawn (it is the only obstacle).
+    Overlay selected;
+    selected.selectedObstacle = 0;
+    debug.bvhDepth = 3;
+    DebugDraw outlineOnly = noDebug();
+    EXPECT_GT(countDifferent(drawFrame(*renderer, scene->world, -1, outlineOnly, selected, scene->view),
+                             drawFrame(*renderer, scene->world, -1, debug, selected, scene->view)),
+              rootChanged);
+}
+
 TEST_F(RenderTest, MissingShaderDirectoryGivesOneLineNamingTheFile) {
     std::string error;
     const auto renderer = Renderer::create("/nonexistent/kolize-shaders", error);
@@ -397,6 +667,68 @@ TEST(RenderMeshes, SphereTrianglesFaceOutwardOnTheUnitSphere) {
         const glm::vec3 b = sphere.vertices[sphere.indices[i + 1]].position;
         const glm::vec3 c = sphere.vertices[sphere.indices[i + 2]].position;
         EXPECT_GT(glm::dot(glm::cross(b - a, c - a), a + b + c), 0.0f);
+    }
+}
+
+/// A unit tetrahedron wound counter-clockwise seen from outside, plus a degenerate triangle.
+struct Tetrahedron {
+    std::vector<glm::vec3> positions{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    std::vector<std::uint32_t> indices{0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3, /* degenerate: */ 0, 0, 1};
+};
+
+TEST(RenderMeshes, FlatShadingGivesEachTriangleItsOwnVerticesAndFaceNormal) {
+    const Tetrahedron tet;
+    const MeshData flat = flatShaded(tet.positions, tet.indices);
+    ASSERT_EQ(flat.vertices.size(), 12u); // the degenerate triangle is left out
+    ASSERT_EQ(flat.indices.size(), 12u);
+    const glm::vec3 centre(0.25f);
+    for (std::size_t i = 0; i < flat.indices.size(); i += 3) {
+        EXPECT_EQ(flat.indices[i], i);
+        const MeshVertex& a = flat.vertices[i];
+        const MeshVertex& b = flat.vertices[i + 1];
+        const MeshVertex& c = flat.vertices[i + 2];
+        EXPECT_EQ(a.normal, b.normal);
+        EXPECT_EQ(a.normal, c.normal);
+        EXPECT_NEAR(glm::length(a.normal), 1.0f, 1e-6f);
+        EXPECT_GT(glm::dot(a.normal, a.position - centre), 0.0f) << "outward";
+        EXPECT_NEAR(glm::dot(a.normal, b.position - a.position), 0.0f, 1e-6f);
+    }
+    // An index out of range drops its triangle, not the mesh.
+    const std::vector<std::uint32_t> bad{0, 1, 9, 0, 2, 1};
+    EXPECT_EQ(flatShaded(tet.positions, bad).vertices.size(), 3u);
+}
+
+TEST(RenderMeshes, SmoothHullWeldsPositionsAndPointsNormalsOutEitherWinding) {
+    // Each face with its own copies of the corners (as an exporter writes flat meshes).
+    const Tetrahedron tet;
+    std::vector<glm::vec3> split;
+    std::vector<std::uint32_t> splitIndices;
+    for (std::size_t i = 0; i + 2 < 12; i += 3) {
+        for (int k = 0; k < 3; ++k) {
+            splitIndices.push_back(static_cast<std::uint32_t>(split.size()));
+            split.push_back(tet.positions[tet.indices[i + static_cast<std::size_t>(k)]]);
+        }
+    }
+    std::vector<std::uint32_t> clockwise = splitIndices;
+    for (std::size_t i = 0; i + 2 < clockwise.size(); i += 3)
+        std::swap(clockwise[i + 1], clockwise[i + 2]);
+
+    for (const auto* indices : {&splitIndices, &clockwise}) {
+        const MeshData hull = smoothHull(split, *indices);
+        ASSERT_EQ(hull.vertices.size(), 4u) << "welded to the 4 corners";
+        ASSERT_EQ(hull.indices.size(), 12u);
+        const glm::vec3 centre(0.25f);
+        for (const MeshVertex& v : hull.vertices) {
+            EXPECT_NEAR(glm::length(v.normal), 1.0f, 1e-5f);
+            EXPECT_GT(glm::dot(v.normal, v.position - centre), 0.0f) << "outward";
+        }
+        for (std::size_t i = 0; i < hull.indices.size(); i += 3) {
+            const glm::vec3 a = hull.vertices[hull.indices[i]].position;
+            const glm::vec3 b = hull.vertices[hull.indices[i + 1]].position;
+            const glm::vec3 c = hull.vertices[hull.indices[i + 2]].position;
+            EXPECT_GT(glm::dot(glm::cross(b - a, c - a), a + b + c - 3.0f * centre), 0.0f)
+                << "counter-clockwise seen from outside";
+        }
     }
 }
 

@@ -680,6 +680,254 @@ TEST(MeshBvhProperty, RaysAimedAtSharedEdgesAndVerticesNeverSlipThrough) {
 }
 
 // =============================================================================================
+// Property tests: the tree's own triangle test, tree shapes, and the build's fallbacks
+
+/// The hit raycastBarycentric gives, as MeshBvh::raycast reports it for a mesh of this one
+/// triangle (no hit when origin + t dir overflows).
+std::optional<TriangleHit> expectedSingleHit(const Ray& ray, const Triangle& tri, float tMax) {
+    const auto hit = raycastBarycentric(ray, tri, tMax);
+    if (hit && !isFinite(ray.origin + hit->t * ray.dir)) return std::nullopt;
+    return hit;
+}
+
+TEST(MeshBvhProperty, SingleTriangleHitsAreBitIdenticalToRaycastBarycentric) {
+    // The tree tests triangles with the ray's shear constants computed once per ray; every
+    // value must still be exactly raycastBarycentric's.
+    const std::uint32_t seed = kSeed + 230u;
+    Random rng(seed);
+    CaseStats stats(seed);
+    const int cases = 100000;
+    for (int i = 0; i < cases && stats.failures < CaseStats::kMaxReported; ++i) {
+        const double size = rng.logUniform(1e-3, 1e3);
+        const glm::dvec3 centre = rng.chance(0.3) ? rng.inBox(1e4) : rng.inBox(2.0);
+        Triangle tri{glm::vec3(centre + rng.inBox(size)), glm::vec3(centre + rng.inBox(size)),
+                     glm::vec3(centre + rng.inBox(size))};
+        if (rng.chance(0.1))
+            tri.c = tri.a + (tri.b - tri.a) * rng.uniformF(0.0, 1.0) + rng.inBoxF(size * 1e-5);
+        if (rng.chance(0.03)) tri.b = rng.wildVec();
+
+        // Aim at a vertex, an edge midpoint, a point inside, or anywhere near.
+        const double wa = rng.uniform(0.0, 1.0), wb = rng.uniform(0.0, 1.0 - wa);
+        const glm::vec3 inside = glm::vec3(toD(tri.a) * (1.0 - wa - wb) + toD(tri.b) * wa + toD(tri.c) * wb);
+        const int aim = rng.integer(0, 3);
+        const glm::vec3 target = aim == 0   ? tri.a
+                                 : aim == 1 ? (tri.a + tri.b) * 0.5f
+                                 : aim == 2 ? inside
+                                            : glm::vec3(centre + rng.inBox(2.0 * size));
+        Ray ray{glm::vec3(toD(target) + rng.unitVector() * rng.logUniform(1e-3, 10.0) * size), {}};
+        ray.dir = target - ray.origin;
+        switch (rng.integer(0, 9)) {
+        case 0: // nearly in the triangle's plane
+            ray.dir = (tri.b - tri.a) + glm::cross(tri.b - tri.a, tri.c - tri.a) * rng.uniformF(-1e-6, 1e-6);
+            break;
+        case 1: // zero direction components
+            ray.dir[rng.integer(0, 2)] = 0.0f;
+            break;
+        case 2:
+            ray = {rng.mixedVec(10.0), rng.mixedVec(1.0)};
+            break;
+        default:
+            ray.dir *= static_cast<float>(rng.logUniform(0.01, 100.0));
+        }
+        const float tMax = rng.chance(0.1) ? rng.wildTMax() : rng.tMax(1.0);
+
+        const std::vector<glm::vec3> vertices{tri.a, tri.b, tri.c};
+        const std::vector<std::uint32_t> indices{0, 1, 2};
+        const MeshBvh bvh = MeshBvh::build(vertices, indices);
+        const auto got = bvh.raycast(ray, tMax);
+        const auto ref = expectedSingleHit(ray, tri, tMax);
+        ++stats.compared;
+        stats.hits += ref.has_value() ? 1 : 0;
+        const auto all = bvh.raycastAll(ray, tMax);
+        if (got.has_value() != ref.has_value() || all.size() != (ref ? 1u : 0u)) {
+            stats.fail(i, str(tri) + ", " + str(ray) + " tMax " + str(tMax) + ": got " + str(got) +
+                              ", expected " + str(ref) + " (raycastAll: " + std::to_string(all.size()) +
+                              " hits)");
+            continue;
+        }
+        if (!got) continue;
+        for (const MeshHit& h : {*got, all.front()}) {
+            if (h.t != ref->t || h.u != ref->u || h.v != ref->v || h.normal != ref->normal || h.triangle != 0)
+                stats.fail(i, str(tri) + ", " + str(ray) + ": got " + str(got) + ", expected " + str(ref));
+        }
+    }
+    stats.expectMostlyCompared(cases);
+    EXPECT_GT(stats.hits, cases / 4);
+}
+
+/// Every triangle hit with raycastBarycentric, sorted by t then index: raycastAll's contract.
+std::vector<BruteHit> bruteAll(const Mesh& mesh, const Ray& ray, float tMax) {
+    std::vector<BruteHit> hits;
+    for (std::size_t i = 0; i < mesh.triangleCount(); ++i) {
+        const auto hit = raycastBarycentric(ray, mesh.triangle(i), tMax);
+        if (hit && isFinite(ray.origin + hit->t * ray.dir))
+            hits.push_back({*hit, static_cast<std::uint32_t>(i)});
+    }
+    std::sort(hits.begin(), hits.end(), [](const BruteHit& a, const BruteHit& b) {
+        return a.hit.t < b.hit.t || (a.hit.t == b.hit.t && a.triangle < b.triangle);
+    });
+    return hits;
+}
+
+/// Checks raycast and raycastAll for one ray against loops over all the mesh's triangles.
+void expectRayAgreesWithLoops(const Mesh& mesh, const MeshBvh& bvh, const Ray& ray, float tMax,
+                              const std::string& what) {
+    SCOPED_TRACE(what + ": " + str(ray) + " tMax " + str(tMax));
+    const auto all = bruteAll(mesh, ray, tMax);
+    const auto got = bvh.raycast(ray, tMax);
+    ASSERT_EQ(got.has_value(), !all.empty());
+    if (got) {
+        ASSERT_EQ(got->triangle, all.front().triangle);
+        ASSERT_EQ(got->t, all.front().hit.t);
+    }
+    const auto gotAll = bvh.raycastAll(ray, tMax);
+    ASSERT_EQ(gotAll.size(), all.size());
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        ASSERT_EQ(gotAll[k].triangle, all[k].triangle);
+        ASSERT_EQ(gotAll[k].t, all[k].hit.t);
+    }
+}
+
+/// Checks raycast, raycastAll and forEachTriangleOverlapping on `mesh` against loops over all its
+/// triangles, for `rays` random rays and 20 boxes around `centre` (within `size`).
+void expectAgreesWithLoops(const Mesh& mesh, const MeshBvh& bvh, Random& rng, int rays,
+                           const glm::dvec3& centre, double size, const std::string& what) {
+    for (int r = 0; r < rays; ++r) {
+        const glm::dvec3 origin = centre + rng.unitVector() * size * rng.uniform(0.2, 2.0);
+        glm::dvec3 aim = centre + rng.inBox(size);
+        if (rng.chance(0.5)) { // at a vertex or an edge midpoint
+            const Triangle tri = mesh.triangle(
+                static_cast<std::size_t>(rng.integer(0, static_cast<int>(mesh.triangleCount()) - 1)));
+            aim = toD(rng.chance(0.5) ? tri.b : (tri.b + tri.c) * 0.5f);
+        }
+        const Ray ray{glm::vec3(origin), glm::vec3(aim - origin)};
+        expectRayAgreesWithLoops(mesh, bvh, ray, rng.tMax(1.0), what + ", ray " + std::to_string(r));
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    for (int b = 0; b < 20; ++b) {
+        const glm::vec3 lo(centre + rng.inBox(size));
+        const glm::vec3 hi = lo + glm::vec3(rng.uniformF(0.0, 0.6 * size), rng.uniformF(0.0, 0.6 * size),
+                                            rng.uniformF(0.0, 0.6 * size));
+        const Aabb box{lo, hi};
+        std::vector<std::uint32_t> expected, got;
+        for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+            const Triangle tri = mesh.triangle(t);
+            if (!isValid(tri)) continue;
+            const glm::vec3 tlo = glm::min(tri.a, glm::min(tri.b, tri.c));
+            const glm::vec3 thi = glm::max(tri.a, glm::max(tri.b, tri.c));
+            if (glm::all(glm::lessThanEqual(tlo, box.max)) && glm::all(glm::greaterThanEqual(thi, box.min)))
+                expected.push_back(static_cast<std::uint32_t>(t));
+        }
+        bvh.forEachTriangleOverlapping(box, [&](std::uint32_t id, const Triangle&) { got.push_back(id); });
+        std::sort(got.begin(), got.end());
+        ASSERT_EQ(got, expected) << what << ", box " << b;
+    }
+}
+
+/// A soup of `n` random triangles in [-1, 1]^3, some sharing vertices.
+Mesh randomSoup(Random& rng, std::size_t n) {
+    Mesh m;
+    for (std::size_t t = 0; t < n; ++t) {
+        const glm::dvec3 c = rng.inBox(1.0);
+        const double size = rng.logUniform(0.01, 0.8);
+        for (int k = 0; k < 3; ++k) {
+            if (!m.vertices.empty() && rng.chance(0.2)) {
+                m.indices.push_back(
+                    static_cast<std::uint32_t>(rng.integer(0, static_cast<int>(m.vertices.size()) - 1)));
+            } else {
+                m.indices.push_back(static_cast<std::uint32_t>(m.vertices.size()));
+                m.vertices.emplace_back(c + rng.inBox(size));
+            }
+        }
+    }
+    return m;
+}
+
+TEST(MeshBvhProperty, MeshesOfEverySizeFromOneTo40TrianglesAgreeWithLoops) {
+    // Small trees: a single leaf (up to 4 triangles), then nodes with some slots empty.
+    const std::uint32_t seed = kSeed + 240u;
+    Random rng(seed);
+    for (std::size_t n = 1; n <= 40; ++n) {
+        for (int copy = 0; copy < 5; ++copy) {
+            const Mesh mesh = randomSoup(rng, n);
+            const MeshBvh bvh = mesh.bvh();
+            const std::string what = "seed " + std::to_string(seed) + ", " + std::to_string(n) +
+                                     " triangles, copy " + std::to_string(copy);
+            std::size_t kept = 0; // shared vertices can make a degenerate triangle
+            for (std::size_t t = 0; t < n; ++t)
+                kept += isValid(mesh.triangle(t)) ? 1 : 0;
+            ASSERT_EQ(bvh.triangleCount(), kept) << what;
+            if (kept == 0) continue;
+            // The read-back binary tree: a full binary tree (2 leaves - 1 nodes) whose root box is
+            // the mesh's bounds; up to 4 triangles make a single leaf.
+            const int depth = bvh.depth();
+            const auto boxes = bvh.nodeBoxes(depth);
+            EXPECT_EQ(boxes.size() % 2, 1u) << what;
+            EXPECT_GE(boxes.size(), 2 * ((kept + 3) / 4) - 1) << what;
+            EXPECT_EQ(bvh.nodeBoxes(depth + 5).size(), boxes.size()) << what;
+            EXPECT_EQ(boxes.front().min, bvh.bounds().min) << what;
+            EXPECT_EQ(boxes.front().max, bvh.bounds().max) << what;
+            EXPECT_EQ(depth == 1, kept <= 4) << what << ": depth " << depth;
+            expectAgreesWithLoops(mesh, bvh, rng, 60, glm::dvec3(0.0), 1.0, what);
+            if (HasFatalFailure()) return;
+        }
+    }
+}
+
+TEST(MeshBvhProperty, TrianglesSharingOneCentroidAreSplitAtTheMedianAndStillFound) {
+    // Every triangle's bounds are the cube [-s, s]^3, so all centroids are the origin: the SAH
+    // has nothing to bin and the build splits at the median.
+    const std::uint32_t seed = kSeed + 250u;
+    Random rng(seed);
+    Mesh mesh;
+    for (std::uint32_t t = 0; t < 300; ++t) {
+        const float s = static_cast<float>(rng.logUniform(0.1, 2.0));
+        const glm::vec3 c(rng.uniformF(-1.0, 1.0) * s, rng.uniformF(-1.0, 1.0) * s, s);
+        mesh.vertices.insert(mesh.vertices.end(), {glm::vec3(-s, -s, -s), glm::vec3(s, s, -s), c});
+        mesh.add(3 * t, 3 * t + 1, 3 * t + 2);
+    }
+    const MeshBvh bvh = mesh.bvh();
+    EXPECT_GE(bvh.depth(), 7); // at least ceil(log2(300 / 4)) + 1 levels
+    expectAgreesWithLoops(mesh, bvh, rng, 2000, glm::dvec3(0.0), 2.0, "seed " + std::to_string(seed));
+}
+
+TEST(MeshBvhProperty, AGeometricSequenceOfTrianglesBuildsADeepTreeThatRaysStillTraverse) {
+    // Copies of one triangle scaled by 1.5 from one to the next, from 1e-9 to 1e19 units: binned
+    // SAH can only split a few of the largest off at a time, so the tree is far deeper than a
+    // balanced one (about 6 levels). Rays at every scale must still find exactly what loops find.
+    const std::uint32_t seed = kSeed + 260u;
+    Random rng(seed);
+    Mesh mesh;
+    for (double scale = 1e-9; scale < 1e19; scale *= 1.5) {
+        const auto s = static_cast<float>(scale);
+        const Triangle tri{{s, 0.0f, 0.0f}, {1.3f * s, 0.3f * s, 0.0f}, {s, 0.2f * s, 0.3f * s}};
+        if (!isValid(tri)) continue;
+        const auto first = static_cast<std::uint32_t>(mesh.vertices.size());
+        mesh.vertices.insert(mesh.vertices.end(), {tri.a, tri.b, tri.c});
+        mesh.add(first, first + 1, first + 2);
+    }
+    const MeshBvh bvh = mesh.bvh();
+    ASSERT_GT(mesh.triangleCount(), 90u);
+    EXPECT_EQ(bvh.triangleCount(), mesh.triangleCount());
+    EXPECT_GE(bvh.depth(), 20);
+    EXPECT_LE(bvh.depth(), 96);
+    for (int i = 0; i < 3000; ++i) {
+        // From near a random triangle, at its scale, at a vertex, an edge midpoint or inside.
+        const Triangle tri = mesh.triangle(
+            static_cast<std::size_t>(rng.integer(0, static_cast<int>(mesh.triangleCount()) - 1)));
+        const double size = glm::length(toD(tri.b - tri.a));
+        const int kind = rng.integer(0, 2);
+        const glm::vec3 aim = kind == 0   ? tri.c
+                              : kind == 1 ? (tri.a + tri.b) * 0.5f
+                                          : (tri.a + tri.b + tri.c) / 3.0f;
+        const glm::vec3 origin = glm::vec3(toD(aim) + rng.unitVector() * size * rng.uniform(0.5, 5.0));
+        expectRayAgreesWithLoops(mesh, bvh, Ray{origin, aim - origin}, rng.tMax(1.0),
+                                 "seed " + std::to_string(seed) + ", ray " + std::to_string(i));
+        if (HasFatalFailure()) return;
+    }
+}
+
+// =============================================================================================
 // Box queries and debug boxes
 
 TEST(MeshBvhBoxQuery, VisitsExactlyTheTrianglesWhoseBoundsOverlapTheBox) {

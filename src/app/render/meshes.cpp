@@ -1,7 +1,10 @@
 #include "meshes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <glm/gtc/constants.hpp>
+#include <map>
+#include <tuple>
 #include <utility>
 
 namespace kz::render {
@@ -60,6 +63,72 @@ MeshData unitCube() {
         mesh.vertices.push_back({f.n + f.u + f.v, f.n});
         mesh.vertices.push_back({f.n - f.u + f.v, f.n});
         mesh.indices.insert(mesh.indices.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+    }
+    return mesh;
+}
+
+namespace {
+
+/// The triangles of an indexed mesh that have a non-zero area and valid indices.
+template <class Visit>
+void forEachGoodTriangle(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices,
+                         Visit&& visit) {
+    for (std::size_t i = 0; i + 2 < indices.size(); i += 3) {
+        const std::uint32_t a = indices[i], b = indices[i + 1], c = indices[i + 2];
+        if (a >= positions.size() || b >= positions.size() || c >= positions.size()) continue;
+        const glm::vec3 n = glm::cross(positions[b] - positions[a], positions[c] - positions[a]);
+        const float area2 = glm::length(n);
+        if (!(area2 > 0.0f) || !std::isfinite(area2)) continue;
+        visit(a, b, c, n / area2, area2);
+    }
+}
+
+} // namespace
+
+MeshData flatShaded(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices) {
+    MeshData mesh;
+    mesh.vertices.reserve(indices.size());
+    mesh.indices.reserve(indices.size());
+    forEachGoodTriangle(positions, indices,
+                        [&](std::uint32_t a, std::uint32_t b, std::uint32_t c, const glm::vec3& n, float) {
+                            for (const std::uint32_t v : {a, b, c}) {
+                                mesh.indices.push_back(static_cast<std::uint32_t>(mesh.vertices.size()));
+                                mesh.vertices.push_back({positions[v], n});
+                            }
+                        });
+    return mesh;
+}
+
+MeshData smoothHull(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices) {
+    MeshData mesh;
+    std::map<std::tuple<float, float, float>, std::uint32_t> welded;
+    std::vector<std::uint32_t> remap(positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const glm::vec3& p = positions[i];
+        const auto [it, added] =
+            welded.try_emplace({p.x, p.y, p.z}, static_cast<std::uint32_t>(mesh.vertices.size()));
+        if (added) mesh.vertices.push_back({p, glm::vec3(0.0f)});
+        remap[i] = it->second;
+    }
+    // Signed volume (divergence theorem): sum of det(a, b, c) / 6 over the triangles.
+    double volume = 0.0;
+    forEachGoodTriangle(
+        positions, indices, [&](std::uint32_t a, std::uint32_t b, std::uint32_t c, const glm::vec3&, float) {
+            volume += static_cast<double>(glm::dot(positions[a], glm::cross(positions[b], positions[c])));
+        });
+    const bool flip = volume < 0.0;
+    forEachGoodTriangle(
+        positions, indices,
+        [&](std::uint32_t a, std::uint32_t b, std::uint32_t c, const glm::vec3& n, float area2) {
+            const glm::vec3 outward = flip ? -n : n;
+            for (const std::uint32_t v : {a, b, c})
+                mesh.vertices[remap[v]].normal += outward * area2;
+            if (flip) std::swap(b, c);
+            mesh.indices.insert(mesh.indices.end(), {remap[a], remap[b], remap[c]});
+        });
+    for (MeshVertex& v : mesh.vertices) {
+        const float length = glm::length(v.normal);
+        v.normal = length > 0.0f ? v.normal / length : glm::vec3(0.0f);
     }
     return mesh;
 }

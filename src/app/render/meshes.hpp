@@ -1,8 +1,10 @@
-// Unit meshes the bodies are instanced from (CPU side; no GL here).
+// Unit meshes the bodies are instanced from, and the two forms of an obstacle's triangle mesh
+// the renderer uploads (CPU side; no GL here).
 #pragma once
 
 #include <cstdint>
 #include <glm/glm.hpp>
+#include <span>
 #include <vector>
 
 namespace kz::render {
@@ -24,5 +26,17 @@ MeshData unitSphere(int slices, int stacks);
 
 /// The cube [-1, 1]^3: 24 vertices (4 per face, with the face's normal) and 36 indices.
 MeshData unitCube();
+
+/// Flat shading: every triangle (3 indices each) as its own 3 vertices with its unit face normal
+/// (from the winding, cross(b - a, c - a)); `indices` is 0, 1, 2, ... Triangles with a zero area
+/// or an index out of range are left out.
+MeshData flatShaded(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices);
+
+/// The hull an outline is drawn from: vertices welded by position (equal floats), each with the
+/// area-weighted mean of its triangles' unit normals, so pushing every vertex along its normal
+/// keeps the surface closed. Triangles with a zero area or an index out of range are left out.
+/// When the triangles enclose a negative volume (wound clockwise seen from outside) they are
+/// turned around, so normals point out of a closed mesh either way.
+MeshData smoothHull(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices);
 
 } // namespace kz::render

@@ -7,12 +7,17 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <glm/gtc/type_ptr.hpp>
+#include <iterator>
+#include <memory>
 #include <stb_image_write.h>
 #include <system_error>
+#include <tuple>
+#include <unordered_map>
 
 namespace kz::render {
 namespace {
@@ -24,6 +29,9 @@ constexpr glm::vec3 kEdgeColor{0.72f, 0.77f, 0.85f};
 constexpr glm::vec4 kOutlineColor{1.0f, 0.92f, 0.25f, 1.0f}; // bright yellow
 constexpr float kOutlineGrow = 1.06f;
 constexpr float kOutlinePixels = 2.5f;
+/// An obstacle's rim: its hull pushed this many pixels along the vertex normals (it is not grown
+/// about a centre: a non-convex mesh has none that works).
+constexpr float kMeshOutlinePixels = 3.5f;
 constexpr float kSelectedTint = 0.35f; // mix toward white
 constexpr glm::vec3 kPickRayColor{1.0f, 0.9f, 0.2f};
 constexpr glm::vec3 kPickNormalColor{0.2f, 0.95f, 1.0f};
@@ -31,6 +39,8 @@ constexpr glm::vec3 kPreviewColor{1.0f, 0.55f, 0.15f};
 constexpr glm::vec3 kBoundsColor{0.45f, 0.85f, 0.45f};
 constexpr glm::vec3 kContactColor{1.0f, 0.3f, 0.85f};
 constexpr glm::vec3 kVelocityColor{0.35f, 0.6f, 1.0f};
+constexpr glm::vec3 kHitTriangleColor{0.55f, 1.0f, 0.1f}; // bright lime: unlike any other line
+constexpr float kHitTriangleFillAlpha = 0.45f;
 constexpr float kVelocitySeconds = 0.1f;
 /// Above this many spheres they all use the 16x8 mesh instead of the 32x16 one: 4x fewer
 /// triangles keeps thousands of bodies interactive on a software rasteriser (llvmpipe).
@@ -73,6 +83,13 @@ glm::mat4 modelMatrix(const Body& body) {
     for (int axis = 0; axis < 3; ++axis)
         model[axis] = glm::vec4(rotation[axis] * scale[axis], 0.0f);
     model[3] = glm::vec4(body.position, 1.0f);
+    return model;
+}
+
+/// Translation after R S (Obstacle::linear).
+glm::mat4 modelMatrix(const Obstacle& obstacle) {
+    glm::mat4 model(obstacle.linear);
+    model[3] = glm::vec4(obstacle.position, 1.0f);
     return model;
 }
 
@@ -176,6 +193,74 @@ void addBox(std::vector<LineVertex>& lines, const Aabb& box, const glm::vec3& co
     }
 }
 
+/// The 12 edges of a local-frame box, placed in the world by the obstacle's transform (a
+/// parallelepiped once rotated and scaled).
+void addPlacedBox(std::vector<LineVertex>& lines, const Aabb& box, const Obstacle& obstacle,
+                  const glm::vec3& color) {
+    const glm::vec3 c[2] = {box.min, box.max};
+    auto corner = [&](int i) {
+        return obstacle.toWorld(glm::vec3(c[i & 1].x, c[(i >> 1) & 1].y, c[(i >> 2) & 1].z));
+    };
+    for (int i = 0; i < 8; ++i) {
+        for (int bit = 1; bit < 8; bit <<= 1) {
+            if ((i & bit) == 0) addLine(lines, corner(i), corner(i | bit), color);
+        }
+    }
+}
+
+/// A colour per BVH level: the hue turns from teal at the root through blue, magenta, red and
+/// orange, so neighbouring levels differ (and the root is not the selection's yellow).
+glm::vec3 levelColor(int level) {
+    const float hue = std::fmod(0.45f + 0.11f * static_cast<float>(level), 1.0f) * 6.0f;
+    const float x = 1.0f - std::abs(std::fmod(hue, 2.0f) - 1.0f);
+    glm::vec3 rgb;
+    switch (static_cast<int>(hue)) {
+    case 0:
+        rgb = {1.0f, x, 0.0f};
+        break;
+    case 1:
+        rgb = {x, 1.0f, 0.0f};
+        break;
+    case 2:
+        rgb = {0.0f, 1.0f, x};
+        break;
+    case 3:
+        rgb = {0.0f, x, 1.0f};
+        break;
+    case 4:
+        rgb = {x, 0.0f, 1.0f};
+        break;
+    default:
+        rgb = {1.0f, 0.0f, x};
+        break;
+    }
+    return glm::mix(rgb, glm::vec3(1.0f), 0.25f); // a little lighter: readable on the dark walls
+}
+
+bool boxLess(const Aabb& a, const Aabb& b) {
+    return std::tie(a.min.x, a.min.y, a.min.z, a.max.x, a.max.y, a.max.z) <
+           std::tie(b.min.x, b.min.y, b.min.z, b.max.x, b.max.y, b.max.z);
+}
+
+/// The boxes of MeshBvh::nodeBoxes(maxDepth), each with its level: nodeBoxes(k) holds the
+/// boxes of nodeBoxes(k - 1) plus those of level k, so the boxes of level k are the multiset
+/// difference of the two (whatever order nodeBoxes lists them in).
+std::vector<std::pair<Aabb, int>> boxesByLevel(const MeshBvh& bvh, int maxDepth) {
+    std::vector<std::pair<Aabb, int>> out;
+    std::vector<Aabb> above;
+    for (int level = 0; level <= maxDepth; ++level) {
+        std::vector<Aabb> upTo = bvh.nodeBoxes(level);
+        std::sort(upTo.begin(), upTo.end(), boxLess);
+        std::vector<Aabb> added;
+        std::set_difference(upTo.begin(), upTo.end(), above.begin(), above.end(), std::back_inserter(added),
+                            boxLess);
+        for (const Aabb& box : added)
+            out.emplace_back(box, level);
+        above = std::move(upTo);
+    }
+    return out;
+}
+
 } // namespace
 
 struct Renderer::Impl {
@@ -184,7 +269,7 @@ struct Renderer::Impl {
         GLint viewProj, eye, keyDir, fillDir;
     } sceneU{};
     struct {
-        GLint viewProj, model, grow, pixels, viewport, color;
+        GLint viewProj, model, grow, pixels, viewport, color, alongNormal, normalMatrix;
     } outlineU{};
     struct {
         GLint viewProj, keyDir, fillDir, wallColor, gridColor;
@@ -193,21 +278,77 @@ struct Renderer::Impl {
         GLint viewProj, alpha;
     } linesU{};
 
+    /// An obstacle's mesh on the GPU, uploaded once per MeshShape.
+    struct ObstacleMesh {
+        std::weak_ptr<const MeshShape> shape;    ///< Expired once no obstacle uses the mesh: then dropped.
+        InstancedMesh flat;                      ///< Flat shaded (face normals), for the lit pass.
+        InstancedMesh hull;                      ///< Welded, smooth normals: the outline's hull.
+        int boxesDepth = -1;                     ///< nodeBoxes depth `boxes` was made for.
+        std::vector<std::pair<Aabb, int>> boxes; ///< BVH boxes (local frame) with their levels.
+
+        explicit ObstacleMesh(const std::shared_ptr<const MeshShape>& mesh)
+            : shape(mesh), flat(flatShaded(mesh->vertices, mesh->indices)),
+              hull(smoothHull(mesh->vertices, mesh->indices)) {
+            // The outline draws the hull without instances: it reads no per-instance attribute.
+            glBindVertexArray(hull.vao.id());
+            for (GLuint location = 2; location <= 6; ++location)
+                glDisableVertexAttribArray(location);
+            glBindVertexArray(0);
+        }
+    };
+
     InstancedMesh sphereMesh{unitSphere(32, 16)};
     InstancedMesh coarseSphereMesh{unitSphere(16, 8)}; ///< For crowds (see kDetailedSphereLimit).
     InstancedMesh boxMesh{unitCube()};
     VertexStream walls{sizeof(WallVertex)};
     VertexStream lineStream{sizeof(LineVertex)};
+    /// Keyed by the MeshShape's address; the weak pointer tells a live entry from one whose
+    /// mesh was freed (and whose address a new mesh may reuse).
+    std::unordered_map<const MeshShape*, std::unique_ptr<ObstacleMesh>> obstacleMeshes;
 
     // Per-frame scratch, kept to reuse its memory.
-    std::vector<Instance> sphereInstances, boxInstances;
+    std::vector<Instance> sphereInstances, boxInstances, obstacleInstance;
     std::vector<WallVertex> wallVertices;
     std::vector<LineVertex> edgeLines, debugLines;
+    std::vector<LineVertex> topLines, topTriangles; ///< Drawn last, over everything.
 
     void buildRoom(const Room& room, const glm::vec3& eye);
     void buildDebugLines(const World& world, const SceneView& view, const DebugDraw& debug,
                          const Overlay& overlay);
+    /// The GPU mesh of `mesh`, uploaded on first use.
+    ObstacleMesh* obstacleMesh(const std::shared_ptr<const MeshShape>& mesh);
+    /// Frees the GPU meshes no obstacle uses any more (after a scenario change).
+    void dropUnusedObstacleMeshes();
+    void addBvhBoxes(const Obstacle& obstacle, int depth);
 };
+
+Renderer::Impl::ObstacleMesh* Renderer::Impl::obstacleMesh(const std::shared_ptr<const MeshShape>& mesh) {
+    if (!mesh) return nullptr;
+    auto it = obstacleMeshes.find(mesh.get());
+    if (it != obstacleMeshes.end() && it->second->shape.expired()) {
+        obstacleMeshes.erase(it);
+        it = obstacleMeshes.end();
+    }
+    if (it == obstacleMeshes.end())
+        it = obstacleMeshes.emplace(mesh.get(), std::make_unique<ObstacleMesh>(mesh)).first;
+    return it->second.get();
+}
+
+void Renderer::Impl::dropUnusedObstacleMeshes() {
+    std::erase_if(obstacleMeshes, [](const auto& entry) { return entry.second->shape.expired(); });
+}
+
+void Renderer::Impl::addBvhBoxes(const Obstacle& obstacle, int depth) {
+    ObstacleMesh* gpu = obstacleMesh(obstacle.mesh);
+    if (gpu == nullptr) return;
+    depth = std::clamp(depth, 0, std::max(obstacle.mesh->bvh.depth() - 1, 0));
+    if (gpu->boxesDepth != depth) {
+        gpu->boxes = boxesByLevel(obstacle.mesh->bvh, depth);
+        gpu->boxesDepth = depth;
+    }
+    for (const auto& [box, level] : gpu->boxes)
+        addPlacedBox(debugLines, box, obstacle, levelColor(level));
+}
 
 void Renderer::Impl::buildRoom(const Room& room, const glm::vec3& eye) {
     wallVertices.clear();
@@ -233,7 +374,14 @@ void Renderer::Impl::buildRoom(const Room& room, const glm::vec3& eye) {
 void Renderer::Impl::buildDebugLines(const World& world, const SceneView& view, const DebugDraw& debug,
                                      const Overlay& overlay) {
     debugLines.clear();
+    topLines.clear();
+    topTriangles.clear();
     const auto bodies = world.bodies();
+    const auto obstacles = world.obstacles();
+    const Obstacle* selectedObstacle =
+        overlay.selectedObstacle >= 0 && overlay.selectedObstacle < static_cast<int>(obstacles.size())
+            ? &obstacles[static_cast<std::size_t>(overlay.selectedObstacle)]
+            : nullptr;
     // Markers keep a similar size on screen: a fraction of their distance to the eye.
     auto markerSize = [&view](const glm::vec3& p) {
         return std::clamp(0.015f * glm::distance(view.eye, p), 0.02f, 0.5f);
@@ -264,6 +412,8 @@ void Renderer::Impl::buildDebugLines(const World& world, const SceneView& view, 
                                                              : bounds(obbOf(body));
             addBox(debugLines, box, kBoundsColor);
         }
+        for (const Obstacle& obstacle : obstacles)
+            addBox(debugLines, obstacle.bounds, kBoundsColor);
     }
     if (debug.contacts) {
         for (const ContactInfo& contact : world.contacts()) {
@@ -277,6 +427,28 @@ void Renderer::Impl::buildDebugLines(const World& world, const SceneView& view, 
             if (body.velocity == glm::vec3(0.0f)) continue;
             addLine(debugLines, body.position, body.position + body.velocity * kVelocitySeconds,
                     kVelocityColor);
+        }
+    }
+    if (debug.bvhBoxes) {
+        if (selectedObstacle != nullptr) {
+            addBvhBoxes(*selectedObstacle, debug.bvhDepth);
+        } else {
+            for (const Obstacle& obstacle : obstacles)
+                addBvhBoxes(obstacle, debug.bvhDepth);
+        }
+    }
+    // The picked triangle lies on the surface, where depth testing would let the surface hide
+    // half of it: it is drawn over everything, filled faintly and edged brightly.
+    if (debug.hitTriangle && selectedObstacle != nullptr && overlay.pickTriangle &&
+        *overlay.pickTriangle < selectedObstacle->mesh->triangleCount()) {
+        const Triangle tri = selectedObstacle->worldTriangle(*overlay.pickTriangle);
+        if (isFinite(tri.a) && isFinite(tri.b) && isFinite(tri.c)) {
+            topTriangles.insert(
+                topTriangles.end(),
+                {{tri.a, kHitTriangleColor}, {tri.b, kHitTriangleColor}, {tri.c, kHitTriangleColor}});
+            addLine(topLines, tri.a, tri.b, kHitTriangleColor);
+            addLine(topLines, tri.b, tri.c, kHitTriangleColor);
+            addLine(topLines, tri.c, tri.a, kHitTriangleColor);
         }
     }
 }
@@ -297,9 +469,10 @@ std::unique_ptr<Renderer> Renderer::create(const std::filesystem::path& shaderDi
     auto at = [](const Program& p, const char* name) { return glGetUniformLocation(p.id(), name); };
     impl->sceneU = {at(impl->sceneProgram, "uViewProj"), at(impl->sceneProgram, "uEye"),
                     at(impl->sceneProgram, "uKeyDir"), at(impl->sceneProgram, "uFillDir")};
-    impl->outlineU = {at(impl->outlineProgram, "uViewProj"), at(impl->outlineProgram, "uModel"),
-                      at(impl->outlineProgram, "uGrow"),     at(impl->outlineProgram, "uPixels"),
-                      at(impl->outlineProgram, "uViewport"), at(impl->outlineProgram, "uColor")};
+    impl->outlineU = {at(impl->outlineProgram, "uViewProj"),    at(impl->outlineProgram, "uModel"),
+                      at(impl->outlineProgram, "uGrow"),        at(impl->outlineProgram, "uPixels"),
+                      at(impl->outlineProgram, "uViewport"),    at(impl->outlineProgram, "uColor"),
+                      at(impl->outlineProgram, "uAlongNormal"), at(impl->outlineProgram, "uNormalMatrix")};
     impl->roomU = {at(impl->roomProgram, "uViewProj"), at(impl->roomProgram, "uKeyDir"),
                    at(impl->roomProgram, "uFillDir"), at(impl->roomProgram, "uWallColor"),
                    at(impl->roomProgram, "uGridColor")};
@@ -334,6 +507,10 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
         auto& list = body.shape == ShapeType::Sphere ? r.sphereInstances : r.boxInstances;
         list.push_back({modelMatrix(body), color});
     }
+    const auto obstacles = world.obstacles();
+    const bool hasObstacleSelection = !hasSelection && overlay.selectedObstacle >= 0 &&
+                                      overlay.selectedObstacle < static_cast<int>(obstacles.size());
+    r.dropUnusedObstacleMeshes();
     r.buildRoom(world.room(), view.eye);
     r.buildDebugLines(world, view, debug, overlay);
 
@@ -379,22 +556,58 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
                                 static_cast<GLsizei>(instances->size()));
     }
 
-    // The selected body's rim: its grown back faces show only around the silhouette.
-    if (hasSelection) {
-        const Body& body = bodies[static_cast<std::size_t>(selectedBody)];
-        const InstancedMesh& mesh = body.shape == ShapeType::Sphere ? sphereMesh : r.boxMesh;
-        const glm::mat4 model = modelMatrix(body);
+    // Obstacles: one draw each, both sides (a mesh need not be closed; scene.frag lights the
+    // side that faces the camera).
+    glDisable(GL_CULL_FACE);
+    for (std::size_t i = 0; i < obstacles.size(); ++i) {
+        const Obstacle& obstacle = obstacles[i];
+        const Impl::ObstacleMesh* gpu = r.obstacleMesh(obstacle.mesh);
+        if (gpu == nullptr || gpu->flat.indexCount == 0) continue;
+        glm::vec4 color = unpackColor(obstacle.color);
+        if (hasObstacleSelection && static_cast<int>(i) == overlay.selectedObstacle)
+            color = glm::vec4(glm::mix(glm::vec3(color), glm::vec3(1.0f), kSelectedTint), 1.0f);
+        r.obstacleInstance.assign(1, Instance{modelMatrix(obstacle), color});
+        streamBuffer(GL_ARRAY_BUFFER, gpu->flat.instances, r.obstacleInstance);
+        glBindVertexArray(gpu->flat.vao.id());
+        glDrawElementsInstanced(GL_TRIANGLES, gpu->flat.indexCount, GL_UNSIGNED_INT, nullptr, 1);
+    }
+    glEnable(GL_CULL_FACE);
+
+    // The selected body's or obstacle's rim: its grown back faces show only around the
+    // silhouette. A body grows about its centre; an obstacle's hull is pushed along its normals.
+    if (hasSelection || hasObstacleSelection) {
         const glm::vec2 viewport(view.framebuffer);
         glCullFace(GL_FRONT);
         glUseProgram(r.outlineProgram.id());
         glUniformMatrix4fv(r.outlineU.viewProj, 1, GL_FALSE, glm::value_ptr(viewProj));
-        glUniformMatrix4fv(r.outlineU.model, 1, GL_FALSE, glm::value_ptr(model));
-        glUniform1f(r.outlineU.grow, kOutlineGrow);
-        glUniform1f(r.outlineU.pixels, kOutlinePixels);
         glUniform2fv(r.outlineU.viewport, 1, glm::value_ptr(viewport));
         glUniform4fv(r.outlineU.color, 1, glm::value_ptr(kOutlineColor));
-        glBindVertexArray(mesh.vao.id());
-        glDrawElements(GL_TRIANGLES, mesh.indexCount, GL_UNSIGNED_INT, nullptr);
+        const InstancedMesh* mesh = nullptr;
+        glm::mat4 model(1.0f);
+        glm::mat3 normalMatrix(1.0f);
+        if (hasSelection) {
+            const Body& body = bodies[static_cast<std::size_t>(selectedBody)];
+            mesh = body.shape == ShapeType::Sphere ? &sphereMesh : &r.boxMesh;
+            model = modelMatrix(body);
+            glUniform1f(r.outlineU.grow, kOutlineGrow);
+            glUniform1f(r.outlineU.pixels, kOutlinePixels);
+            glUniform1i(r.outlineU.alongNormal, 0);
+        } else {
+            const Obstacle& obstacle = obstacles[static_cast<std::size_t>(overlay.selectedObstacle)];
+            const Impl::ObstacleMesh* gpu = r.obstacleMesh(obstacle.mesh);
+            mesh = gpu != nullptr ? &gpu->hull : nullptr;
+            model = modelMatrix(obstacle);
+            normalMatrix = obstacle.normalMatrix;
+            glUniform1f(r.outlineU.grow, 1.0f);
+            glUniform1f(r.outlineU.pixels, kMeshOutlinePixels);
+            glUniform1i(r.outlineU.alongNormal, 1);
+        }
+        glUniformMatrix4fv(r.outlineU.model, 1, GL_FALSE, glm::value_ptr(model));
+        glUniformMatrix3fv(r.outlineU.normalMatrix, 1, GL_FALSE, glm::value_ptr(normalMatrix));
+        if (mesh != nullptr && mesh->indexCount > 0) {
+            glBindVertexArray(mesh->vao.id());
+            glDrawElements(GL_TRIANGLES, mesh->indexCount, GL_UNSIGNED_INT, nullptr);
+        }
         glCullFace(GL_BACK);
     }
     glDisable(GL_CULL_FACE);
@@ -414,6 +627,18 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
         glUniform1f(r.linesU.alpha, 1.0f);
         glBindVertexArray(r.lineStream.vao.id());
         glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(r.debugLines.size())); // same data, no re-upload
+        glDisable(GL_BLEND);
+    }
+    // Over everything: the picked triangle.
+    if (!r.topTriangles.empty() || !r.topLines.empty()) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        glDisable(GL_DEPTH_TEST);
+        glUniform1f(r.linesU.alpha, kHitTriangleFillAlpha);
+        r.lineStream.draw(GL_TRIANGLES, r.topTriangles);
+        glUniform1f(r.linesU.alpha, 1.0f);
+        r.lineStream.draw(GL_LINES, r.topLines);
+        glEnable(GL_DEPTH_TEST);
         glDisable(GL_BLEND);
     }
 

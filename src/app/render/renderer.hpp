@@ -26,9 +26,12 @@ struct SceneView {
 struct DebugDraw {
     bool pickRay = true;       ///< The last picking ray, its hit point and normal.
     bool impactPreview = true; ///< Segment from a body's centre to where it will hit a wall, hit marked.
-    bool bounds = false;       ///< Axis-aligned bounding boxes.
-    bool contacts = false;     ///< Contact points and normals (World::contacts()).
+    bool bounds = false;       ///< Axis-aligned bounding boxes (of bodies and obstacles).
+    bool contacts = false;     ///< Contact points and normals (World::contacts(); walls and obstacles alike).
     bool velocities = false;   ///< Velocity vectors.
+    bool hitTriangle = true;   ///< The selected obstacle's picked triangle, on top of everything.
+    bool bvhBoxes = false;     ///< BVH node boxes of the selected obstacle, or of every obstacle if none is.
+    int bvhDepth = 0;          ///< Deepest BVH level drawn (0: the root's box); clamped to each tree.
 };
 
 /// Things to draw on top of the bodies.
@@ -37,6 +40,9 @@ struct Overlay {
     float pickRayLength = 100.0f;
     std::optional<RayHit> pickHit; ///< Hit point and normal.
     int previewBody = -1;          ///< Body whose impact preview is drawn (-1: none).
+    int selectedObstacle = -1;     ///< Obstacle outlined and tinted like a selected body (-1: none).
+    /// The triangle of selectedObstacle the last pick hit (DebugDraw::hitTriangle).
+    std::optional<std::uint32_t> pickTriangle;
 };
 
 class Renderer {
@@ -50,8 +56,10 @@ public:
 
     /// Clears and draws one frame into the current framebuffer: the room (walls facing the
     /// camera culled or see-through, with edges/grid), all bodies lit with their colours (one
-    /// instanced draw call per shape), the selected body (index, or -1) highlighted
-    /// unmistakably, then the debug lines.
+    /// instanced draw call per shape), every obstacle lit and flat shaded in its colour (one
+    /// draw each; its mesh is uploaded once and kept while an obstacle uses it), the selected
+    /// body (index, or -1) or overlay.selectedObstacle highlighted unmistakably, then the debug
+    /// lines.
     void draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
               const Overlay& overlay);
 
