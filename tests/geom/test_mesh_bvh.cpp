@@ -578,12 +578,13 @@ TEST(MeshBvh, AMeshFarFromTheOriginIsHitExactlyLikeBruteForce) {
 // Property tests: the BVH against brute force on a bumpy sphere of 20,480 triangles
 
 struct PropertyMesh {
-    Mesh mesh = bumpySphere(5);
-    MeshBvh bvh = mesh.bvh();
-    BruteForce brute{mesh};
+    explicit PropertyMesh(int levels) : mesh(bumpySphere(levels)), bvh(mesh.bvh()), brute(mesh) {}
+    Mesh mesh;
+    MeshBvh bvh;
+    BruteForce brute;
 };
 const PropertyMesh& propertyMesh() {
-    static const PropertyMesh m;
+    static const PropertyMesh m(5);
     return m;
 }
 
@@ -608,36 +609,61 @@ std::optional<std::string> compareWithBruteForce(const PropertyMesh& pm, const R
     return std::nullopt;
 }
 
-TEST(MeshBvhProperty, RandomRaysAgreeWithBruteForce) {
-    const PropertyMesh& pm = propertyMesh();
-    ASSERT_EQ(pm.mesh.triangleCount(), 20480u);
-    const std::uint32_t seed = kSeed + 210u;
+/// A random ray for the property tests (the mesh lies within about 1.2 of the origin) and its
+/// tMax: from a sphere around the mesh toward a point near it, from inside, or with zero
+/// direction components.
+Ray randomPropertyRay(Random& rng, float& tMax) {
+    Ray ray{};
+    const int kind = rng.integer(0, 9);
+    if (kind <= 5) { // from a sphere around the mesh toward a point near it
+        const glm::dvec3 origin = rng.unitVector() * rng.uniform(1.3, 4.0);
+        const glm::dvec3 aim = rng.inBall(1.2);
+        ray = {glm::vec3(origin), rng.scaledDir(glm::normalize(aim - origin))};
+    } else if (kind <= 7) { // from inside: hits the far wall
+        ray = {glm::vec3(rng.inBall(0.6)), rng.scaledDir(rng.unitVector())};
+    } else { // axis-aligned or in a coordinate plane: zero direction components
+        glm::vec3 dir = glm::vec3(rng.unitVector());
+        dir[rng.integer(0, 2)] = 0.0f;
+        if (kind == 9) dir[rng.integer(0, 2)] = 0.0f;
+        if (glm::dot(dir, dir) == 0.0f) dir.x = 1.0f;
+        ray = {glm::vec3(rng.inBox(1.5)), dir};
+    }
+    tMax = rng.chance(0.7) ? kInf : rng.uniformF(0.0, 3.0 / glm::length(toD(ray.dir)));
+    return ray;
+}
+
+void expectRandomRaysAgree(const PropertyMesh& pm, std::uint32_t seed, int cases) {
     Random rng(seed);
     CaseStats stats(seed);
-    const int cases = 200000;
     for (int i = 0; i < cases && stats.failures < CaseStats::kMaxReported; ++i) {
-        Ray ray{};
-        const int kind = rng.integer(0, 9);
-        if (kind <= 5) { // from a sphere around the mesh toward a point near it
-            const glm::dvec3 origin = rng.unitVector() * rng.uniform(1.3, 4.0);
-            const glm::dvec3 aim = rng.inBall(1.2);
-            ray = {glm::vec3(origin), rng.scaledDir(glm::normalize(aim - origin))};
-        } else if (kind <= 7) { // from inside: hits the far wall
-            ray = {glm::vec3(rng.inBall(0.6)), rng.scaledDir(rng.unitVector())};
-        } else { // axis-aligned or in a coordinate plane: zero direction components
-            glm::vec3 dir = glm::vec3(rng.unitVector());
-            dir[rng.integer(0, 2)] = 0.0f;
-            if (kind == 9) dir[rng.integer(0, 2)] = 0.0f;
-            if (glm::dot(dir, dir) == 0.0f) dir.x = 1.0f;
-            ray = {glm::vec3(rng.inBox(1.5)), dir};
-        }
-        const float tMax = rng.chance(0.7) ? kInf : rng.uniformF(0.0, 3.0 / glm::length(toD(ray.dir)));
+        float tMax = 0.0f;
+        const Ray ray = randomPropertyRay(rng, tMax);
         ++stats.compared;
         bool refHit = false;
         if (const auto failure = compareWithBruteForce(pm, ray, tMax, refHit)) stats.fail(i, *failure);
         stats.hits += refHit ? 1 : 0;
     }
     stats.expectMostlyCompared(cases, true);
+}
+
+TEST(MeshBvhProperty, RandomRaysAgreeWithBruteForce) {
+    const PropertyMesh& pm = propertyMesh();
+    ASSERT_EQ(pm.mesh.triangleCount(), 20480u);
+    expectRandomRaysAgree(pm, kSeed + 210u, 200000);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kMillionOrFewer = 100000; // the sanitizers slow brute force about 20x
+#else
+constexpr int kMillionOrFewer = 1000000;
+#endif
+
+TEST(MeshBvhProperty, AMillionRandomRaysOnASmallerMeshAgreeWithBruteForce) {
+    // Millions of rays against brute force in all: this million on 1,280 triangles (where brute
+    // force is cheap), 200,000 on 20,480 above, and the edge- and vertex-aimed ones below.
+    const PropertyMesh pm(3);
+    ASSERT_EQ(pm.mesh.triangleCount(), 1280u);
+    expectRandomRaysAgree(pm, kSeed + 211u, kMillionOrFewer);
 }
 
 TEST(MeshBvhProperty, RaysAimedAtSharedEdgesAndVerticesNeverSlipThrough) {
