@@ -26,7 +26,9 @@
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+#include "geom/closest.hpp"
 #include "mean_reporter.hpp"
+#include "meshio/shapes.hpp"
 #include "physics/pick.hpp"
 #include "physics/room.hpp"
 #include "physics/world.hpp"
@@ -461,6 +463,87 @@ public:
     }
 };
 
+/// Three large static meshes across the 10 m room of the 1,000-body scene: the ring (torus,
+/// 2,304 triangles) scaled 5x round the centre, the lamp (3,200) scaled 2x on the floor, the steps
+/// (164) scaled 1.5x.
+std::vector<kz::Obstacle> benchObstacles() {
+    struct Placement {
+        kz::TriangleMesh mesh;
+        const char* name;
+        glm::vec3 position;
+        float scale;
+    };
+    const Placement placements[] = {{kz::makeTorus(), "ring", glm::vec3(0.0f), 5.0f},
+                                    {kz::makeArch(), "lamp", glm::vec3(-2.5f, -5.0f, -3.0f), 2.0f},
+                                    {kz::makeSteps(), "steps", glm::vec3(2.5f, -5.0f, 3.0f), 1.5f}};
+    std::vector<kz::Obstacle> out;
+    for (const Placement& p : placements) {
+        std::string error;
+        auto shape = kz::MeshShape::make(p.name, p.mesh.vertices, p.mesh.indices, error);
+        kz::ObstacleDesc desc;
+        desc.name = p.name;
+        desc.mesh = shape;
+        desc.position = p.position;
+        desc.scale = glm::vec3(p.scale);
+        auto obstacle = shape ? kz::makeObstacle(desc, error) : std::nullopt;
+        if (!obstacle) {
+            std::fprintf(stderr, "bench_physics: %s\n", error.c_str());
+            std::abort();
+        }
+        out.push_back(std::move(*obstacle));
+    }
+    return out;
+}
+
+/// Whether a body's bounding sphere (grown by 1 cm) touches a triangle of the obstacle.
+bool nearObstacle(const BodySpec& b, const kz::Obstacle& o) {
+    const float reach = b.radius + 0.01f;
+    const glm::vec3 r(reach);
+    bool near = false;
+    o.mesh->bvh.forEachTriangleOverlapping(
+        o.localBox({b.position - r, b.position + r}), [&](std::uint32_t, const kz::Triangle& t) {
+            const kz::Triangle w{o.toWorld(t.a), o.toWorld(t.b), o.toWorld(t.c)};
+            const glm::vec3 d = b.position - kz::closestPtPointTriangle(b.position, w);
+            near = near || glm::dot(d, d) <= reach * reach;
+        });
+    return near;
+}
+
+/// The 1,000-body scene with and without the three meshes: the same bodies (those that would
+/// start touching a mesh are left out of both), so the difference is what the meshes cost.
+void BM_StepMeshes(benchmark::State& state, bool withMeshes) {
+    static const std::vector<kz::Obstacle> obstacles = benchObstacles();
+    static const Scene scene = [] {
+        Scene kept{sceneFor(1000).room, {}};
+        for (const BodySpec& b : sceneFor(1000).bodies) {
+            if (std::none_of(obstacles.begin(), obstacles.end(),
+                             [&](const kz::Obstacle& o) { return nearObstacle(b, o); }))
+                kept.bodies.push_back(b);
+        }
+        return kept;
+    }();
+    kz::World world = makeKolize(scene);
+    if (withMeshes) {
+        for (const kz::Obstacle& o : obstacles)
+            world.addObstacle(o);
+    }
+    for (int i = 0; i < kWarmupSteps; ++i)
+        world.step();
+    std::size_t meshContacts = 0;
+    for (auto _ : state) {
+        world.step();
+        for (const kz::ContactInfo& c : world.contacts())
+            meshContacts += c.obstacle >= 0 ? 1 : 0;
+        benchmark::ClobberMemory();
+    }
+    state.counters["bodies"] = static_cast<double>(world.bodies().size());
+    state.counters["triangles"] = withMeshes ? 2304.0 + 3200.0 + 164.0 : 0.0;
+    state.counters["mesh_contacts_per_step"] =
+        static_cast<double>(meshContacts) / static_cast<double>(state.iterations());
+    state.counters["escapes"] = static_cast<double>(world.escapedCount());
+    state.counters["max_penetration_mm"] = 1000.0 * static_cast<double>(world.maxPenetration());
+}
+
 /// Picking with 10,000 bodies: kz::pickBody (bounding-sphere cull, sorted, exact tests with early
 /// exit) against testing every body exactly, on 4096 fixed rays from outside the room toward
 /// points inside it.
@@ -524,6 +607,12 @@ int main(int argc, char** argv) {
         }
     }
 
+    benchmark::RegisterBenchmark("BM_StepMeshes/Kolize/1000/none", BM_StepMeshes, false)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(200);
+    benchmark::RegisterBenchmark("BM_StepMeshes/Kolize/1000/ring+lamp+steps", BM_StepMeshes, true)
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(200);
     benchmark::RegisterBenchmark("BM_Pick/10000/pickBody", BM_Pick, false)->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark("BM_Pick/10000/EveryBodyExact", BM_Pick, true)
         ->Unit(benchmark::kMicrosecond);
