@@ -399,7 +399,8 @@ public:
             }
             if (!found) fail(p, given + ": no such file (looked for " + tried + ")");
         }
-        const std::string key = fs::weakly_canonical(file, ec).string();
+        const fs::path canonical = fs::weakly_canonical(file, ec);
+        const std::string key = ec ? file.string() : canonical.string();
         if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
         std::string error;
         auto mesh = loadObj(file, error);
