@@ -37,6 +37,7 @@
 // After the run, a summary prints ns per ray (the median over --benchmark_repetitions, which
 // shrugs off the odd repetition slowed by other load), the ratios ours/Embree and Bullet/ours, build ms
 // and ours/Embree (console output only; with --benchmark_format=json or csv there is no summary).
+#include "bench_random.hpp"
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
 #include "mean_reporter.hpp"
@@ -77,20 +78,9 @@ constexpr std::size_t kBruteRays = 1'000;
 constexpr float kTwoPi = 6.28318530717958f;
 constexpr float kAgreeRelT = 1e-5f;
 
-using Rng = std::mt19937;
-
-float uniform(Rng& rng, float lo, float hi) {
-    return std::uniform_real_distribution<float>(lo, hi)(rng);
-}
-
-glm::vec3 randUnit(Rng& rng) {
-    std::normal_distribution<float> gauss(0.0f, 1.0f);
-    for (;;) {
-        const glm::vec3 v(gauss(rng), gauss(rng), gauss(rng));
-        const float len2 = glm::dot(v, v);
-        if (len2 > 1e-6f) return v / std::sqrt(len2);
-    }
-}
+using kz::bench::randUnit;
+using kz::bench::Rng;
+using kz::bench::uniform;
 
 // ---------------------------------------------------------------------------------------------
 // Mesh and rays

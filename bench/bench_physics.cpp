@@ -26,6 +26,7 @@
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+#include "bench_random.hpp"
 #include "geom/closest.hpp"
 #include "mean_reporter.hpp"
 #include "meshio/shapes.hpp"
@@ -95,31 +96,10 @@ struct Scene {
     std::vector<BodySpec> bodies;
 };
 
-using Rng = std::mt19937;
-
-float uniform(Rng& rng, float lo, float hi) {
-    return std::uniform_real_distribution<float>(lo, hi)(rng);
-}
-
-/// Uniform on the unit sphere: a normalised 3D Gaussian.
-glm::vec3 randUnit(Rng& rng) {
-    std::normal_distribution<float> gauss(0.0f, 1.0f);
-    for (;;) {
-        const glm::vec3 v(gauss(rng), gauss(rng), gauss(rng));
-        const float len2 = glm::dot(v, v);
-        if (len2 > 1e-6f) return v / std::sqrt(len2);
-    }
-}
-
-/// A uniformly random rotation: a normalised 4D Gaussian as a unit quaternion.
-glm::quat randRotation(Rng& rng) {
-    std::normal_distribution<float> gauss(0.0f, 1.0f);
-    for (;;) {
-        const glm::quat q(gauss(rng), gauss(rng), gauss(rng), gauss(rng));
-        const float len2 = glm::dot(q, q);
-        if (len2 > 1e-6f) return q / std::sqrt(len2);
-    }
-}
+using kz::bench::randRotation;
+using kz::bench::randUnit;
+using kz::bench::Rng;
+using kz::bench::uniform;
 
 /// `n` bodies on a jittered grid in a cube room of edge `size`: one body per cell of a k^3 grid
 /// (cells picked at random), its centre jittered so that its bounding sphere stays inside the
