@@ -2,8 +2,8 @@
 // input (each an error of one line naming the file and, where it belongs to one, the line), a
 // seeded fuzz of damaged files, and write/read round trips.
 #include "meshio/obj.hpp"
+#include "support/temp_dir.hpp"
 
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -18,41 +18,12 @@
 
 namespace {
 
+using kz::test::readBytes;
+using kz::test::TempDir;
+
 using kz::TriangleMesh;
 
 const std::string kName = "meshes/x.obj";
-
-/// A fresh, empty folder under the system's temporary folder, removed at the end of the test.
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path_ = std::filesystem::temp_directory_path() /
-                ("kz_test_obj_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        std::filesystem::remove_all(path_);
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::filesystem::path& path() const { return path_; }
-    std::filesystem::path write(const std::string& name, const std::string& bytes) const {
-        const std::filesystem::path file = path_ / name;
-        std::ofstream(file, std::ios::binary) << bytes;
-        return file;
-    }
-
-private:
-    std::filesystem::path path_;
-};
-
-std::string readBytes(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
 
 /// Expects `text` to be rejected: no mesh, and an error of one line that starts with the name
 /// and then ":<line>: " (or ": " when line is 0), and contains `fragment`.

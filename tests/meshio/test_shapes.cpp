@@ -7,8 +7,8 @@
 #include "geom/raycast.hpp"
 #include "meshio/obj.hpp"
 #include "meshio/shapes.hpp"
+#include "support/temp_dir.hpp"
 
-#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -24,6 +24,9 @@
 #include <vector>
 
 namespace {
+
+using kz::test::readBytes;
+using kz::test::TempDir;
 
 using kz::TriangleMesh;
 constexpr double kPi = std::numbers::pi;
@@ -332,33 +335,6 @@ TEST(ProjectMeshes, EachBuildsABvhWithNoTriangleSkipped) {
             EXPECT_LE(hit->t, 10.0f + 1e-4f);
         }
     }
-}
-
-/// A fresh temporary folder, removed at the end of the test.
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        path_ = std::filesystem::temp_directory_path() /
-                ("kz_test_shapes_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        std::filesystem::remove_all(path_);
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
-
-std::string readBytes(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
 }
 
 TEST(CommittedMeshes, AreExactlyWhatKzMeshgenWritesNow) {

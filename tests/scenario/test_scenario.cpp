@@ -3,6 +3,7 @@
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 #include "scenario/scenario.hpp"
+#include "support/temp_dir.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -18,6 +19,8 @@
 #include <vector>
 
 namespace {
+
+using kz::test::TempDir;
 
 namespace fs = std::filesystem;
 using kz::Body;
@@ -106,34 +109,6 @@ bool sameBits(std::span<const Body> a, std::span<const Body> b) {
     }
     return true;
 }
-
-/// A fresh directory under the system temp dir, removed afterwards.
-class TempDir {
-public:
-    TempDir() {
-        const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-        path_ = fs::temp_directory_path() /
-                ("kolize-scenario-" + std::to_string(::getpid()) + "-" + (test ? test->name() : "x"));
-        fs::remove_all(path_);
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return path_; }
-    fs::path write(const std::string& name, const std::string& text) const {
-        const fs::path file = path_ / name;
-        fs::create_directories(file.parent_path());
-        std::ofstream(file) << text;
-        return file;
-    }
-
-private:
-    fs::path path_;
-};
 
 // ---- Built-in scenarios ------------------------------------------------------------------------
 
