@@ -423,14 +423,12 @@ std::string tinyObjMessageToError(const std::string& name, std::string_view mess
         while (digits < first.size() && first[digits] >= '0' && first[digits] <= '9')
             ++digits;
         if (digits > pos + 5) {
-            // append, not operator+: GCC 12 at -O3 warns (-Wrestrict) about ":" + std::string.
-            place.append(":").append(first.substr(pos + 5, digits - pos - 5));
+            place += ":" + std::string(first.substr(pos + 5, digits - pos - 5));
             break;
         }
     }
-    place.append(": tinyobjloader: ")
-        .append(first.empty() ? std::string_view("failed without a message") : first);
-    return oneLine(std::move(place));
+    return oneLine(place +
+                   ": tinyobjloader: " + std::string(first.empty() ? "failed without a message" : first));
 }
 
 std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& name, std::string& error) {

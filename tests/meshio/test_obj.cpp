@@ -33,10 +33,7 @@ void expectRejected(const std::string& text, int line, const std::string& fragme
     EXPECT_FALSE(mesh.has_value()) << "accepted: " << text;
     EXPECT_EQ(error.find('\n'), std::string::npos) << error;
     EXPECT_EQ(error.find('\r'), std::string::npos) << error;
-    // append, not operator+: GCC 12 at -O3 warns (-Wrestrict) about ":" + std::string.
-    std::string prefix = kName;
-    if (line > 0) prefix.append(":").append(std::to_string(line));
-    prefix.append(": ");
+    const std::string prefix = kName + (line > 0 ? ":" + std::to_string(line) + ": " : ": ");
     EXPECT_EQ(error.substr(0, prefix.size()), prefix) << error;
     EXPECT_NE(error.find(fragment), std::string::npos) << "error: " << error << "\nwanted: " << fragment;
 }
@@ -381,10 +378,8 @@ TEST(ObjRejects, FaceWithTooManyVertices) {
     std::string face = "f";
     for (int i = 0; i < 300; ++i) {
         const double a = 2 * M_PI * i / 300;
-        // append, not operator+ (see expectRejected).
-        text.append("v ").append(std::to_string(std::cos(a))).append(" ").append(std::to_string(std::sin(a)));
-        text.append(" 0\n");
-        face.append(" ").append(std::to_string(i + 1));
+        text += "v " + std::to_string(std::cos(a)) + " " + std::to_string(std::sin(a)) + " 0\n";
+        face += " " + std::to_string(i + 1);
     }
     expectRejected(text + face + "\n", 301, "face has 300 vertices (at most 256)");
 }
