@@ -421,7 +421,7 @@ struct World::Impl {
     std::vector<char> inSolve;
     std::vector<Triangle> nearTriangles; ///< Scratch of timeOfImpact and the mesh contacts.
     std::vector<std::uint32_t> nearIds;
-    std::vector<MeshContact> meshContacts;
+    std::vector<MeshContact> manifolds; ///< Scratch: the manifolds of one candidate pair.
     std::vector<std::uint32_t> candidateStamp;
     std::uint32_t stamp = 0;
 };
@@ -842,13 +842,12 @@ void World::meshContactsOf(int a, int m, float margin, std::vector<MeshContact>&
         manifold->depth -= margin;
         for (int i = 0; i < manifold->count; ++i)
             manifold->points[i].depth -= margin;
-        out.push_back({*manifold, ids[k]});
+        out.push_back({*manifold, ids[k], near[k]});
     }
     std::sort(out.begin(), out.end(), [](const MeshContact& x, const MeshContact& y) {
         return x.manifold.depth > y.manifold.depth ||
                (x.manifold.depth == y.manifold.depth && x.triangle < y.triangle);
     });
-    const Obstacle& o = obstacles_[m];
     const float onSurface = 1e-5f * (1.0f + glm::length(body.position)) + 1e-4f * margin;
     std::size_t kept = 0;
     for (std::size_t k = 0; k < out.size(); ++k) {
@@ -857,8 +856,8 @@ void World::meshContactsOf(int a, int m, float margin, std::vector<MeshContact>&
         for (int i = 0; i < mf.count; ++i) {
             bool covered = false;
             for (std::size_t j = 0; j < kept && !covered; ++j) {
-                const Triangle t = o.worldTriangle(out[j].triangle);
-                const glm::vec3 d = mf.points[i].position - closestPtPointTriangle(mf.points[i].position, t);
+                const glm::vec3 d =
+                    mf.points[i].position - closestPtPointTriangle(mf.points[i].position, out[j].placed);
                 covered = glm::dot(d, d) <= onSurface * onSurface;
             }
             if (!covered) mf.points[count++] = mf.points[i];
@@ -900,19 +899,14 @@ void World::resolve(double now, bool stepStart) {
         syncBody(c.a, now);
         if (c.b >= 0) syncBody(c.b, now);
         const Body& a = bodies_[c.a];
-        std::optional<Manifold> single;
-        std::span<const MeshContact> manifolds;
+        // An obstacle gives a manifold per touched triangle; a body or a wall at most one.
         if (c.mesh >= 0) {
-            meshContactsOf(c.a, c.mesh, kMargin, s.meshContacts);
-            manifolds = s.meshContacts;
+            meshContactsOf(c.a, c.mesh, kMargin, s.manifolds);
         } else {
-            single = contactOf(c.a, c.b, c.wall);
-            if (single) {
-                s.meshContacts.assign(1, MeshContact{*single, 0});
-                manifolds = s.meshContacts;
-            }
+            s.manifolds.clear();
+            if (const auto single = contactOf(c.a, c.b, c.wall)) s.manifolds.push_back({*single, 0, {}});
         }
-        if (manifolds.empty()) continue;
+        if (s.manifolds.empty()) continue;
         if (!s.inSolve[c.a]) s.solved.push_back(c.a);
         s.inSolve[c.a] = 1;
         if (c.b >= 0 && !s.inSolve[c.b]) s.solved.push_back(c.b);
@@ -922,7 +916,7 @@ void World::resolve(double now, bool stepStart) {
         // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
         // time of impact rather than bounced early; other pairs stop at half the margin.
         const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
-        for (const MeshContact& contact : manifolds) {
+        for (const MeshContact& contact : s.manifolds) {
             const Manifold* manifold = &contact.manifold;
             ++manifoldCount;
             for (int k = 0; k < manifold->count; ++k) {
@@ -1196,10 +1190,10 @@ void World::projectPositions() {
             Body& a = bodies_[c.a];
             if (c.mesh >= 0) {
                 // The deepest triangle first; the next pass sees what is left.
-                meshContactsOf(c.a, c.mesh, 0.0f, s.meshContacts);
-                if (s.meshContacts.empty() || s.meshContacts[0].manifold.depth <= kSlop) continue;
+                meshContactsOf(c.a, c.mesh, 0.0f, s.manifolds);
+                if (s.manifolds.empty() || s.manifolds[0].manifold.depth <= kSlop) continue;
                 a.position +=
-                    s.meshContacts[0].manifold.normal * (0.8f * (s.meshContacts[0].manifold.depth - kSlop));
+                    s.manifolds[0].manifold.normal * (0.8f * (s.manifolds[0].manifold.depth - kSlop));
                 continue;
             }
             const auto m = contactOf(c.a, c.b, c.wall);
@@ -1271,9 +1265,8 @@ float World::maxPenetration() const {
     for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
         for (int m = 0; m < static_cast<int>(obstacles_.size()); ++m) {
             if (!testAabbAabb(boxes[i], obstacles_[m].bounds)) continue;
-            meshContactsOf(i, m, 0.0f, impl_->meshContacts);
-            if (!impl_->meshContacts.empty())
-                deepest = std::max(deepest, impl_->meshContacts[0].manifold.depth);
+            meshContactsOf(i, m, 0.0f, impl_->manifolds);
+            if (!impl_->manifolds.empty()) deepest = std::max(deepest, impl_->manifolds[0].manifold.depth);
         }
     }
     return deepest;

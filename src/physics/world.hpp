@@ -122,7 +122,8 @@ private:
     /// first, without points that lie on a deeper triangle's contact (see world.cpp).
     struct MeshContact {
         Manifold manifold;
-        std::uint32_t triangle;
+        std::uint32_t triangle; ///< Index in the obstacle's mesh (0 for a wall's or a body's manifold).
+        Triangle placed;        ///< That triangle in the world frame.
     };
     void meshContactsOf(int a, int m, float margin, std::vector<MeshContact>& out) const;
     /// The triangles of obstacle m (world frame) that body a's bounding sphere, grown by
