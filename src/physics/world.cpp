@@ -240,10 +240,11 @@ float distanceBetween(const Body& a, const Body& b) {
     return best;
 }
 
-/// A lower bound of the distance between a body's surface and a set of triangles (exact for a
-/// sphere; the largest separation over the 13 separating axes for a box); INFINITY for none.
+/// A lower bound of the distance between a body's surface and a set of triangles; INFINITY for
+/// none. Exact for a sphere. For a box, per triangle the larger of two lower bounds: the centre's
+/// distance less the bounding radius (cheap), and the largest separation over the 13 separating
+/// axes, computed only when the cheap bound does not already rule the triangle out.
 float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
-    float best = INFINITY;
     if (a.shape == ShapeType::Sphere) {
         float bestSq = INFINITY;
         for (const Triangle& t : triangles) {
@@ -253,8 +254,14 @@ float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
         return triangles.empty() ? INFINITY : std::sqrt(bestSq) - a.radius;
     }
     const Obb box = obbOf(a);
-    for (const Triangle& t : triangles)
-        best = std::min(best, separationObbTriangle(box, t));
+    const float reach = boundingRadius(a);
+    float best = INFINITY;
+    for (const Triangle& t : triangles) {
+        const glm::vec3 d = a.position - closestPtPointTriangle(a.position, t);
+        const float cheap = std::sqrt(glm::dot(d, d)) - reach;
+        if (cheap >= best) continue;
+        best = std::min(best, std::max(cheap, separationObbTriangle(box, t)));
+    }
     return best;
 }
 
