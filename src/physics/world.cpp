@@ -576,10 +576,11 @@ void World::setTimeScale(float scale) {
     settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
 }
 
-void World::setMaterial(float restitution, float friction) {
+void World::setMaterial(float restitution, float friction, float rollingResistance) {
     for (Body& b : bodies_) {
         b.restitution = restitution;
         b.friction = friction;
+        b.rollingResistance = rollingResistance;
     }
 }
 

@@ -575,6 +575,19 @@ TEST(World, RollingResistanceStopsABallSpinningInPlace) {
     EXPECT_LT(glm::length(world.bodies()[0].velocity), 1e-6f) << str(world.bodies()[0].velocity);
 }
 
+TEST(World, SetMaterialGivesEveryBodyTheRestitutionFrictionAndRollingResistance) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({-2.0f, 0.0f, 0.0f}, glm::vec3(0.0f)));
+    world.addBody(boxDesc({2.0f, 0.0f, 0.0f}, glm::vec3(0.5f), glm::quat(1, 0, 0, 0), glm::vec3(0.0f),
+                          glm::vec3(0.0f)));
+    world.setMaterial(0.25f, 0.5f, 0.125f);
+    for (const kz::Body& b : world.bodies()) {
+        EXPECT_EQ(b.restitution, 0.25f);
+        EXPECT_EQ(b.friction, 0.5f);
+        EXPECT_EQ(b.rollingResistance, 0.125f);
+    }
+}
+
 TEST(World, RestingPileDoesNotSinkOrCreep) {
     World world(kz::boxRoom(glm::vec3(10.0f)), earth());
     const glm::quat none(1.0f, 0.0f, 0.0f, 0.0f);
