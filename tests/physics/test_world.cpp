@@ -5,6 +5,7 @@
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
+#include "physics/state_hash.hpp"
 #include "physics/world.hpp"
 
 #include <algorithm>
@@ -586,6 +587,29 @@ TEST(World, SetMaterialGivesEveryBodyTheRestitutionFrictionAndRollingResistance)
         EXPECT_EQ(b.friction, 0.5f);
         EXPECT_EQ(b.rollingResistance, 0.125f);
     }
+}
+
+TEST(World, StateHashChangesWithAnyBitOfAnyBodyAndOnlyThen) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({-2.0f, 0.0f, 0.0f}, {1.0f, 2.0f, 3.0f}));
+    world.addBody(boxDesc({2.0f, 0.0f, 0.0f}, glm::vec3(0.5f), glm::quat(1, 0, 0, 0), {0.5f, 0.0f, 0.0f},
+                          {0.0f, 1.0f, 0.0f}));
+    const World copy = world;
+    const std::uint64_t before = kz::stateHash(world);
+    EXPECT_EQ(kz::stateHash(copy), before);
+    const auto nudged = [&](auto&& change) {
+        World changed = world;
+        change(changed.bodies()[1]);
+        return kz::stateHash(changed);
+    };
+    const auto nextUp = [](float& v) { v = std::nextafter(v, INFINITY); };
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.position.z); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.orientation.w); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.velocity.y); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.angularVelocity.x); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { b.velocity.y = -0.0f; }), before) << "-0 and +0 differ in bits";
+    world.step();
+    EXPECT_NE(kz::stateHash(world), before);
 }
 
 TEST(World, RestingPileDoesNotSinkOrCreep) {
