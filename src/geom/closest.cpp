@@ -46,25 +46,14 @@ bool lexicographicLess(const glm::vec3& u, const glm::vec3& v) {
     return u.z < v.z;
 }
 
-/// The vertices in an order that depends on the set of vertices only: first the vertex facing
-/// the longest edge, then the end of the shorter edge from it (equal lengths ordered by
-/// lexicographicLess). Every vertex order of a triangle then makes the same computation, and the
-/// two edges from the first vertex are the two shortest.
+/// The vertices sorted by lexicographicLess, in double: every vertex order of a triangle then
+/// makes the same computation, to the bit.
 std::array<glm::dvec3, 3> canonicalVertices(const Triangle& tri) {
-    // Pointers, not copies: reading packed 12-byte vertices back by index from a copied array
-    // defeats store forwarding (BM_Contact/SphereTriangle 67 -> 47 ns).
-    const std::array<const glm::vec3*, 3> v{&tri.a, &tri.b, &tri.c};
-    // The squared length of the edge facing each vertex: the same bits whichever way round.
-    const glm::vec3 bc = tri.c - tri.b, ca = tri.a - tri.c, ab = tri.b - tri.a;
-    const std::array<float, 3> facing{glm::dot(bc, bc), glm::dot(ca, ca), glm::dot(ab, ab)};
-    const auto facesLonger = [&](std::size_t i, std::size_t j) -> std::size_t {
-        return facing[i] != facing[j] ? facing[i] > facing[j] : lexicographicLess(*v[i], *v[j]);
-    };
-    std::size_t first = facesLonger(1, 0);
-    first += facesLonger(2, first) * (2 - first);
-    const std::size_t next = first == 2 ? 0 : first + 1, last = 3 - first - next;
-    const std::size_t second = last + facesLonger(next, last) * (next - last); // unsigned wrap is exact
-    return {glm::dvec3(*v[first]), glm::dvec3(*v[second]), glm::dvec3(*v[3 - first - second])};
+    const glm::vec3 *a = &tri.a, *b = &tri.b, *c = &tri.c;
+    if (lexicographicLess(*b, *a)) std::swap(a, b);
+    if (lexicographicLess(*c, *b)) std::swap(b, c);
+    if (lexicographicLess(*b, *a)) std::swap(a, b);
+    return {glm::dvec3(*a), glm::dvec3(*b), glm::dvec3(*c)};
 }
 
 glm::dvec3 closestPtPointSegmentDouble(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
@@ -77,19 +66,29 @@ glm::dvec3 closestPtPointSegmentDouble(const glm::dvec3& p, const glm::dvec3& a,
 } // namespace
 
 glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri) {
-    // Ericson 5.1.5's Voronoi regions, in double, where the difference of two floats and the
-    // product of two such differences are exact: in float, the differences of large products lose
-    // the digits of a long thin triangle (Jolt's TestLongTriangle).
+    // Ericson 5.1.5's Voronoi regions, in double: the edges (differences of floats) are exact there
+    // and the products of the tests keep 29 more bits, where in float the differences of large
+    // products lose the digits of a long thin triangle (Jolt's TestLongTriangle).
     const std::array<glm::dvec3, 3> v = canonicalVertices(tri);
     const glm::dvec3 &a = v[0], &b = v[1], &c = v[2];
     const glm::dvec3 q(p);
     const glm::dvec3 ab = b - a, ac = c - a;
-    const glm::dvec3 n = glm::cross(ab, ac);
-    const double nSq = glm::dot(n, n);
 
-    // A zero-area or sliver triangle (sine of its largest angle below 1e-5, so every angle's is):
-    // the tests below would divide by ~0, and the triangle is within 1e-5 of its edges.
-    if (!(nSq > 1e-10 * glm::dot(ab, ab) * glm::dot(ac, ac))) {
+    // The vertex regions first: their tests hold for degenerate triangles too.
+    const glm::dvec3 aq = q - a, bq = q - b, cq = q - c;
+    const double d1 = glm::dot(ab, aq), d2 = glm::dot(ac, aq);
+    if (d1 <= 0.0 && d2 <= 0.0) return glm::vec3(a);
+    const double d3 = glm::dot(ab, bq), d4 = glm::dot(ac, bq);
+    if (d3 >= 0.0 && d4 <= d3) return glm::vec3(b);
+    const double d5 = glm::dot(ab, cq), d6 = glm::dot(ac, cq);
+    if (d6 >= 0.0 && d5 <= d6) return glm::vec3(c);
+
+    // A zero-area or sliver triangle (sine of its largest angle, the one between its two shortest
+    // edges, below 1e-5): the edge tests would divide by ~0, and it is within 1e-5 of its edges.
+    const glm::dvec3 n = glm::cross(ab, ac), bc = c - b;
+    const double nSq = glm::dot(n, n);
+    const double abSq = glm::dot(ab, ab), acSq = glm::dot(ac, ac), bcSq = glm::dot(bc, bc);
+    if (!(nSq > 1e-10 * std::min({abSq * acSq, abSq * bcSq, acSq * bcSq}))) {
         glm::dvec3 best = closestPtPointSegmentDouble(q, a, b);
         for (const glm::dvec3& onEdge :
              {closestPtPointSegmentDouble(q, b, c), closestPtPointSegmentDouble(q, c, a)})
@@ -97,20 +96,10 @@ glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri) {
         return glm::vec3(best);
     }
 
-    const glm::dvec3 aq = q - a;
-    const double d1 = glm::dot(ab, aq), d2 = glm::dot(ac, aq);
-    if (d1 <= 0.0 && d2 <= 0.0) return glm::vec3(a);
-    const glm::dvec3 bq = q - b;
-    const double d3 = glm::dot(ab, bq), d4 = glm::dot(ac, bq);
-    if (d3 >= 0.0 && d4 <= d3) return glm::vec3(b);
     if (d1 * d4 <= d3 * d2 && d1 >= 0.0 && d3 <= 0.0) return glm::vec3(a + (d1 / (d1 - d3)) * ab);
-    const glm::dvec3 cq = q - c;
-    const double d5 = glm::dot(ab, cq), d6 = glm::dot(ac, cq);
-    if (d6 >= 0.0 && d5 <= d6) return glm::vec3(c);
     if (d5 * d2 <= d1 * d6 && d2 >= 0.0 && d6 <= 0.0) return glm::vec3(a + (d2 / (d2 - d6)) * ac);
     const double onBc = d4 - d3, offBc = d5 - d6;
-    if (d3 * d6 <= d5 * d4 && onBc >= 0.0 && offBc >= 0.0)
-        return glm::vec3(b + (onBc / (onBc + offBc)) * (c - b));
+    if (d3 * d6 <= d5 * d4 && onBc >= 0.0 && offBc >= 0.0) return glm::vec3(b + (onBc / (onBc + offBc)) * bc);
 
     // The face: project along the normal, not through barycentric weights (as Jolt does).
     return glm::vec3(q - (glm::dot(aq, n) / nSq) * n);
