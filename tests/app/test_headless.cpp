@@ -4,6 +4,8 @@
 #include "app/headless.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -386,6 +388,49 @@ TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
     ASSERT_FALSE(report["bodies"].empty());
     for (const Json& body : report["bodies"])
         EXPECT_EQ(keysOf(body), kBodyKeys);
+}
+
+/// Every number with a fraction or an exponent in JSON text (outside strings).
+std::vector<std::string> fractionalNumbers(const std::string& text) {
+    std::vector<std::string> numbers;
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == '"') { // skip the string, escapes included
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;
+            ++i;
+        } else if (text[i] == '-' || std::isdigit(static_cast<unsigned char>(text[i]))) {
+            const std::size_t end = text.find_first_not_of("0123456789+-.eE", i);
+            const std::string number = text.substr(i, end - i);
+            if (number.find_first_of(".eE") != std::string::npos) numbers.push_back(number);
+            i = end;
+        } else {
+            ++i;
+        }
+    }
+    return numbers;
+}
+
+TEST_F(KolizeCli, ReportNumbersAreTheirShortestRoundTripDecimals) {
+    // nlohmann's dump() writes the double nearest -0.000605667 as -0.0006056669999999999.
+    const fs::path file = dir_ / "shortest.json";
+    std::ofstream(file) << R"({"name": "shortest", "size": [10, 10, 10], "gravity": [0, 0, 0], "bodies": [)"
+                        << R"({"name": "ball 1", "shape": "sphere", "radius": 0.5,)"
+                        << R"( "position": [-0.000605667, 0.5, 1], "velocity": [0.1, 0, 0]}]})";
+    const Outcome run = kolize("--headless --steps 0 --scenario '" + file.string() + "'");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("-0.000605667,"), std::string::npos) << run.out;
+
+    const Outcome longer = kolize("--headless --scenario deterministic --steps 120");
+    ASSERT_EQ(longer.exitCode, 0) << longer.err;
+    for (const std::string& text : {run.out, longer.out}) {
+        for (const std::string& number : fractionalNumbers(text)) {
+            char shortest[32];
+            const auto written = std::to_chars(shortest, shortest + sizeof shortest, std::stod(number));
+            std::string want(shortest, written.ptr);
+            if (want.find_first_of(".e") == std::string::npos) want += ".0";
+            EXPECT_EQ(number, want);
+        }
+    }
 }
 
 TEST_F(KolizeCli, LampArchReportListsTheLampMesh) {
