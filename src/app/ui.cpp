@@ -54,12 +54,17 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.gravityOn);
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::DragFloat3("##gravity", glm::value_ptr(state.gravity), 0.05f, -50.0f, 50.0f, "%.2f"))
+    // AlwaysClamp: a value typed in (Ctrl+click) stays in the range too; World clamps again to
+    // the documented limits (physics/limits.hpp), which these ranges lie within.
+    if (ImGui::DragFloat3("##gravity", glm::value_ptr(state.gravity), 0.05f, -50.0f, 50.0f, "%.2f",
+                          ImGuiSliderFlags_AlwaysClamp))
         requests.gravityChanged = true;
     ImGui::EndDisabled();
-    if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f"))
+    if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f",
+                           ImGuiSliderFlags_AlwaysClamp))
         requests.materialChanged = true;
-    if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f")) requests.materialChanged = true;
+    if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp))
+        requests.materialChanged = true;
     ImGui::TextDisabled("(restitution and friction apply to every body)");
 }
 
