@@ -44,6 +44,12 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     if (ImGui::Button("Single step [N]")) requests.singleStep = true;
     ImGui::SameLine();
     ImGui::TextDisabled(world.paused() ? "paused" : "running");
+    if (world.halted()) {
+        // World stops on a NaN or infinite state (physics/world.hpp): say which body, in red.
+        const std::size_t body = static_cast<std::size_t>(world.haltedBody());
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "halted: body %zu (%s) has a non-finite state",
+                           body, world.bodies()[body].name.c_str());
+    }
 
     if (ImGui::SliderFloat("time scale", &state.timeScale, 0.05f, 2.0f, "%.2fx",
                            ImGuiSliderFlags_Logarithmic)) {
