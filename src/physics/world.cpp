@@ -115,7 +115,9 @@ void drift(Body& b, float t, double spinEnergy) {
     const double energy = spinEnergy;
     // Sub-steps keep every turn small (<= 0.1 rad) even for a box spinning at hundreds of rad/s.
     const float spin = glm::length(b.angularVelocity) * t;
-    const int substeps = std::clamp(static_cast<int>(std::ceil(spin / 0.1f)), 1, 4096);
+    // Clamped as a float: a NaN or huge spin must not reach the conversion to int.
+    const float turns = std::ceil(spin / 0.1f);
+    const int substeps = turns >= 1.0f ? (turns < 4096.0f ? static_cast<int>(turns) : 4096) : 1;
     const float dt = t / static_cast<float>(substeps);
     for (int k = 0; k < substeps; ++k) {
         turn(0, 0.5f * dt);
@@ -515,6 +517,8 @@ struct World::Impl {
 World::World(Room room, WorldSettings settings)
     : room_(std::move(room)), settings_(settings), impl_(std::make_unique<Impl>()) {
     setTimeScale(settings_.timeScale);
+    settings_.gravity = glm::vec3(0.0f);
+    setGravity(settings.gravity);
 }
 
 World::~World() = default;
@@ -525,7 +529,8 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), accumulator_(other.accumulator_), paused_(other.paused_),
       singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), impl_(std::make_unique<Impl>(*other.impl_)) {}
+      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_),
+      impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
     Body b;
@@ -576,15 +581,42 @@ void World::setTimeScale(float scale) {
     settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
 }
 
+void World::setGravity(const glm::vec3& g) {
+    if (!std::isfinite(g.x) || !std::isfinite(g.y) || !std::isfinite(g.z)) return;
+    const double length = glm::length(glm::dvec3(g));
+    settings_.gravity =
+        length > limits::kMaxGravity ? glm::vec3(glm::dvec3(g) * (limits::kMaxGravity / length)) : g;
+}
+
 void World::setMaterial(float restitution, float friction, float rollingResistance) {
     for (Body& b : bodies_) {
-        b.restitution = restitution;
-        b.friction = friction;
-        b.rollingResistance = rollingResistance;
+        if (!std::isnan(restitution)) b.restitution = std::clamp(restitution, 0.0f, 1.0f);
+        if (!std::isnan(friction)) b.friction = std::clamp(friction, 0.0f, limits::kMaxFriction);
+        if (!std::isnan(rollingResistance))
+            b.rollingResistance = std::clamp(rollingResistance, 0.0f, limits::kMaxRollingResistance);
     }
 }
 
+bool World::haltOnNonFiniteState() {
+    if (haltedBody_ >= 0) return true;
+    const auto finite = [](const auto& v) {
+        for (glm::length_t k = 0; k < v.length(); ++k)
+            if (!std::isfinite(v[k])) return false;
+        return true;
+    };
+    for (std::size_t i = 0; i < bodies_.size(); ++i) {
+        const Body& b = bodies_[i];
+        if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
+            !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
+            haltedBody_ = static_cast<int>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 int World::advance(float frameSeconds) {
+    if (halted()) return 0;
     if (paused_) {
         if (!singleStepPending_) return 0;
         singleStepPending_ = false;
@@ -605,6 +637,7 @@ int World::advance(float frameSeconds) {
 }
 
 void World::step() {
+    if (haltOnNonFiniteState()) return;
     Impl& s = *impl_;
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
@@ -715,6 +748,7 @@ void World::step() {
     keepLatestContacts();
     projectPositions();
     ++stepCount_;
+    haltOnNonFiniteState();
 }
 
 void World::invalidate(int candidate) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -501,6 +502,48 @@ TEST_F(KolizeCli, DifferentSeedsScatterRandomBodiesDifferently) {
     EXPECT_EQ(a["seed"], 1u);
     EXPECT_EQ(b["seed"], 2u);
     EXPECT_NE(a["bodies"].dump(), b["bodies"].dump());
+}
+
+TEST_F(KolizeCli, HostileScenariosAreRefusedWithOneLineNamingTheKeyAndTheRange) {
+    struct Case {
+        const char* text;
+        const char* message;
+    };
+    const Case cases[] = {
+        {R"({"name": "T", "size": [1, 1, 1020000]})", ": /size/2: must be in [0.01, 2000] m, got 1020000"},
+        {R"({"name": "T", "size": [10, 10, 10], "bodies": [{"shape": "sphere", "radius": 1e-30,
+            "position": [-1, 0, 0], "velocity": [5, 0, 0]}, {"shape": "sphere", "radius": 0.5, "position": [1, 0, 0]}]})",
+         ": /bodies/0/radius: must be in [0.001, 100] m, got 1e-30"},
+        {R"({"name": "T", "size": [10, 10, 10], "bodies": [{"shape": "sphere", "radius": 0.1, "mass": 1e-45,
+            "position": [-1, 0, 0], "velocity": [5, 0, 0]}, {"shape": "sphere", "radius": 0.5, "position": [1, 0, 0]}]})",
+         ": /bodies/0/mass: must be in [1e-06, 1e+10] kg, got 1e-45"},
+        {R"({"name": "T", "size": [10, 10, 10], "gravity": [0, -1e30, 0]})",
+         ": /gravity: its length must be in [0, 1000] m/s^2, got 1e+30"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.text);
+        const fs::path file = dir_ / "hostile.json";
+        std::ofstream(file) << c.text;
+        const Outcome run = kolize("--headless --scenario '" + file.string() + "' --steps 100");
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err, "kolize: " + file.string() + c.message + "\n");
+    }
+}
+
+TEST_F(KolizeCli, AnOversizeScenarioFileIsRefusedQuicklyWithOneLine) {
+    const fs::path file = dir_ / "nested.json";
+    {
+        std::ofstream out(file);
+        const std::string half(25u << 20, '[');
+        out << half << std::string(half.size(), ']');
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome run = kolize("--headless --scenario '" + file.string() + "'");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("is larger than 4 MiB"), std::string::npos) << run.err;
 }
 
 } // namespace
