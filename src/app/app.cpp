@@ -531,6 +531,7 @@ bool App::load(const std::string& key, std::optional<std::uint64_t> seed, std::s
     if (ui_.gravityOn) ui_.gravity = gravity;
     ui_.restitution = scenario.restitution;
     ui_.friction = scenario.friction;
+    ui_.rollingResistance = scenario.rollingResistance;
 
     // A new scenario brings its own view; a reset of the same one keeps the camera where it is.
     if (!sameScenario) {
@@ -811,7 +812,7 @@ void App::applyUi(const UiRequests& requests) {
     if (requests.resetView) camera_.reset();
     if (requests.timeScaleChanged) world_->setTimeScale(ui_.timeScale);
     if (requests.gravityChanged) world_->setGravity(ui_.gravityOn ? ui_.gravity : glm::vec3(0.0f));
-    if (requests.materialChanged) world_->setMaterial(ui_.restitution, ui_.friction);
+    if (requests.materialChanged) world_->setMaterial(ui_.restitution, ui_.friction, ui_.rollingResistance);
     if (requests.screenshot) screenshotRequested_ = true;
     if (requests.resetRandom) resetRandom();
     if (requests.resetFixed) resetFixed();

@@ -60,7 +60,10 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f"))
         requests.materialChanged = true;
     if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f")) requests.materialChanged = true;
-    ImGui::TextDisabled("(restitution and friction apply to every body)");
+    if (ImGui::SliderFloat("rolling res.", &state.rollingResistance, 0.0f, 0.2f, "%.3f"))
+        requests.materialChanged = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("rolling resistance of balls: stops rolling and spinning");
+    ImGui::TextDisabled("(the material applies to every body)");
 }
 
 void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {

@@ -24,6 +24,7 @@ struct UiState {
     glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< Applied while gravityOn.
     float restitution = 1.0f;              ///< World::setMaterial on change.
     float friction = 0.0f;
+    float rollingResistance = 0.0f; ///< Of balls; with restitution and friction.
 
     float spinSpeedDegPerSecond = 8.6f;
 

@@ -25,6 +25,7 @@ struct BodyDesc {
     float density = 1000.0f;                       ///< kg/m^3, used when mass is 0.
     float restitution = 1.0f;                      ///< 0 (plastic) to 1 (elastic).
     float friction = 0.0f;                         ///< Coulomb coefficient, >= 0.
+    float rollingResistance = 0.0f;                ///< Rolling resistance coefficient (spheres), >= 0.
     std::uint32_t color = 0xd04040;                ///< 0xRRGGBB.
 };
 
@@ -46,6 +47,7 @@ struct Body {
                                ///< (constant in free flight).
     float restitution;
     float friction;
+    float rollingResistance; ///< Spheres: a rolling contact resists with torque <= this * radius * load.
     std::uint32_t color;
 };
 

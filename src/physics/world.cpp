@@ -21,9 +21,10 @@
 //
 // Resolving contacts: sequential impulses on all touching points of the involved bodies, with a
 // Newton restitution target per point (vn' = -e vn, or 0 for slow contacts under gravity), an
-// exact block solve of each manifold's normal impulses, Coulomb friction, and warm starting for
-// resting contacts. At convergence an elastic (e = 1) solve changes no kinetic energy:
-// sum_i lambda_i (vn_i + vn_i') / 2 = 0.
+// exact block solve of each manifold's normal impulses (the least-norm split where, as for the
+// four points of a resting box face, the split is undetermined), Coulomb friction inside the
+// cone per point, rolling resistance for balls, and warm starting for resting contacts. At convergence an
+// elastic (e = 1) solve changes no kinetic energy: sum_i lambda_i (vn_i + vn_i') / 2 = 0.
 //
 // Free flight keeps each body's world angular momentum and turns it with the symplectic
 // splitting of Dullweber, Leimkuhler and McLachlan (1997): rotations about the principal axes,
@@ -46,7 +47,7 @@ namespace kz {
 namespace {
 
 constexpr float kMargin = 0.002f;     ///< Closer than this counts as touching.
-constexpr float kSlop = 0.001f;       ///< Overlap left alone by the position projection.
+constexpr float kSlop = 0.0005f;      ///< Overlap left alone by the position projection.
 constexpr int kMaxIterations = 64;    ///< Sequential-impulse sweeps per solve.
 constexpr float kConvergence = 1e-6f; ///< Stop when no point's impulse changes more (kg m/s).
 /// At most this many triangle manifolds per body and obstacle in one solve (the deepest).
@@ -327,9 +328,79 @@ std::optional<Manifold> touchingWall(const Body& a, const Plane& wall) {
     return m;
 }
 
+/// The least-norm solution of the singular subsystem K_SS x_S = goal_S (index: the m points
+/// of S), through the eigen-decomposition of the symmetric K_SS (cyclic Jacobi, double). Four
+/// coplanar points of a box face have a one-dimensional family of exact load splits; the
+/// least-norm one is the unique split that is symmetric when the contact is, and it moves
+/// continuously with the poses, where picking any three of the four points does not. False
+/// when the goal is not in K_SS's range (no exact split).
+bool minimumNormSolve(const double k[4][4], const double goal[4], int m, const int index[4], double x[4]) {
+    double a[4][4], v[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    double scale = 0.0;
+    for (int r = 0; r < m; ++r) {
+        for (int c = 0; c < m; ++c) {
+            a[r][c] = k[index[r]][index[c]];
+            scale = std::max(scale, std::abs(a[r][c]));
+        }
+    }
+    for (int sweep = 0; sweep < 32; ++sweep) {
+        double off = 0.0;
+        for (int p = 0; p < m; ++p)
+            for (int q = p + 1; q < m; ++q)
+                off += a[p][q] * a[p][q];
+        if (!(off > 1e-30 * scale * scale)) break;
+        for (int p = 0; p < m; ++p) {
+            for (int q = p + 1; q < m; ++q) {
+                if (a[p][q] == 0.0) continue;
+                // The rotation in the (p, q) plane that zeroes a[p][q] (Golub and Van Loan 8.5.2).
+                const double theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
+                const double t =
+                    (theta >= 0.0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
+                const double c = 1.0 / std::sqrt(t * t + 1.0), sn = t * c;
+                for (int r = 0; r < m; ++r) {
+                    const double arp = a[r][p], arq = a[r][q];
+                    a[r][p] = c * arp - sn * arq;
+                    a[r][q] = sn * arp + c * arq;
+                }
+                for (int r = 0; r < m; ++r) {
+                    const double apr = a[p][r], aqr = a[q][r];
+                    a[p][r] = c * apr - sn * aqr;
+                    a[q][r] = sn * apr + c * aqr;
+                }
+                for (int r = 0; r < m; ++r) {
+                    const double vrp = v[r][p], vrq = v[r][q];
+                    v[r][p] = c * vrp - sn * vrq;
+                    v[r][q] = sn * vrp + c * vrq;
+                }
+            }
+        }
+    }
+    double y[4] = {0, 0, 0, 0};
+    for (int e = 0; e < m; ++e) {
+        if (!(std::abs(a[e][e]) > 1e-5 * scale)) continue; // the null space: no load along it
+        double along = 0.0;
+        for (int r = 0; r < m; ++r)
+            along += v[r][e] * goal[index[r]];
+        for (int r = 0; r < m; ++r)
+            y[r] += v[r][e] * along / a[e][e];
+    }
+    double residual = 0.0, size = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double kx = 0.0;
+        for (int c = 0; c < m; ++c)
+            kx += k[index[r]][index[c]] * y[c];
+        residual = std::max(residual, std::abs(kx - goal[index[r]]));
+        size = std::max(size, std::abs(goal[index[r]]));
+    }
+    if (!(residual <= 1e-6 * (size + 1e-12))) return false;
+    for (int r = 0; r < m; ++r)
+        x[index[r]] = y[r];
+    return true;
+}
+
 /// Solves K_SS x_S = goal_S for the points in `mask` (x = 0 elsewhere), by Gaussian elimination
-/// with partial pivoting. False when the subsystem is singular (e.g. four coplanar points of
-/// one box face, which have only three independent rows).
+/// with partial pivoting. A singular subsystem (four coplanar points of one box face have only
+/// three independent rows) gets the least-norm solution instead; false when it has none.
 bool solveActiveSet(const double k[4][4], const double goal[4], int count, int mask, double x[4]) {
     int index[4];
     int m = 0;
@@ -350,7 +421,7 @@ bool solveActiveSet(const double k[4][4], const double goal[4], int count, int m
         for (int r = col + 1; r < m; ++r) {
             if (std::abs(a[r][col]) > std::abs(a[pivot][col])) pivot = r;
         }
-        if (!(std::abs(a[pivot][col]) > 1e-9 * scale)) return false;
+        if (!(std::abs(a[pivot][col]) > 1e-5 * scale)) return minimumNormSolve(k, goal, m, index, x);
         if (pivot != col) {
             for (int c = 0; c <= m; ++c)
                 std::swap(a[col][c], a[pivot][c]);
@@ -398,6 +469,13 @@ struct World::Impl {
         float depth;
         glm::vec3 point;
     };
+    /// Rolling resistance of one manifold: an angular impulse against the bodies' relative
+    /// rotation, at most arm * sum lambdaN.
+    struct Rolling {
+        float arm;               ///< Coefficient times the sphere's radius (m); 0: no rolling resistance.
+        float radius;            ///< That sphere's radius (turns angular velocity into surface speed).
+        glm::vec3 impulse{0.0f}; ///< Accumulated angular impulse on A (N m s).
+    };
     struct CachedImpulse {
         glm::vec3 localPoint; ///< Contact point in A's frame.
         float lambdaN, lambdaT1, lambdaT2;
@@ -412,6 +490,7 @@ struct World::Impl {
     std::uint32_t resolveSerial = 0;
     std::vector<double> spinEnergy; ///< Per body: rotational energy that free flight keeps.
     std::vector<SolverPoint> points;
+    std::vector<Rolling> rolling; ///< Per manifold of the current resolve (index: group - 1).
     std::vector<glm::mat3> invInertia;
     std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
     struct HeapEntry {
@@ -467,6 +546,7 @@ int World::addBody(const BodyDesc& desc) {
     b.angularMomentum = inertiaWorld(b) * b.angularVelocity;
     b.restitution = desc.restitution;
     b.friction = desc.friction;
+    b.rollingResistance = desc.rollingResistance;
     b.color = desc.color;
     impl_->spinEnergy.push_back(rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal));
     bodies_.push_back(std::move(b));
@@ -496,10 +576,11 @@ void World::setTimeScale(float scale) {
     settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
 }
 
-void World::setMaterial(float restitution, float friction) {
+void World::setMaterial(float restitution, float friction, float rollingResistance) {
     for (Body& b : bodies_) {
         b.restitution = restitution;
         b.friction = friction;
+        b.rollingResistance = rollingResistance;
     }
 }
 
@@ -884,6 +965,7 @@ void World::resolve(double now, bool stepStart) {
     const float h = settings_.timeStep;
     const float restingSpeed = 2.0f * glm::length(settings_.gravity) * h + 1e-5f;
     s.points.clear();
+    s.rolling.clear();
     s.invInertia.resize(bodies_.size());
     s.inSolve.resize(bodies_.size(), 0);
     s.candidateStamp.resize(s.candidates.size(), 0);
@@ -923,9 +1005,17 @@ void World::resolve(double now, bool stepStart) {
         // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
         // time of impact rather than bounced early; other pairs stop at half the margin.
         const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
+        // Only a sphere rolls: its arm is its radius (Box2D v3 does the same for circles).
+        const auto rollingArm = [](const Body& body) {
+            return body.shape == ShapeType::Sphere ? body.rollingResistance * body.radius : 0.0f;
+        };
+        const bool rollsOnB = b && rollingArm(*b) > rollingArm(a);
+        const float arm = rollsOnB ? rollingArm(*b) : rollingArm(a);
+        const float radius = rollsOnB ? b->radius : a.radius;
         for (const MeshContact& contact : s.manifolds) {
             const Manifold* manifold = &contact.manifold;
             ++manifoldCount;
+            s.rolling.push_back({arm, radius});
             for (int k = 0; k < manifold->count; ++k) {
                 if (manifold->points[k].depth < -reach) continue;
                 Impl::SolverPoint p{};
@@ -993,6 +1083,43 @@ void World::resolve(double now, bool stepStart) {
     const auto cacheKey = [&](const Impl::SolverPoint& p) {
         const Impl::Candidate& c = s.candidates[p.candidate];
         return pairKey(c.a, c.b, c.wall, c.mesh);
+    };
+
+    // Rolling resistance (Box2D v3's, in 3D): the relative angular velocity wA - wB (rolling
+    // about the contact plane's axes, and spinning about the normal, which a point contact
+    // cannot otherwise damp) is opposed by an angular impulse whose length is at most
+    // arm * (the manifold's total normal impulse): Coulomb friction for rotation.
+    const auto resistRolling = [&](Impl::Rolling& r, const Impl::SolverPoint* group, int count) {
+        const Impl::SolverPoint& first = group[0];
+        float load = 0.0f;
+        for (int i = 0; i < count; ++i)
+            load += group[i].lambdaN;
+        glm::vec3 w = bodies_[first.a].angularVelocity;
+        glm::mat3 invInertia = s.invInertia[first.a];
+        if (first.b >= 0) {
+            w -= bodies_[first.b].angularVelocity;
+            invInertia += s.invInertia[first.b];
+        }
+        const glm::vec3 rolling = w; // rolling about the contact plane's axes and spinning about the normal
+        const float speed = glm::length(rolling);
+        glm::vec3 impulse = r.impulse;
+        if (speed > 0.0f) {
+            const glm::vec3 u = rolling / speed;
+            impulse -= u * (speed / glm::dot(u, invInertia * u));
+        }
+        const float limit = r.arm * load, length = glm::length(impulse);
+        if (length > limit) impulse *= limit / length;
+        const glm::vec3 delta = impulse - r.impulse;
+        r.impulse = impulse;
+        Body& a = bodies_[first.a];
+        a.angularVelocity += s.invInertia[first.a] * delta;
+        a.angularMomentum += delta;
+        if (first.b >= 0) {
+            Body& b = bodies_[first.b];
+            b.angularVelocity -= s.invInertia[first.b] * delta;
+            b.angularMomentum -= delta;
+        }
+        return glm::length(invInertia * delta) * r.radius; // the change of rolling surface speed
     };
 
     for (Impl::SolverPoint& p : s.points) {
@@ -1108,14 +1235,23 @@ void World::resolve(double now, bool stepStart) {
                 if (!(p.friction > 0.0f)) continue;
                 const float limit = p.friction * p.lambdaN;
                 const glm::vec3 v = relativeVelocity(p);
-                const float l1 = std::clamp(p.lambdaT1 - glm::dot(v, p.tangent1) * p.massT1, -limit, limit);
-                const float l2 = std::clamp(p.lambdaT2 - glm::dot(v, p.tangent2) * p.massT2, -limit, limit);
+                float l1 = p.lambdaT1 - glm::dot(v, p.tangent1) * p.massT1;
+                float l2 = p.lambdaT2 - glm::dot(v, p.tangent2) * p.massT2;
+                // Coulomb's cone, not a box: the tangential impulse's length is at most mu lambdaN.
+                const float lengthSq = l1 * l1 + l2 * l2;
+                if (lengthSq > limit * limit) {
+                    const float scale = limit / std::sqrt(lengthSq);
+                    l1 *= scale;
+                    l2 *= scale;
+                }
                 applyImpulse(p, p.tangent1 * (l1 - p.lambdaT1) + p.tangent2 * (l2 - p.lambdaT2));
                 largest = std::max(largest, std::abs(l1 - p.lambdaT1) / std::max(p.massT1, 1e-12f));
                 largest = std::max(largest, std::abs(l2 - p.lambdaT2) / std::max(p.massT2, 1e-12f));
                 p.lambdaT1 = l1;
                 p.lambdaT2 = l2;
             }
+            Impl::Rolling& rolling = s.rolling[static_cast<std::size_t>(group[0].group - 1)];
+            if (rolling.arm > 0.0f) largest = std::max(largest, resistRolling(rolling, group, count));
             begin = end;
         }
         if (largest < kConvergence) break;

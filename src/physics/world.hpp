@@ -77,8 +77,8 @@ public:
 
     void setGravity(const glm::vec3& g) { settings_.gravity = g; }
     void setTimeScale(float scale);
-    /// Sets restitution and friction on every body.
-    void setMaterial(float restitution, float friction);
+    /// Sets restitution, friction and rolling resistance on every body.
+    void setMaterial(float restitution, float friction, float rollingResistance);
 
     const WorldSettings& settings() const { return settings_; }
     const Room& room() const { return room_; }

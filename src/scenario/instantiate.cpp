@@ -149,6 +149,7 @@ std::string addRandomBodies(const Scenario& s, std::uint64_t seed, std::vector<B
         body.mass = 0.0f; // from the default density
         body.restitution = s.restitution;
         body.friction = s.friction;
+        body.rollingResistance = s.rollingResistance;
         body.color = scenario_detail::kBodyPalette[bodies.size() % scenario_detail::kBodyPalette.size()];
         bodies.push_back(std::move(body));
     }

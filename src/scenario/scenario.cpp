@@ -473,7 +473,8 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
     if (!sphere && find(j, "radius")) fail(child(p, "radius"), "a box has no radius (give half_extents)");
     checkKeys(j, p,
               {"shape", sphere ? "radius" : "half_extents", "name", "position", "orientation", "euler_deg",
-               "velocity", "angular_velocity", "mass", "density", "restitution", "friction", "color"});
+               "velocity", "angular_velocity", "mass", "density", "restitution", "friction",
+               "rolling_resistance", "color"});
 
     if (sphere)
         body.radius = readPositive(require(j, p, "radius"), child(p, "radius"));
@@ -501,6 +502,9 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
     if (const json* e = find(j, "restitution"))
         body.restitution = readUnitInterval(*e, child(p, "restitution"));
     if (const json* f = find(j, "friction")) body.friction = readNonNegative(*f, child(p, "friction"));
+    body.rollingResistance = s.rollingResistance;
+    if (const json* r = find(j, "rolling_resistance"))
+        body.rollingResistance = readNonNegative(*r, child(p, "rolling_resistance"));
     body.color = scenario_detail::kBodyPalette[index % scenario_detail::kBodyPalette.size()];
     if (const json* c = find(j, "color")) body.color = readColor(*c, child(p, "color"));
     return body;
@@ -537,8 +541,8 @@ RandomDesc readRandom(const json& j) {
 Scenario readScenario(const json& doc, const std::string& source) {
     expectObject(doc, "");
     checkKeys(doc, "",
-              {"name", "size", "planes", "gravity", "time_step", "restitution", "friction", "camera",
-               "bodies", "random"});
+              {"name", "size", "planes", "gravity", "time_step", "restitution", "friction",
+               "rolling_resistance", "camera", "bodies", "random"});
     Scenario s;
     s.name = readName(require(doc, "", "name"), "/name");
     s.room = readRoom(doc);
@@ -550,6 +554,8 @@ Scenario readScenario(const json& doc, const std::string& source) {
     }
     if (const json* e = find(doc, "restitution")) s.restitution = readUnitInterval(*e, "/restitution");
     if (const json* f = find(doc, "friction")) s.friction = readNonNegative(*f, "/friction");
+    if (const json* r = find(doc, "rolling_resistance"))
+        s.rollingResistance = readNonNegative(*r, "/rolling_resistance");
     s.camera = readCamera(doc);
 
     if (const json* bodies = find(doc, "bodies")) {

@@ -52,6 +52,7 @@ struct Scenario {
     WorldSettings settings;                ///< Gravity and time step from the file; the rest default.
     float restitution = 1.0f;              ///< Default restitution of bodies that give none, in [0, 1].
     float friction = 0.0f;                 ///< Default friction of bodies that give none, >= 0.
+    float rollingResistance = 0.0f;        ///< Default rolling resistance of bodies that give none, >= 0.
     std::optional<CameraDesc> camera;      ///< Empty: the app chooses its own view.
     std::vector<BodyDesc> bodies;          ///< Listed bodies, each with material and colour resolved.
     std::vector<std::size_t> bodyEntries;  ///< Index of each listed body in the file's "bodies" array

@@ -5,6 +5,7 @@
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
+#include "physics/state_hash.hpp"
 #include "physics/world.hpp"
 
 #include <algorithm>
@@ -442,6 +443,173 @@ TEST(World, BoxDroppedOnACornerStartsSpinningAndComesToRestFaceDown) {
     EXPECT_GT(std::abs(axes[vertical].y), std::cos(1.0f * kPi / 180.0f))
         << "axis " << vertical << " is " << str(axes[vertical]);
     EXPECT_NEAR(b.position.y, -5.0f + half[vertical], 2e-3f) << "resting on axis " << vertical;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Friction against textbook answers
+
+/// The angle (degrees) by which `now` has turned from `before` about the unit axis `n`.
+float turnAbout(const glm::quat& before, const glm::quat& now, const glm::vec3& n) {
+    // Compare a body axis that lies (nearly) in the plane normal to n.
+    const glm::vec3 local =
+        std::abs(glm::dot(before * glm::vec3(1, 0, 0), n)) < 0.7f ? glm::vec3(1, 0, 0) : glm::vec3(0, 0, 1);
+    const glm::vec3 a = before * local, b = now * local;
+    const glm::vec3 pa = glm::normalize(a - glm::dot(a, n) * n), pb = glm::normalize(b - glm::dot(b, n) * n);
+    return std::atan2(glm::dot(glm::cross(pa, pb), n), glm::dot(pa, pb)) * 180.0f / kPi;
+}
+
+TEST(World, BoxSlidingDownAnInclineCoversTheTextbookDistanceWithoutTurning) {
+    // A 0.5 m cube on a 25 degree incline with friction 0.3 slides (tan 25 > 0.3) with
+    // a = g (sin 25 - 0.3 cos 25). Symmetric and sliding straight down, it feels no torque about
+    // the slope's normal, so it must not yaw; nor may it drift sideways. Several headings on the
+    // slope (the face's four contact points symmetric about the fall line or not).
+    const float slope = 25.0f * kPi / 180.0f, mu = 0.3f;
+    const glm::vec3 n(std::sin(slope), std::cos(slope), 0.0f);
+    const glm::vec3 down(std::cos(slope), -std::sin(slope), 0.0f);
+    const glm::vec3 side = glm::cross(n, down);
+    const std::vector<kz::Plane> planes = {{n, 0.0f},           {{0, -1, 0}, 20.0f}, {{1, 0, 0}, 20.0f},
+                                           {{-1, 0, 0}, 20.0f}, {{0, 0, 1}, 20.0f},  {{0, 0, -1}, 20.0f}};
+    const kz::RoomResult room = kz::makeRoom(planes);
+    ASSERT_TRUE(room.room) << room.error;
+    const float a = 9.81f * (std::sin(slope) - mu * std::cos(slope));
+    for (const float headingDeg : {0.0f, 30.0f, 45.0f, 71.0f}) {
+        SCOPED_TRACE("heading " + std::to_string(headingDeg) + " degrees");
+        World world(*room.room, earth());
+        const glm::quat onSlope = glm::angleAxis(headingDeg * kPi / 180.0f, n) *
+                                  glm::angleAxis(-slope, glm::vec3(0.0f, 0.0f, 1.0f));
+        BodyDesc d = boxDesc(-8.0f * down + 0.25f * n, glm::vec3(0.25f), onSlope, glm::vec3(0.0f),
+                             glm::vec3(0.0f), 2.0f);
+        d.restitution = 0.0f;
+        d.friction = mu;
+        world.addBody(d);
+        const glm::vec3 start = world.bodies()[0].position;
+        float worstYaw = 0.0f, worstSide = 0.0f;
+        for (int i = 1; i <= 360; ++i) {
+            world.step();
+            const kz::Body& b = world.bodies()[0];
+            worstYaw = std::max(worstYaw, std::abs(turnAbout(onSlope, b.orientation, n)));
+            worstSide = std::max(worstSide, std::abs(glm::dot(b.position - start, side)));
+        }
+        const float t = 360.0f * kStep;
+        const float along = glm::dot(world.bodies()[0].position - start, down);
+        // Symplectic Euler (v += a h, then x += v h) covers exactly a t (t + h) / 2.
+        EXPECT_NEAR(along, 0.5f * a * t * (t + kStep), 5e-4f * along);
+        EXPECT_NEAR(along, 0.5f * a * t * t, 3e-3f * along) << "the textbook distance";
+        EXPECT_LT(worstYaw, 0.5f) << "degrees of yaw about the slope's normal";
+        EXPECT_LT(worstSide, 1e-3f) << "metres of sideways drift";
+    }
+}
+
+TEST(World, BoxSlidingAtAnAngleAcrossTheFloorKeepsItsHeadingAndStopsAtTheTextbookDistance) {
+    // Thrown across the floor at 20 degrees to its own edges, a box slides straight and stops
+    // after v^2 / (2 mu g), without turning.
+    const float mu = 0.3f, speed = 3.0f;
+    for (const float headingDeg : {0.0f, 20.0f, 45.0f}) {
+        SCOPED_TRACE("heading " + std::to_string(headingDeg) + " degrees");
+        World world(kz::boxRoom(glm::vec3(20.0f)), earth());
+        const glm::quat heading = glm::angleAxis(headingDeg * kPi / 180.0f, glm::vec3(0, 1, 0));
+        const glm::vec3 direction = glm::normalize(glm::vec3(std::cos(0.35f), 0.0f, std::sin(0.35f)));
+        BodyDesc d = boxDesc({-5.0f, -10.0f + 0.2f, 0.0f}, {0.4f, 0.2f, 0.3f}, heading, speed * direction,
+                             glm::vec3(0.0f), 3.0f);
+        d.restitution = 0.0f;
+        d.friction = mu;
+        world.addBody(d);
+        const glm::vec3 start = world.bodies()[0].position;
+        float worstYaw = 0.0f;
+        for (int i = 1; i <= 240; ++i) {
+            world.step();
+            worstYaw = std::max(
+                worstYaw, std::abs(turnAbout(heading, world.bodies()[0].orientation, glm::vec3(0, 1, 0))));
+        }
+        const kz::Body& b = world.bodies()[0];
+        const glm::vec3 travel = b.position - start;
+        EXPECT_LT(glm::length(b.velocity), 1e-3f) << str(b.velocity);
+        EXPECT_NEAR(glm::dot(travel, direction), speed * speed / (2.0f * mu * 9.81f), 0.02f);
+        EXPECT_LT(glm::length(travel - glm::dot(travel, direction) * direction), 2e-3f)
+            << "sideways: " << str(travel);
+        EXPECT_LT(worstYaw, 0.5f) << "degrees of yaw";
+    }
+}
+
+TEST(World, BallRollingWithRollingResistanceStopsAtTheTextbookDistance) {
+    // A ball rolling without slipping, resisted by a torque c r N, decelerates at
+    // a = c g / (1 + I / (m r^2)) = 5/7 c g and stops after v^2 / (2 a). Without rolling
+    // resistance it rolls on at its speed, as a rigid ball on a rigid floor does.
+    const float radius = 0.3f, speed = 2.0f;
+    for (const float c : {0.0f, 0.05f, 0.1f}) {
+        SCOPED_TRACE("rolling resistance " + std::to_string(c));
+        World world(kz::boxRoom(glm::vec3(40.0f)), earth());
+        BodyDesc d = sphereDesc({-15.0f, -20.0f + radius, 0.0f}, {speed, 0.0f, 0.0f}, radius, 2.0f);
+        d.angularVelocity = {0.0f, 0.0f, -speed / radius}; // rolling: v = w x (r up)
+        d.restitution = 0.0f;
+        d.friction = 0.5f;
+        d.rollingResistance = c;
+        world.addBody(d);
+        const float start = world.bodies()[0].position.x;
+        for (int i = 1; i <= 1200; ++i)
+            world.step();
+        const kz::Body& b = world.bodies()[0];
+        if (c == 0.0f) {
+            EXPECT_NEAR(glm::length(b.velocity), speed, 1e-3f) << str(b.velocity);
+            continue;
+        }
+        const float a = 5.0f / 7.0f * c * 9.81f;
+        EXPECT_LT(glm::length(b.velocity), 1e-6f) << "at rest: " << str(b.velocity);
+        EXPECT_LT(glm::length(b.angularVelocity), 1e-6f) << "not spinning either: " << str(b.angularVelocity);
+        EXPECT_NEAR(b.position.x - start, speed * speed / (2.0f * a), 0.01f * speed * speed / (2.0f * a));
+        EXPECT_NEAR(b.position.z, 0.0f, 1e-4f);
+    }
+}
+
+TEST(World, RollingResistanceStopsABallSpinningInPlace) {
+    // A point contact cannot damp a spin about the normal by friction; rolling resistance does.
+    World world(kz::boxRoom(glm::vec3(10.0f)), earth());
+    BodyDesc d = sphereDesc({0.0f, -5.0f + 0.5f, 0.0f}, glm::vec3(0.0f), 0.5f, 1.0f);
+    d.angularVelocity = {0.0f, 10.0f, 0.0f};
+    d.friction = 0.5f;
+    d.rollingResistance = 0.05f;
+    world.addBody(d);
+    for (int i = 0; i < 600; ++i)
+        world.step();
+    EXPECT_LT(glm::length(world.bodies()[0].angularVelocity), 1e-6f)
+        << str(world.bodies()[0].angularVelocity);
+    EXPECT_LT(glm::length(world.bodies()[0].velocity), 1e-6f) << str(world.bodies()[0].velocity);
+}
+
+TEST(World, SetMaterialGivesEveryBodyTheRestitutionFrictionAndRollingResistance) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({-2.0f, 0.0f, 0.0f}, glm::vec3(0.0f)));
+    world.addBody(boxDesc({2.0f, 0.0f, 0.0f}, glm::vec3(0.5f), glm::quat(1, 0, 0, 0), glm::vec3(0.0f),
+                          glm::vec3(0.0f)));
+    world.setMaterial(0.25f, 0.5f, 0.125f);
+    for (const kz::Body& b : world.bodies()) {
+        EXPECT_EQ(b.restitution, 0.25f);
+        EXPECT_EQ(b.friction, 0.5f);
+        EXPECT_EQ(b.rollingResistance, 0.125f);
+    }
+}
+
+TEST(World, StateHashChangesWithAnyBitOfAnyBodyAndOnlyThen) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({-2.0f, 0.0f, 0.0f}, {1.0f, 2.0f, 3.0f}));
+    world.addBody(boxDesc({2.0f, 0.0f, 0.0f}, glm::vec3(0.5f), glm::quat(1, 0, 0, 0), {0.5f, 0.0f, 0.0f},
+                          {0.0f, 1.0f, 0.0f}));
+    const World copy = world;
+    const std::uint64_t before = kz::stateHash(world);
+    EXPECT_EQ(kz::stateHash(copy), before);
+    const auto nudged = [&](auto&& change) {
+        World changed = world;
+        change(changed.bodies()[1]);
+        return kz::stateHash(changed);
+    };
+    const auto nextUp = [](float& v) { v = std::nextafter(v, INFINITY); };
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.position.z); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.orientation.w); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.velocity.y); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { nextUp(b.angularVelocity.x); }), before);
+    EXPECT_NE(nudged([&](kz::Body& b) { b.velocity.y = -0.0f; }), before) << "-0 and +0 differ in bits";
+    world.step();
+    EXPECT_NE(kz::stateHash(world), before);
 }
 
 TEST(World, RestingPileDoesNotSinkOrCreep) {

@@ -235,12 +235,13 @@ TEST(ScenarioFormat, DefaultsApplyWhenKeysAreLeftOut) {
 TEST(ScenarioFormat, EveryKeyIsRead) {
     const kz::Scenario s = mustParse(R"({
         "name": "all", "size": [8, 6, 4], "gravity": [0, -9.81, 0], "time_step": 0.005,
-        "restitution": 0.5, "friction": 0.25,
+        "restitution": 0.5, "friction": 0.25, "rolling_resistance": 0.0625,
         "camera": {"eye": [0, 1, 9], "target": [0, 0, 0], "fov_deg": 50},
         "bodies": [
           {"shape": "box", "name": "crate", "half_extents": [0.5, 0.25, 0.4], "position": [1, 2, -1],
            "orientation": [0, 0, 2, 0], "velocity": [1, 2, 3], "angular_velocity": [0, 1, 0],
-           "density": 500, "restitution": 0.75, "friction": 0.125, "color": "#12aBcD"},
+           "density": 500, "restitution": 0.75, "friction": 0.125, "rolling_resistance": 0.5,
+           "color": "#12aBcD"},
           {"shape": "sphere", "radius": 0.3, "position": [-2, 0, 0], "mass": 2.5}
         ],
         "random": {"count": 3, "seed": 18446744073709551615, "speed": [1, 2], "sphere_radius": [0.1, 0.2],
@@ -264,11 +265,13 @@ TEST(ScenarioFormat, EveryKeyIsRead) {
     EXPECT_EQ(box.density, 500.0f);
     EXPECT_EQ(box.restitution, 0.75f);
     EXPECT_EQ(box.friction, 0.125f);
+    EXPECT_EQ(box.rollingResistance, 0.5f);
     EXPECT_EQ(box.color, 0x12abcdu);
     const kz::BodyDesc& ball = s.bodies[1];
     EXPECT_EQ(ball.mass, 2.5f);
     EXPECT_EQ(ball.restitution, 0.5f); // the scenario's defaults
     EXPECT_EQ(ball.friction, 0.25f);
+    EXPECT_EQ(ball.rollingResistance, 0.0625f);
     ASSERT_TRUE(s.random);
     EXPECT_EQ(s.random->count, 3);
     EXPECT_EQ(s.random->seed, 18446744073709551615ull);
@@ -395,6 +398,11 @@ std::vector<BadCase> badCases() {
          "/bodies/0/restitution", "must be in [0, 1]"},
         {"negative friction", roomWith("{" + sphere + R"(, "friction": -1})"), "/bodies/0/friction",
          "must be >= 0"},
+        {"negative rolling resistance", roomWith("{" + sphere + R"(, "rolling_resistance": -0.5})"),
+         "/bodies/0/rolling_resistance", "must be >= 0"},
+        {"rolling resistance not a number",
+         R"({"name": "x", "size": [10, 10, 10], "rolling_resistance": "a"})", "/rolling_resistance",
+         "must be a number"},
         {"number overflowing a double",
          roomWith(R"({"shape": "sphere", "radius": 1, "position": [1e999, 0, 0]})"), "/bodies/0/position/0",
          "must be a finite number, got 1e999"},

@@ -1,0 +1,38 @@
+#include "state_hash.hpp"
+
+#include <bit>
+
+namespace kz {
+namespace {
+
+constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
+constexpr std::uint64_t kFnvPrime = 1099511628211ull;
+
+void mix(std::uint64_t& hash, float value) {
+    const auto bits = std::bit_cast<std::uint32_t>(value);
+    for (int byte = 0; byte < 4; ++byte) {
+        hash ^= (bits >> (8 * byte)) & 0xffu;
+        hash *= kFnvPrime;
+    }
+}
+
+} // namespace
+
+std::uint64_t stateHash(const World& world) {
+    std::uint64_t hash = kFnvOffset;
+    for (const Body& b : world.bodies()) {
+        for (int i = 0; i < 3; ++i)
+            mix(hash, b.position[i]);
+        mix(hash, b.orientation.w);
+        mix(hash, b.orientation.x);
+        mix(hash, b.orientation.y);
+        mix(hash, b.orientation.z);
+        for (int i = 0; i < 3; ++i)
+            mix(hash, b.velocity[i]);
+        for (int i = 0; i < 3; ++i)
+            mix(hash, b.angularVelocity[i]);
+    }
+    return hash;
+}
+
+} // namespace kz
