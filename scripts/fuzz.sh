@@ -28,7 +28,7 @@ cmake --build --preset fuzz
 # - rss_limit_mb 1024: the loaders must stay within a few hundred MB whatever the file. Under
 #   ASan the same program holds up to 256 MB more in its quarantine of freed memory, plus shadow
 #   memory and redzones (about 2x), so 1 GiB of RSS means a real use of several hundred MB: far
-#   beyond anything an input of at most 128 KiB (max_len) legitimately needs;
+#   beyond anything an input of at most 64 KiB (max_len) legitimately needs;
 # - malloc_limit_mb 512: one allocation that large fails at once, with the stack that made it.
 status=0
 summary=()
