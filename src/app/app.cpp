@@ -2,6 +2,7 @@
 
 #include "app/camera.hpp"
 #include "app/events.hpp"
+#include "app/json_text.hpp"
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
 #include "geom/screen_ray.hpp"
@@ -341,11 +342,15 @@ AppResult App::finish() {
     report["frames"] = frames;
     report["seconds"] = seconds_;
     report["fps"] = seconds_ > 0.0 ? static_cast<double>(frames) / seconds_ : 0.0;
-    report["ms_per_frame_median"] = median(times_.frame);
-    report["physics_ms_median"] = median(times_.physics);
-    report["picking_ms_median"] = median(times_.picking);
-    report["ui_ms_median"] = median(times_.ui);
-    report["draw_ms_median"] = median(times_.draw);
+    // The samples are floats: their median is reported as one, written as its shortest decimal.
+    const auto floatMedian = [](const std::vector<float>& ms) {
+        return shortestDouble(static_cast<float>(median(ms)));
+    };
+    report["ms_per_frame_median"] = floatMedian(times_.frame);
+    report["physics_ms_median"] = floatMedian(times_.physics);
+    report["picking_ms_median"] = floatMedian(times_.picking);
+    report["ui_ms_median"] = floatMedian(times_.ui);
+    report["draw_ms_median"] = floatMedian(times_.draw);
     report["bodies"] = world_->bodies().size();
     report["obstacles"] = world_->obstacles().size();
     nlohmann::ordered_json triangles = nlohmann::ordered_json::array();
@@ -356,7 +361,7 @@ AppResult App::finish() {
     report["seed"] = seed_;
 
     std::ostream& out = options_.report == "-" ? std::cout : static_cast<std::ostream&>(reportFile_);
-    out << report.dump(2) << '\n';
+    out << jsonText(report, 2) << '\n';
     out.flush();
     if (!out) return {kExitFailure, "--report: cannot write '" + options_.report + "'"};
     return {};

@@ -1,5 +1,7 @@
 #include "app/events.hpp"
 
+#include "app/json_text.hpp"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -41,7 +43,7 @@ void EventLog::write(const Json& line) {
     if (!enabled()) return;
     // A non-finite number would be written as null: write the line anyway (the event happened).
     std::ostream& out = toStdout_ ? std::cout : static_cast<std::ostream&>(file_);
-    out << line.dump() << '\n';
+    out << jsonText(line) << '\n';
     out.flush();
 }
 

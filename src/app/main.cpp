@@ -2,6 +2,7 @@
 // a scenario without a window or display and writes a JSON report (headless.hpp).
 #include "app/app.hpp"
 #include "app/headless.hpp"
+#include "app/json_text.hpp"
 #include "scenario/scenario.hpp"
 
 #include <CLI/CLI.hpp>
@@ -180,7 +181,7 @@ int runHeadlessCommand(const Flags& flags) {
 
     std::ostream& out = toStdout ? std::cout : file;
     errno = 0;
-    out << report.dump(2) << '\n';
+    out << kz::jsonText(report, 2) << '\n';
     out.flush();
     if (!out) {
         const std::string reason = errno != 0 ? std::string(": ") + std::strerror(errno) : std::string();

@@ -8,8 +8,9 @@
 
 namespace kz {
 
-/// The shortest decimal that reads back as `v`, as a double: 0.1f is written 0.1, not
-/// 0.10000000149011612. Non-finite values pass through (callers report them).
+/// How a float enters the app's JSON outputs: the double nearest the shortest decimal that reads
+/// back as `v`, which jsonText (app/json_text.hpp) writes as exactly that decimal, 0.1f as 0.1,
+/// not 0.10000000149011612. Non-finite values pass through (callers report them).
 inline double shortestDouble(float v) {
     if (!std::isfinite(v)) return static_cast<double>(v);
     char text[32];

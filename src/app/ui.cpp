@@ -44,6 +44,12 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     if (ImGui::Button("Single step [N]")) requests.singleStep = true;
     ImGui::SameLine();
     ImGui::TextDisabled(world.paused() ? "paused" : "running");
+    if (world.halted()) {
+        // World stops on a NaN or infinite state (physics/world.hpp): say which body, in red.
+        const std::size_t body = static_cast<std::size_t>(world.haltedBody());
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "halted: body %zu (%s) has a non-finite state",
+                           body, world.bodies()[body].name.c_str());
+    }
 
     if (ImGui::SliderFloat("time scale", &state.timeScale, 0.05f, 2.0f, "%.2fx",
                            ImGuiSliderFlags_Logarithmic)) {
@@ -54,13 +60,19 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.gravityOn);
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::DragFloat3("##gravity", glm::value_ptr(state.gravity), 0.05f, -50.0f, 50.0f, "%.2f"))
+    // AlwaysClamp: a value typed in (Ctrl+click) stays in the range too; World clamps again to
+    // the documented limits (physics/limits.hpp), which these ranges lie within.
+    if (ImGui::DragFloat3("##gravity", glm::value_ptr(state.gravity), 0.05f, -50.0f, 50.0f, "%.2f",
+                          ImGuiSliderFlags_AlwaysClamp))
         requests.gravityChanged = true;
     ImGui::EndDisabled();
-    if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f"))
+    if (ImGui::SliderFloat("restitution", &state.restitution, 0.0f, 1.0f, "%.2f",
+                           ImGuiSliderFlags_AlwaysClamp))
         requests.materialChanged = true;
-    if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f")) requests.materialChanged = true;
-    if (ImGui::SliderFloat("rolling res.", &state.rollingResistance, 0.0f, 0.2f, "%.3f"))
+    if (ImGui::SliderFloat("friction", &state.friction, 0.0f, 2.0f, "%.2f", ImGuiSliderFlags_AlwaysClamp))
+        requests.materialChanged = true;
+    if (ImGui::SliderFloat("rolling res.", &state.rollingResistance, 0.0f, 0.2f, "%.3f",
+                           ImGuiSliderFlags_AlwaysClamp))
         requests.materialChanged = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("rolling resistance of balls: stops rolling and spinning");
     ImGui::TextDisabled("(the material applies to every body)");

@@ -3,6 +3,7 @@
 #include "detail.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 
 namespace kz {
@@ -37,49 +38,71 @@ float sqDistPointObb(const glm::vec3& p, const Obb& box) {
     return sqDist;
 }
 
+namespace {
+
+bool lexicographicLess(const glm::vec3& u, const glm::vec3& v) {
+    if (u.x != v.x) return u.x < v.x;
+    if (u.y != v.y) return u.y < v.y;
+    return u.z < v.z;
+}
+
+/// The vertices sorted by lexicographicLess, in double: every vertex order of a triangle then
+/// makes the same computation, to the bit.
+std::array<glm::dvec3, 3> canonicalVertices(const Triangle& tri) {
+    const glm::vec3 *a = &tri.a, *b = &tri.b, *c = &tri.c;
+    if (lexicographicLess(*b, *a)) std::swap(a, b);
+    if (lexicographicLess(*c, *b)) std::swap(b, c);
+    if (lexicographicLess(*b, *a)) std::swap(a, b);
+    return {glm::dvec3(*a), glm::dvec3(*b), glm::dvec3(*c)};
+}
+
+glm::dvec3 closestPtPointSegmentDouble(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+    const glm::dvec3 ab = b - a;
+    const double lengthSq = glm::dot(ab, ab);
+    if (!(lengthSq > 0.0)) return a;
+    return a + std::clamp(glm::dot(p - a, ab) / lengthSq, 0.0, 1.0) * ab;
+}
+
+} // namespace
+
 glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri) {
-    // Ericson 5.1.5: find the Voronoi region of p among vertices, edges and the face.
-    const glm::vec3 &a = tri.a, &b = tri.b, &c = tri.c;
-    const glm::vec3 ab = b - a, ac = c - a, ap = p - a;
+    // Ericson 5.1.5's Voronoi regions, in double: the edges (differences of floats) are exact there
+    // and the products of the tests keep 29 more bits, where in float the differences of large
+    // products lose the digits of a long thin triangle (Jolt's TestLongTriangle).
+    const std::array<glm::dvec3, 3> v = canonicalVertices(tri);
+    const glm::dvec3 &a = v[0], &b = v[1], &c = v[2];
+    const glm::dvec3 q(p);
+    const glm::dvec3 ab = b - a, ac = c - a;
 
-    // A zero-area or sliver triangle (sin of its angle at a below 1e-5): the region tests below
-    // would divide by ~0, and the triangle is within 1e-5 of its edges, so use the edges.
-    const glm::vec3 n = glm::cross(ab, ac);
-    if (!(glm::dot(n, n) > 1e-10f * glm::dot(ab, ab) * glm::dot(ac, ac))) {
-        const glm::vec3 candidates[3] = {closestPtPointSegment(p, a, b), closestPtPointSegment(p, b, c),
-                                         closestPtPointSegment(p, c, a)};
-        glm::vec3 best = candidates[0];
-        for (const glm::vec3& q : candidates) {
-            if (glm::dot(p - q, p - q) < glm::dot(p - best, p - best)) best = q;
-        }
-        return best;
+    // The vertex regions first: their tests hold for degenerate triangles too.
+    const glm::dvec3 aq = q - a, bq = q - b, cq = q - c;
+    const double d1 = glm::dot(ab, aq), d2 = glm::dot(ac, aq);
+    if (d1 <= 0.0 && d2 <= 0.0) return glm::vec3(a);
+    const double d3 = glm::dot(ab, bq), d4 = glm::dot(ac, bq);
+    if (d3 >= 0.0 && d4 <= d3) return glm::vec3(b);
+    const double d5 = glm::dot(ab, cq), d6 = glm::dot(ac, cq);
+    if (d6 >= 0.0 && d5 <= d6) return glm::vec3(c);
+
+    // A zero-area or sliver triangle (sine of its largest angle, the one between its two shortest
+    // edges, below 1e-5): the edge tests would divide by ~0, and it is within 1e-5 of its edges.
+    const glm::dvec3 n = glm::cross(ab, ac), bc = c - b;
+    const double nSq = glm::dot(n, n);
+    const double abSq = glm::dot(ab, ab), acSq = glm::dot(ac, ac), bcSq = glm::dot(bc, bc);
+    if (!(nSq > 1e-10 * std::min({abSq * acSq, abSq * bcSq, acSq * bcSq}))) {
+        glm::dvec3 best = closestPtPointSegmentDouble(q, a, b);
+        for (const glm::dvec3& onEdge :
+             {closestPtPointSegmentDouble(q, b, c), closestPtPointSegmentDouble(q, c, a)})
+            if (glm::distance(q, onEdge) < glm::distance(q, best)) best = onEdge;
+        return glm::vec3(best);
     }
 
-    const float d1 = glm::dot(ab, ap), d2 = glm::dot(ac, ap);
-    if (d1 <= 0.0f && d2 <= 0.0f) return a;
+    if (d1 * d4 <= d3 * d2 && d1 >= 0.0 && d3 <= 0.0) return glm::vec3(a + (d1 / (d1 - d3)) * ab);
+    if (d5 * d2 <= d1 * d6 && d2 >= 0.0 && d6 <= 0.0) return glm::vec3(a + (d2 / (d2 - d6)) * ac);
+    const double onBc = d4 - d3, offBc = d5 - d6;
+    if (d3 * d6 <= d5 * d4 && onBc >= 0.0 && offBc >= 0.0) return glm::vec3(b + (onBc / (onBc + offBc)) * bc);
 
-    const glm::vec3 bp = p - b;
-    const float d3 = glm::dot(ab, bp), d4 = glm::dot(ac, bp);
-    if (d3 >= 0.0f && d4 <= d3) return b;
-
-    const float vc = d1 * d4 - d3 * d2;
-    if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) return a + (d1 / (d1 - d3)) * ab;
-
-    const glm::vec3 cp = p - c;
-    const float d5 = glm::dot(ab, cp), d6 = glm::dot(ac, cp);
-    if (d6 >= 0.0f && d5 <= d6) return c;
-
-    const float vb = d5 * d2 - d1 * d6;
-    if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) return a + (d2 / (d2 - d6)) * ac;
-
-    const float va = d3 * d6 - d5 * d4;
-    if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f) {
-        return b + ((d4 - d3) / ((d4 - d3) + (d5 - d6))) * (c - b);
-    }
-
-    const float sum = va + vb + vc;
-    const float denom = 1.0f / sum;
-    return a + ab * (vb * denom) + ac * (vc * denom);
+    // The face: project along the normal, not through barycentric weights (as Jolt does).
+    return glm::vec3(q - (glm::dot(aq, n) / nSq) * n);
 }
 
 glm::vec3 closestPtPointSegment(const glm::vec3& p, const glm::vec3& a, const glm::vec3& b) {

@@ -17,9 +17,13 @@ glm::vec3 closestPtPointObb(const glm::vec3& p, const Obb& box);
 /// Squared distance from p to the oriented box; 0 inside. Ericson 5.1.4.1.
 float sqDistPointObb(const glm::vec3& p, const Obb& box);
 
-/// Closest point to p on the triangle, by Voronoi regions (Ericson 5.1.5): vertices and edges
-/// included. A degenerate (zero-area) triangle still gives the closest point on its segment
-/// or point.
+/// Closest point to p on the triangle, vertices and edges included: the projection along the normal
+/// when it falls inside, else the closest point on an edge it falls outside of (the regions of
+/// Ericson 5.1.5; the face point as in Jolt's ClosestPoint::GetClosestPointOnTriangle). Computed in
+/// double, so even a long thin triangle's answer is within about an ulp of its largest coordinate
+/// from the exact one, and the same, to the bit, for every order of the vertices. A degenerate
+/// triangle (zero area, or all its angles' sines below 1e-5) gives the closest point on its edges,
+/// segment or point.
 glm::vec3 closestPtPointTriangle(const glm::vec3& p, const Triangle& tri);
 
 /// Closest point to p on the segment [a, b] (a itself when a == b).

@@ -23,7 +23,6 @@ namespace kz {
 namespace {
 
 constexpr std::size_t kMaxFaceVertices = 256;        // bounds tinyobjloader's ear clipping (cubic)
-constexpr std::uintmax_t kMaxFileBytes = 1ull << 30; // 1 GiB
 constexpr std::size_t kMaxQuoted = 60;               // characters of a line quoted in an error
 constexpr std::size_t kMaxElements = (1u << 31) - 2; // tinyobjloader indexes with int
 constexpr double kTriangulationAreaSlack = 0.01;     // a split may exceed the polygon's area by 1%
@@ -412,6 +411,15 @@ bool splitMatchesFace(const std::vector<glm::vec3>& positions, const FaceRecord&
 
 } // namespace
 
+namespace {
+
+std::string tooLargeMessage() {
+    return "is larger than " + std::to_string(kMaxObjBytes >> 20) + " MiB (" + std::to_string(kMaxObjBytes) +
+           " bytes), the limit for OBJ files";
+}
+
+} // namespace
+
 std::string tinyObjMessageToError(const std::string& name, std::string_view message) {
     while (!message.empty() && (message.front() == '\n' || message.front() == '\r'))
         message.remove_prefix(1);
@@ -438,6 +446,7 @@ std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& n
         return std::nullopt;
     };
     if (text.empty()) return failWith(name + ": the file is empty");
+    if (text.size() > kMaxObjBytes) return failWith(name + ": " + tooLargeMessage());
 
     Scanner scanner(text, name);
     if (!scanner.run()) return failWith(scanner.error());
@@ -525,8 +534,7 @@ std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::stri
     if (status.type() != std::filesystem::file_type::regular) return failWith("is not a regular file");
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec) return failWith("cannot read (" + ec.message() + ")");
-    if (size > kMaxFileBytes)
-        return failWith("is too large (" + std::to_string(size) + " bytes, at most 1 GiB)");
+    if (size > kMaxObjBytes) return failWith(tooLargeMessage());
 
     errno = 0;
     std::ifstream in(path, std::ios::binary);

@@ -31,6 +31,7 @@
 
 #include "meshio/triangle_mesh.hpp"
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -38,14 +39,18 @@
 
 namespace kz {
 
+/// OBJ files (and texts given to parseObj) larger than this are refused before parsing: 8 MiB
+/// (about 1 million triangles), which keeps loading one, its BVH included, to about 300 MB.
+inline constexpr std::size_t kMaxObjBytes = std::size_t{8} << 20;
+
 /// Reads an OBJ file into one triangle mesh (see above). Keeps every vertex of the file, in file
 /// order (unused ones too), so index i is the file's vertex i + 1. Returns nullopt on any problem,
 /// with `error` set to one line starting with `path` as given: a missing or unreadable file, a
-/// directory or other non-regular file, a file over 1 GiB, or anything parseObj rejects. Nothing
+/// directory or other non-regular file, a file over kMaxObjBytes, or anything parseObj rejects. Nothing
 /// is half-loaded. `error` is cleared on success.
 std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::string& error);
 
-/// loadObj on text in memory; `name` stands for the file name in errors.
+/// loadObj on text in memory (refused over kMaxObjBytes); `name` stands for the file name in errors.
 std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& name, std::string& error);
 
 /// Writes `mesh` as OBJ text: each line of `headerComment` as a "# " comment line, then one

@@ -4,6 +4,22 @@
 #include <cmath>
 
 namespace kz {
+namespace {
+
+/// Whether every coordinate of the box is finite: only such boxes are sorted or gridded (a NaN
+/// has no order and no cell; an infinity has no cell).
+bool isFinite(const Aabb& box) {
+    return std::isfinite(box.min.x) && std::isfinite(box.min.y) && std::isfinite(box.min.z) &&
+           std::isfinite(box.max.x) && std::isfinite(box.max.y) && std::isfinite(box.max.z);
+}
+
+/// Touching counts; a box with a NaN coordinate overlaps nothing.
+bool overlaps(const Aabb& a, const Aabb& b) {
+    return a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
+           a.min.z <= b.max.z && a.max.z >= b.min.z;
+}
+
+} // namespace
 
 void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
                   std::vector<int>& order) {
@@ -11,34 +27,46 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
     const int n = static_cast<int>(boxes.size());
     if (n < 2) return;
 
-    // Sweep along the axis where the centres spread most: fewest false pairs.
+    // Sweep along the axis where the centres spread most: fewest false pairs. Boxes with a NaN
+    // or an infinite coordinate are left out of the sort (a NaN breaks its ordering) and tested
+    // against every box at the end.
     glm::vec3 mean(0.0f), meanSq(0.0f);
-    for (const Aabb& box : boxes) {
-        const glm::vec3 c = 0.5f * (box.min + box.max);
+    order.clear();
+    for (int i = 0; i < n; ++i) {
+        if (!isFinite(boxes[i])) continue;
+        const glm::vec3 c = 0.5f * (boxes[i].min + boxes[i].max);
         mean += c;
         meanSq += c * c;
+        order.push_back(i);
     }
-    const glm::vec3 variance = meanSq / static_cast<float>(n) - (mean * mean) / static_cast<float>(n * n);
+    const int sorted = static_cast<int>(order.size());
+    const float count = static_cast<float>(std::max(sorted, 1));
+    const glm::vec3 variance = meanSq / count - (mean * mean) / (count * count);
     const int axis =
         variance.x >= variance.y ? (variance.x >= variance.z ? 0 : 2) : (variance.y >= variance.z ? 1 : 2);
 
-    order.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-        order[static_cast<std::size_t>(i)] = i;
     std::sort(order.begin(), order.end(), [&](int p, int q) {
         const float a = boxes[p].min[axis], b = boxes[q].min[axis];
         return a < b || (a == b && p < q); // ties by index: deterministic
     });
 
-    for (int oi = 0; oi < n; ++oi) {
+    for (int oi = 0; oi < sorted; ++oi) {
         const Aabb& a = boxes[order[oi]];
-        for (int oj = oi + 1; oj < n; ++oj) {
+        for (int oj = oi + 1; oj < sorted; ++oj) {
             const Aabb& b = boxes[order[oj]];
             if (b.min[axis] > a.max[axis]) break;
             if (a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
                 a.min.z <= b.max.z && a.max.z >= b.min.z) {
                 pairs.emplace_back(std::min(order[oi], order[oj]), std::max(order[oi], order[oj]));
             }
+        }
+    }
+    if (sorted == n) return;
+    for (int i = 0; i < n; ++i) {
+        if (isFinite(boxes[i])) continue;
+        for (int j = 0; j < n; ++j) {
+            if (j != i && (isFinite(boxes[j]) || j > i) && overlaps(boxes[i], boxes[j]))
+                pairs.emplace_back(std::min(i, j), std::max(i, j));
         }
     }
 }
@@ -55,19 +83,26 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
     const int n = static_cast<int>(boxes.size());
     if (n < 2) return;
 
-    // Cell size: twice the median of the boxes' largest extents; the grid covers all boxes.
-    extents_.resize(static_cast<std::size_t>(n));
+    // Cell size: twice the median of the boxes' largest extents; the grid covers all finite
+    // boxes. A box with a NaN or an infinite coordinate has no cell: it is tested against all
+    // (as an oversize box), and so is every box when the boxes span more than a float can hold.
+    extents_.clear();
     glm::vec3 lo(INFINITY), hi(-INFINITY);
     for (int i = 0; i < n; ++i) {
+        if (!isFinite(boxes[i])) continue;
         const glm::vec3 size = boxes[i].max - boxes[i].min;
-        extents_[i] = std::max({size.x, size.y, size.z});
+        extents_.push_back(std::max({size.x, size.y, size.z}));
         lo = glm::min(lo, boxes[i].min);
         hi = glm::max(hi, boxes[i].max);
     }
-    std::nth_element(extents_.begin(), extents_.begin() + n / 2, extents_.end());
-    float cell = std::max(2.0f * extents_[n / 2], 1e-6f);
-    // At most 2^21 cells: coarser cells for a sparse, wide scene.
+    const std::size_t middle = extents_.size() / 2;
+    std::nth_element(extents_.begin(), extents_.begin() + static_cast<std::ptrdiff_t>(middle),
+                     extents_.end());
+    float cell = extents_.empty() ? 1.0f : std::max(2.0f * extents_[middle], 1e-6f);
     glm::vec3 span = hi - lo;
+    const bool gridded = std::isfinite(span.x) && std::isfinite(span.y) && std::isfinite(span.z);
+    if (!gridded) span = glm::vec3(0.0f);
+    // At most 2^21 cells: coarser cells for a sparse, wide scene.
     while ((std::floor(span.x / cell) + 1.0f) * (std::floor(span.y / cell) + 1.0f) *
                (std::floor(span.z / cell) + 1.0f) >
            2097152.0f) {
@@ -88,6 +123,10 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
     oversize_.clear();
     minCell_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
+        if (!gridded || !isFinite(boxes[i])) {
+            oversize_.push_back(i);
+            continue;
+        }
         const glm::ivec3 a = cellOf(boxes[i].min), b = cellOf(boxes[i].max);
         minCell_[i] = a;
         const glm::ivec3 count = b - a + 1;
@@ -122,11 +161,6 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
                 }
     }
 
-    const auto overlap = [&](int i, int j) {
-        const Aabb &a = boxes[i], &b = boxes[j];
-        return a.min.x <= b.max.x && a.max.x >= b.min.x && a.min.y <= b.max.y && a.max.y >= b.min.y &&
-               a.min.z <= b.max.z && a.max.z >= b.min.z;
-    };
     for (int c = 0; c < cellCount; ++c) {
         const int begin = cellStart_[c], end = cellStart_[c + 1];
         if (end - begin < 2) continue;
@@ -150,7 +184,8 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
         const int i = oversize_[k];
         for (int j = 0; j < n; ++j) {
             const bool jOversize = std::binary_search(oversize_.begin(), oversize_.end(), j);
-            if (j == i || (jOversize && j < i) || !overlap(i, j)) continue; // oversize pairs once
+            if (j == i || (jOversize && j < i) || !overlaps(boxes[i], boxes[j]))
+                continue; // oversize pairs once
             pairs.emplace_back(std::min(i, j), std::max(i, j));
         }
     }

@@ -10,7 +10,9 @@
 namespace kz {
 
 /// Replaces `pairs` with every pair (i, j), i < j, whose boxes overlap (touching counts), in a
-/// deterministic order. Sorts on the axis of largest spread, then sweeps.
+/// deterministic order. Sorts on the axis of largest spread, then sweeps. A box with a NaN
+/// coordinate overlaps nothing; one with an infinite coordinate is compared with every box (both
+/// finders: neither sorts nor grids such a box).
 /// `order` is scratch space kept by the caller to avoid reallocating.
 void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
                   std::vector<int>& order);

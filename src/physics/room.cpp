@@ -2,8 +2,10 @@
 
 #include "geom/plane.hpp"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 namespace kz {
@@ -43,8 +45,12 @@ RoomResult makeRoom(std::span<const Plane> planes) {
     }
 
     // Each wall: a huge square on its plane, clipped by every other plane's inside half-space.
-    // A vertex of the huge square surviving means the room is open on that side.
-    constexpr double kHuge = 1e6;
+    // A vertex of the huge square surviving means the room is open on that side. The square
+    // grows with the planes' offsets, so a closed room of any finite size is closed here too.
+    double farthest = 0.0;
+    for (const double offset : offsets)
+        farthest = std::max(farthest, std::abs(offset));
+    const double squareHalf = std::max(1e6, 8.0 * farthest);
     glm::dvec3 lo(INFINITY), hi(-INFINITY);
     int bounding = 0;
     for (std::size_t i = 0; i < planes.size(); ++i) {
@@ -54,14 +60,14 @@ RoomResult makeRoom(std::span<const Plane> planes) {
         const glm::dvec3 v =
             glm::cross(n, u); // u, v, n right-handed: counter-clockwise seen from inside (from +n)
         const glm::dvec3 centre = -offsets[i] * n;
-        std::vector<glm::dvec3> polygon = {centre + kHuge * (-u - v), centre + kHuge * (u - v),
-                                           centre + kHuge * (u + v), centre + kHuge * (-u + v)};
+        std::vector<glm::dvec3> polygon = {centre + squareHalf * (-u - v), centre + squareHalf * (u - v),
+                                           centre + squareHalf * (u + v), centre + squareHalf * (-u + v)};
         for (std::size_t j = 0; j < planes.size() && !polygon.empty(); ++j) {
             if (j != i) polygon = clipToHalfSpace(polygon, normals[j], offsets[j]);
         }
         std::vector<glm::vec3> wall;
         for (const glm::dvec3& p : polygon) {
-            if (glm::length(p - centre) > 0.5 * kHuge) {
+            if (glm::length(p - centre) > 0.5 * squareHalf) {
                 return {std::nullopt,
                         "the planes do not close the room (plane " + std::to_string(i) + " is unbounded)"};
             }
@@ -96,7 +102,12 @@ Room boxRoom(const glm::vec3& size) {
     const glm::vec3 h = 0.5f * size;
     const Plane planes[6] = {{{1, 0, 0}, h.x},  {{-1, 0, 0}, h.x}, {{0, 1, 0}, h.y},
                              {{0, -1, 0}, h.y}, {{0, 0, 1}, h.z},  {{0, 0, -1}, h.z}};
-    return *makeRoom(planes).room;
+    RoomResult result = makeRoom(planes);
+    if (!result.room)
+        throw std::invalid_argument("boxRoom: size " + std::to_string(size.x) + " x " +
+                                    std::to_string(size.y) + " x " + std::to_string(size.z) + ": " +
+                                    result.error);
+    return std::move(*result.room);
 }
 
 bool insideRoom(const Room& room, const glm::vec3& p, float tolerance) {

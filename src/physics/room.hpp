@@ -26,8 +26,9 @@ struct RoomResult {
 };
 RoomResult makeRoom(std::span<const Plane> planes);
 
-/// The six walls of a box room centred on the origin with the given full size (each > 0;
-/// the caller validates it).
+/// The six walls of a box room centred on the origin with the given full size. Throws
+/// std::invalid_argument when the size does not make a room (a size that is not finite, or not
+/// large enough for walls of non-zero area: below about 1e-4); any larger finite size works.
 Room boxRoom(const glm::vec3& size);
 
 /// Area of a planar polygon.

@@ -115,7 +115,9 @@ void drift(Body& b, float t, double spinEnergy) {
     const double energy = spinEnergy;
     // Sub-steps keep every turn small (<= 0.1 rad) even for a box spinning at hundreds of rad/s.
     const float spin = glm::length(b.angularVelocity) * t;
-    const int substeps = std::clamp(static_cast<int>(std::ceil(spin / 0.1f)), 1, 4096);
+    // Clamped as a float: a NaN or huge spin must not reach the conversion to int.
+    const float turns = std::ceil(spin / 0.1f);
+    const int substeps = turns >= 1.0f ? (turns < 4096.0f ? static_cast<int>(turns) : 4096) : 1;
     const float dt = t / static_cast<float>(substeps);
     for (int k = 0; k < substeps; ++k) {
         turn(0, 0.5f * dt);
@@ -328,13 +330,10 @@ std::optional<Manifold> touchingWall(const Body& a, const Plane& wall) {
     return m;
 }
 
-/// The least-norm solution of the singular subsystem K_SS x_S = goal_S (index: the m points
-/// of S), through the eigen-decomposition of the symmetric K_SS (cyclic Jacobi, double). Four
-/// coplanar points of a box face have a one-dimensional family of exact load splits; the
-/// least-norm one is the unique split that is symmetric when the contact is, and it moves
-/// continuously with the poses, where picking any three of the four points does not. False
-/// when the goal is not in K_SS's range (no exact split).
-bool minimumNormSolve(const double k[4][4], const double goal[4], int m, const int index[4], double x[4]) {
+/// The pseudo-inverse of the symmetric, positive semi-definite K_SS (index: the m points of S),
+/// through its eigen-decomposition (cyclic Jacobi, double; Golub and Van Loan 8.5.2), with
+/// eigenvalues below 1e-5 of K's largest entry taken as zero. out is m x m.
+void pseudoInverse(const double k[4][4], int m, const int index[4], double out[4][4]) {
     double a[4][4], v[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
     double scale = 0.0;
     for (int r = 0; r < m; ++r) {
@@ -352,7 +351,7 @@ bool minimumNormSolve(const double k[4][4], const double goal[4], int m, const i
         for (int p = 0; p < m; ++p) {
             for (int q = p + 1; q < m; ++q) {
                 if (a[p][q] == 0.0) continue;
-                // The rotation in the (p, q) plane that zeroes a[p][q] (Golub and Van Loan 8.5.2).
+                // The rotation in the (p, q) plane that zeroes a[p][q].
                 const double theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
                 const double t =
                     (theta >= 0.0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
@@ -375,15 +374,35 @@ bool minimumNormSolve(const double k[4][4], const double goal[4], int m, const i
             }
         }
     }
-    double y[4] = {0, 0, 0, 0};
+    for (int r = 0; r < m; ++r)
+        for (int c = 0; c < m; ++c)
+            out[r][c] = 0.0;
     for (int e = 0; e < m; ++e) {
         if (!(std::abs(a[e][e]) > 1e-5 * scale)) continue; // the null space: no load along it
-        double along = 0.0;
         for (int r = 0; r < m; ++r)
-            along += v[r][e] * goal[index[r]];
-        for (int r = 0; r < m; ++r)
-            y[r] += v[r][e] * along / a[e][e];
+            for (int c = 0; c < m; ++c)
+                out[r][c] += v[r][e] * v[c][e] / a[e][e];
     }
+}
+
+/// A manifold's K (its normal impulses' effective-mass matrix) and, once needed, its
+/// pseudo-inverse: both stay the same through a resolve's iterations.
+struct PseudoInverseCache {
+    double pinv[4][4];
+    bool ready = false;
+};
+
+/// x_S = P goal_S with P = pseudoInverse(K_SS): the least-norm solution of K_SS x_S = goal_S.
+/// Four coplanar points of a box face have a one-dimensional family of exact load splits; the
+/// least-norm one is the unique split that is symmetric when the contact is, and it moves
+/// continuously with the poses, where picking any three of the four points does not. False
+/// when goal is not in K_SS's range (no exact split).
+bool solveLeastNorm(const double k[4][4], const double pinv[4][4], const double goal[4], int m,
+                    const int index[4], double x[4]) {
+    double y[4] = {0, 0, 0, 0};
+    for (int r = 0; r < m; ++r)
+        for (int c = 0; c < m; ++c)
+            y[r] += pinv[r][c] * goal[index[c]];
     double residual = 0.0, size = 0.0;
     for (int r = 0; r < m; ++r) {
         double kx = 0.0;
@@ -400,8 +419,10 @@ bool minimumNormSolve(const double k[4][4], const double goal[4], int m, const i
 
 /// Solves K_SS x_S = goal_S for the points in `mask` (x = 0 elsewhere), by Gaussian elimination
 /// with partial pivoting. A singular subsystem (four coplanar points of one box face have only
-/// three independent rows) gets the least-norm solution instead; false when it has none.
-bool solveActiveSet(const double k[4][4], const double goal[4], int count, int mask, double x[4]) {
+/// three independent rows) gets the least-norm solution instead; false when it has none. The
+/// whole set's pseudo-inverse depends on K only, so it is kept in `whole` across iterations.
+bool solveActiveSet(const double k[4][4], const double goal[4], int count, int mask, double x[4],
+                    PseudoInverseCache& whole) {
     int index[4];
     int m = 0;
     for (int i = 0; i < count; ++i) {
@@ -421,7 +442,16 @@ bool solveActiveSet(const double k[4][4], const double goal[4], int count, int m
         for (int r = col + 1; r < m; ++r) {
             if (std::abs(a[r][col]) > std::abs(a[pivot][col])) pivot = r;
         }
-        if (!(std::abs(a[pivot][col]) > 1e-5 * scale)) return minimumNormSolve(k, goal, m, index, x);
+        if (!(std::abs(a[pivot][col]) > 1e-5 * scale)) {
+            if (m < count) {
+                double pinv[4][4];
+                pseudoInverse(k, m, index, pinv);
+                return solveLeastNorm(k, pinv, goal, m, index, x);
+            }
+            if (!whole.ready) pseudoInverse(k, m, index, whole.pinv);
+            whole.ready = true;
+            return solveLeastNorm(k, whole.pinv, goal, m, index, x);
+        }
         if (pivot != col) {
             for (int c = 0; c <= m; ++c)
                 std::swap(a[col][c], a[pivot][c]);
@@ -491,6 +521,12 @@ struct World::Impl {
     std::vector<double> spinEnergy; ///< Per body: rotational energy that free flight keeps.
     std::vector<SolverPoint> points;
     std::vector<Rolling> rolling; ///< Per manifold of the current resolve (index: group - 1).
+    /// Per manifold of more than one point: K of its normal impulses, fixed through a resolve.
+    struct Block {
+        double k[4][4];
+        PseudoInverseCache whole;
+    };
+    std::vector<Block> blocks; ///< Index: group - 1 (unused for one-point manifolds).
     std::vector<glm::mat3> invInertia;
     std::vector<std::pair<std::uint64_t, CachedImpulse>> cache, nextCache;
     struct HeapEntry {
@@ -515,6 +551,8 @@ struct World::Impl {
 World::World(Room room, WorldSettings settings)
     : room_(std::move(room)), settings_(settings), impl_(std::make_unique<Impl>()) {
     setTimeScale(settings_.timeScale);
+    settings_.gravity = glm::vec3(0.0f);
+    setGravity(settings.gravity);
 }
 
 World::~World() = default;
@@ -525,7 +563,8 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), accumulator_(other.accumulator_), paused_(other.paused_),
       singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), impl_(std::make_unique<Impl>(*other.impl_)) {}
+      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_),
+      impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
     Body b;
@@ -576,15 +615,42 @@ void World::setTimeScale(float scale) {
     settings_.timeScale = std::clamp(scale, 0.05f, 2.0f);
 }
 
+void World::setGravity(const glm::vec3& g) {
+    if (!std::isfinite(g.x) || !std::isfinite(g.y) || !std::isfinite(g.z)) return;
+    const double length = glm::length(glm::dvec3(g));
+    settings_.gravity =
+        length > limits::kMaxGravity ? glm::vec3(glm::dvec3(g) * (limits::kMaxGravity / length)) : g;
+}
+
 void World::setMaterial(float restitution, float friction, float rollingResistance) {
     for (Body& b : bodies_) {
-        b.restitution = restitution;
-        b.friction = friction;
-        b.rollingResistance = rollingResistance;
+        if (!std::isnan(restitution)) b.restitution = std::clamp(restitution, 0.0f, 1.0f);
+        if (!std::isnan(friction)) b.friction = std::clamp(friction, 0.0f, limits::kMaxFriction);
+        if (!std::isnan(rollingResistance))
+            b.rollingResistance = std::clamp(rollingResistance, 0.0f, limits::kMaxRollingResistance);
     }
 }
 
+bool World::haltOnNonFiniteState() {
+    if (haltedBody_ >= 0) return true;
+    const auto finite = [](const auto& v) {
+        for (glm::length_t k = 0; k < v.length(); ++k)
+            if (!std::isfinite(v[k])) return false;
+        return true;
+    };
+    for (std::size_t i = 0; i < bodies_.size(); ++i) {
+        const Body& b = bodies_[i];
+        if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
+            !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
+            haltedBody_ = static_cast<int>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
 int World::advance(float frameSeconds) {
+    if (halted()) return 0;
     if (paused_) {
         if (!singleStepPending_) return 0;
         singleStepPending_ = false;
@@ -605,6 +671,7 @@ int World::advance(float frameSeconds) {
 }
 
 void World::step() {
+    if (haltOnNonFiniteState()) return;
     Impl& s = *impl_;
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
@@ -715,6 +782,7 @@ void World::step() {
     keepLatestContacts();
     projectPositions();
     ++stepCount_;
+    haltOnNonFiniteState();
 }
 
 void World::invalidate(int candidate) {
@@ -1144,6 +1212,32 @@ void World::resolve(double now, bool stepStart) {
         }
     }
 
+    // Each manifold's K (k_ij = n_i . (1/mA + IA^-1 (rA_j x n_j)) x rA_i + the same for B) is
+    // fixed through the iterations: computed once here.
+    s.blocks.resize(s.rolling.size());
+    for (std::size_t begin = 0; begin < s.points.size();) {
+        std::size_t end = begin + 1;
+        while (end < s.points.size() && s.points[end].group == s.points[begin].group)
+            ++end;
+        const int count = static_cast<int>(end - begin);
+        const Impl::SolverPoint* group = &s.points[begin];
+        Impl::Block& block = s.blocks[static_cast<std::size_t>(group[0].group - 1)];
+        block.whole.ready = false;
+        for (int i = 0; i < count && count > 1; ++i) {
+            const Impl::SolverPoint& pi = group[i];
+            const glm::vec3 ai = s.invInertia[pi.a] * glm::cross(pi.rA, pi.normal);
+            const glm::vec3 bi =
+                pi.b >= 0 ? s.invInertia[pi.b] * glm::cross(pi.rB, pi.normal) : glm::vec3(0.0f);
+            for (int j = 0; j < count; ++j) {
+                const Impl::SolverPoint& pj = group[j];
+                double kij = bodies_[pi.a].invMass + glm::dot(glm::cross(pj.rA, pj.normal), ai);
+                if (pi.b >= 0) kij += bodies_[pi.b].invMass + glm::dot(glm::cross(pj.rB, pj.normal), bi);
+                block.k[i][j] = kij;
+            }
+        }
+        begin = end;
+    }
+
     for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
         float largest = 0.0f;
         for (std::size_t begin = 0; begin < s.points.size();) {
@@ -1167,21 +1261,13 @@ void World::resolve(double now, bool stepStart) {
                 // complementarity problem (vn_i >= target_i, lambda_i >= 0, one of them tight),
                 // by trying active sets, largest first (Box2D's two-point block solver, for up
                 // to four points). Nearly coincident points make Gauss-Seidel crawl; this does not.
-                double k[4][4], rhs[4], lambdaOld[4];
+                Impl::Block& block = s.blocks[static_cast<std::size_t>(group[0].group - 1)];
+                const double(&k)[4][4] = block.k;
+                double rhs[4], lambdaOld[4];
                 for (int i = 0; i < count; ++i) {
                     const Impl::SolverPoint& pi = group[i];
                     lambdaOld[i] = pi.lambdaN;
                     rhs[i] = static_cast<double>(pi.target) - glm::dot(relativeVelocity(pi), pi.normal);
-                    const glm::vec3 ai = s.invInertia[pi.a] * glm::cross(pi.rA, pi.normal);
-                    const glm::vec3 bi =
-                        pi.b >= 0 ? s.invInertia[pi.b] * glm::cross(pi.rB, pi.normal) : glm::vec3(0.0f);
-                    for (int j = 0; j < count; ++j) {
-                        const Impl::SolverPoint& pj = group[j];
-                        double kij = bodies_[pi.a].invMass + glm::dot(glm::cross(pj.rA, pj.normal), ai);
-                        if (pi.b >= 0)
-                            kij += bodies_[pi.b].invMass + glm::dot(glm::cross(pj.rB, pj.normal), bi);
-                        k[i][j] = kij;
-                    }
                 }
                 // Target in terms of the new totals: K lambdaNew >= rhs + K lambdaOld.
                 double goal[4];
@@ -1196,7 +1282,7 @@ void World::resolve(double now, bool stepStart) {
                     for (int mask = 0; mask < (1 << count) && !solved; ++mask) {
                         if (__builtin_popcount(static_cast<unsigned>(mask)) != size) continue;
                         double trial[4] = {0, 0, 0, 0};
-                        if (size > 0 && !solveActiveSet(k, goal, count, mask, trial)) continue;
+                        if (size > 0 && !solveActiveSet(k, goal, count, mask, trial, block.whole)) continue;
                         bool valid = true;
                         for (int i = 0; i < count && valid; ++i) {
                             if (mask & (1 << i)) {

@@ -3,6 +3,7 @@
 
 #include "body.hpp"
 #include "geom/contact.hpp"
+#include "limits.hpp"
 #include "obstacle.hpp"
 #include "room.hpp"
 
@@ -15,7 +16,7 @@
 namespace kz {
 
 struct WorldSettings {
-    glm::vec3 gravity{0.0f};        ///< m/s^2; zero for the classic bouncing demo.
+    glm::vec3 gravity{0.0f};        ///< m/s^2; zero for the classic bouncing demo. As setGravity.
     float timeStep = 1.0f / 120.0f; ///< Fixed step, seconds.
     float timeScale = 1.0f;         ///< Slow motion to fast forward, clamped to [0.05, 2].
     int maxStepsPerAdvance = 8;     ///< Cap on steps per advance() call (avoids the spiral of death).
@@ -59,7 +60,7 @@ public:
     /// Adds a static mesh obstacle (see makeObstacle); returns its index in obstacles().
     int addObstacle(Obstacle obstacle);
 
-    /// One fixed step of settings().timeStep seconds (ignores pause).
+    /// One fixed step of settings().timeStep seconds (ignores pause). Does nothing once halted().
     void step();
     /// Feeds real frame time (scaled by timeScale) to the fixed-step accumulator and takes the
     /// steps that are due, at most maxStepsPerAdvance. Does nothing while paused, except to run
@@ -75,10 +76,23 @@ public:
     /// Moves body i (e.g. dragged by the user); velocities are unchanged.
     void setBodyPosition(int i, const glm::vec3& position);
 
-    void setGravity(const glm::vec3& g) { settings_.gravity = g; }
+    /// Sets the gravity, shortened to at most limits::kMaxGravity; a non-finite vector is ignored.
+    void setGravity(const glm::vec3& g);
     void setTimeScale(float scale);
-    /// Sets restitution, friction and rolling resistance on every body.
+    /// Sets restitution, friction and rolling resistance on every body, clamped to [0, 1],
+    /// [0, limits::kMaxFriction] and [0, limits::kMaxRollingResistance]; a NaN leaves that value
+    /// as it was.
     void setMaterial(float restitution, float friction, float rollingResistance);
+
+    /// Whether the world has stopped on a non-finite state. A step checks every body's position,
+    /// orientation, velocity, angular velocity and angular momentum before it starts and after it
+    /// ends; the first NaN or infinity found (e.g. written through bodies() or setBodyVelocity)
+    /// halts the world: step() and advance() then do nothing and stepCount() stays, so the bad
+    /// value is left where it is for reports and the panel, instead of spreading into the broad
+    /// phase. Within the documented ranges (limits.hpp) it never happens.
+    bool halted() const { return haltedBody_ >= 0; }
+    /// The first body found with a non-finite state, or -1 while not halted.
+    int haltedBody() const { return haltedBody_; }
 
     const WorldSettings& settings() const { return settings_; }
     const Room& room() const { return room_; }
@@ -116,6 +130,8 @@ private:
     void resolve(double now, bool stepStart);
     void projectPositions();
     void keepLatestContacts();
+    /// Halts the world (see halted()) when a body's state is not finite; returns halted().
+    bool haltOnNonFiniteState();
     /// Contacts of body a with body b (or wall `wall` when b < 0), within the contact margin.
     std::optional<Manifold> contactOf(int a, int b, int wall) const;
     /// Contacts of body a with obstacle m within `margin`, one manifold per triangle, deepest
@@ -141,6 +157,7 @@ private:
     bool singleStepPending_ = false;
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
+    int haltedBody_ = -1;
     std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, solver points, warm-start cache.
 };
 

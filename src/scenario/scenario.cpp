@@ -9,6 +9,7 @@
 #include "body_checks.hpp"
 #include "geom/plane.hpp"
 #include "meshio/obj.hpp"
+#include "physics/limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -137,10 +138,7 @@ public:
     bool string(string_t&) override { return value(); }
     bool binary(binary_t&) override { return value(); }
 
-    bool start_object(std::size_t) override {
-        frames_.push_back({true, {}, {}, 0});
-        return true;
-    }
+    bool start_object(std::size_t) override { return enter(true); }
     bool key(string_t& name) override {
         Frame& frame = frames_.back();
         frame.key = name;
@@ -154,10 +152,7 @@ public:
         frames_.pop_back();
         return value();
     }
-    bool start_array(std::size_t) override {
-        frames_.push_back({false, {}, {}, 0});
-        return true;
-    }
+    bool start_array(std::size_t) override { return enter(false); }
     bool end_array() override {
         frames_.pop_back();
         return value();
@@ -183,6 +178,18 @@ private:
         std::string key;   ///< Object: the key whose value is being read.
         std::size_t index; ///< Array: the index of the value being read.
     };
+
+    /// An object or array opens, unless that nests it deeper than kMaxScenarioDepth.
+    bool enter(bool isObject) {
+        if (frames_.size() >= kMaxScenarioDepth) {
+            const std::string p = pointer();
+            error = (p.empty() ? "/" : p) + ": nested deeper than " + std::to_string(kMaxScenarioDepth) +
+                    " levels (the limit for scenario files)";
+            return false;
+        }
+        frames_.push_back({isObject, {}, {}, 0});
+        return true;
+    }
 
     /// A value ended: an array moves on to its next element.
     bool value() {
@@ -238,9 +245,38 @@ float readFloat(const json& j, const std::string& p) {
     return f;
 }
 
-float readPositive(const json& j, const std::string& p) {
+/// A documented range (physics/limits.hpp) and its unit, for messages.
+struct Limit {
+    float lo;
+    float hi;
+    const char* unit; ///< "" for none.
+};
+
+constexpr Limit kRoomSizeLimit{limits::kMinRoomSize, 2.0f * limits::kMaxRoomExtent, "m"};
+constexpr Limit kBodySizeLimit{limits::kMinBodySize, limits::kMaxBodySize, "m"};
+constexpr Limit kMassLimit{limits::kMinMass, limits::kMaxMass, "kg"};
+constexpr Limit kSpeedLimit{0.0f, limits::kMaxSpeed, "m/s"};
+constexpr Limit kAngularSpeedLimit{0.0f, limits::kMaxAngularSpeed, "rad/s"};
+constexpr Limit kGravityLimit{0.0f, limits::kMaxGravity, "m/s^2"};
+constexpr Limit kFrictionLimit{0.0f, limits::kMaxFriction, ""};
+constexpr Limit kRollingResistanceLimit{0.0f, limits::kMaxRollingResistance, ""};
+constexpr Limit kMeshScaleLimit{limits::kMinMeshScale, limits::kMaxMeshScale, ""};
+
+/// "[lo, hi] unit".
+std::string str(const Limit& limit) {
+    return "[" + str(limit.lo) + ", " + str(limit.hi) + "]" + (*limit.unit ? " " : "") + limit.unit;
+}
+
+/// Fails unless lo <= v <= hi.
+void checkLimit(double v, const std::string& p, const Limit& limit, const char* what = "") {
+    if (!(v >= limit.lo && v <= limit.hi))
+        fail(p, std::string(what) + "must be in " + str(limit) + ", got " + str(static_cast<float>(v)));
+}
+
+float readPositive(const json& j, const std::string& p, const Limit& limit) {
     const float v = readFloat(j, p);
     if (!(v > 0.0f)) fail(p, "must be > 0, " + got(j));
+    checkLimit(v, p, limit);
     return v;
 }
 
@@ -250,9 +286,11 @@ float readUnitInterval(const json& j, const std::string& p) {
     return v;
 }
 
-float readNonNegative(const json& j, const std::string& p) {
+/// A material coefficient: >= 0 (said first, as before the limits), then within `limit`.
+float readCoefficient(const json& j, const std::string& p, const Limit& limit) {
     const float v = readFloat(j, p);
     if (v < 0.0f) fail(p, "must be >= 0, " + got(j));
+    checkLimit(v, p, limit);
     return v;
 }
 
@@ -272,20 +310,32 @@ glm::vec3 readVec3(const json& j, const std::string& p) {
     return {a[0], a[1], a[2]};
 }
 
-glm::vec3 readPositiveVec3(const json& j, const std::string& p) {
+glm::vec3 readPositiveVec3(const json& j, const std::string& p, const Limit& limit) {
     const glm::vec3 v = readVec3(j, p);
-    for (std::size_t i = 0; i < 3; ++i)
-        if (!(v[static_cast<glm::length_t>(i)] > 0.0f)) fail(child(p, i), "must be > 0, " + got(j[i]));
+    for (std::size_t i = 0; i < 3; ++i) {
+        const float x = v[static_cast<glm::length_t>(i)];
+        if (!(x > 0.0f)) fail(child(p, i), "must be > 0, " + got(j[i]));
+        checkLimit(x, child(p, i), limit);
+    }
     return v;
 }
 
-/// [min, max] with lowest <= min <= max (min > 0 when strictlyPositive).
-glm::vec2 readRange(const json& j, const std::string& p, bool strictlyPositive) {
+/// A vector whose length (computed in double: no overflow) lies in the limit.
+glm::vec3 readVec3WithLength(const json& j, const std::string& p, const Limit& limit) {
+    const glm::vec3 v = readVec3(j, p);
+    checkLimit(glm::length(glm::dvec3(v)), p, limit, "its length ");
+    return v;
+}
+
+/// [min, max] with lowest <= min <= max <= limit.hi (min > 0 when strictlyPositive).
+glm::vec2 readRange(const json& j, const std::string& p, bool strictlyPositive, const Limit& limit) {
     const auto a = readNumbers<2>(j, p);
     if (strictlyPositive ? !(a[0] > 0.0f) : a[0] < 0.0f)
         fail(child(p, std::size_t{0}),
              std::string(strictlyPositive ? "must be > 0, " : "must be >= 0, ") + got(j[0]));
     if (a[1] < a[0]) fail(child(p, 1), "must be >= the minimum " + str(a[0]) + ", " + got(j[1]));
+    checkLimit(a[0], child(p, std::size_t{0}), limit);
+    checkLimit(a[1], child(p, 1), limit);
     return {a[0], a[1]};
 }
 
@@ -328,7 +378,7 @@ Room readRoom(const json& doc) {
     const json* size = find(doc, "size");
     const json* planes = find(doc, "planes");
     if (size && planes) fail("/planes", "give the room as size or as planes, not both");
-    if (size) return boxRoom(readPositiveVec3(*size, "/size"));
+    if (size) return boxRoom(readPositiveVec3(*size, "/size", kRoomSizeLimit));
     if (!planes) fail("/size", "required key is missing (the room is given as size or as planes)");
 
     if (!planes->is_array() || planes->empty())
@@ -347,6 +397,13 @@ Room readRoom(const json& doc) {
     }
     RoomResult room = makeRoom(list);
     if (!room.room) fail("/planes", room.error.empty() ? "do not bound a closed room" : room.error);
+    const Aabb& bounds = room.room->bounds;
+    float reach = 0.0f;
+    for (glm::length_t k = 0; k < 3; ++k)
+        reach = std::max({reach, std::abs(bounds.min[k]), std::abs(bounds.max[k])});
+    if (reach > limits::kMaxRoomExtent)
+        fail("/planes", "the room reaches " + str(reach) + " m from the origin; it must lie within " +
+                            str(limits::kMaxRoomExtent) + " m of it along every axis");
     return std::move(*room.room);
 }
 
@@ -402,6 +459,13 @@ public:
         const fs::path canonical = fs::weakly_canonical(file, ec);
         const std::string key = ec ? file.string() : canonical.string();
         if (const auto it = cache_.find(key); it != cache_.end()) return it->second;
+        // Every file counts toward one budget, so many meshes cannot add up to unbounded memory.
+        const std::uintmax_t bytes = fs::file_size(file, ec);
+        if (!ec) totalBytes_ += bytes;
+        if (totalBytes_ > kMaxScenarioMeshBytes)
+            fail(p, given + ": the scenario's mesh files add up to more than " +
+                        std::to_string(kMaxScenarioMeshBytes >> 20) + " MiB (" +
+                        std::to_string(kMaxScenarioMeshBytes) + " bytes), the limit per scenario");
         std::string error;
         auto mesh = loadObj(file, error);
         if (!mesh) fail(p, error);
@@ -414,6 +478,7 @@ public:
 private:
     std::vector<fs::path> places_;
     std::map<std::string, std::shared_ptr<const MeshShape>> cache_;
+    std::uintmax_t totalBytes_ = 0;
 };
 
 glm::quat readOrientation(const json& j, const std::string& p) {
@@ -437,8 +502,8 @@ ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t ind
     desc.position = readVec3(require(j, p, "position"), child(p, "position"));
     desc.orientation = readOrientation(j, p);
     if (const json* scale = find(j, "scale")) {
-        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale")))
-                                        : readPositiveVec3(*scale, child(p, "scale"));
+        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale"), kMeshScaleLimit))
+                                        : readPositiveVec3(*scale, child(p, "scale"), kMeshScaleLimit);
     }
     if (const json* c = find(j, "color")) desc.color = readColor(*c, child(p, "color"));
     std::string error;
@@ -454,6 +519,46 @@ ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t ind
                                            str(deepest) + " past wall " + std::to_string(w));
     }
     return {std::move(*obstacle), index};
+}
+
+/// An upper bound of the speed of any point of the body: |v| + |w| r, r its bounding radius.
+double fastestPointSpeed(const BodyDesc& body) {
+    return glm::length(glm::dvec3(body.velocity)) +
+           glm::length(glm::dvec3(body.angularVelocity)) * scenario_detail::boundingRadius(body);
+}
+
+/// The room's smallest width: over its walls, the least of the largest distance of any wall
+/// vertex from that wall's plane.
+double smallestWidth(const Room& room) {
+    double width = INFINITY;
+    for (const Plane& plane : room.planes) {
+        double across = 0.0;
+        for (const auto& wall : room.walls)
+            for (const glm::vec3& v : wall)
+                across = std::max(across, static_cast<double>(signedDistance(plane, v)));
+        width = std::min(width, across);
+    }
+    return width;
+}
+
+/// No body may fly farther than the room's smallest width in one step, even at the fastest it can
+/// get: its top speed plus what gravity adds over the room's diagonal (energy: v^2 + 2 |g| d).
+/// Within this, the impacts of a step stay few enough for the world to follow every one.
+void checkTravelPerStep(const Scenario& s) {
+    double top = s.random ? s.random->speed.y : 0.0;
+    for (const BodyDesc& body : s.bodies)
+        top = std::max(top, fastestPointSpeed(body));
+    const double diagonal = glm::length(glm::dvec3(s.room.bounds.max) - glm::dvec3(s.room.bounds.min));
+    const double reach = std::sqrt(top * top + 2.0 * glm::length(glm::dvec3(s.settings.gravity)) * diagonal);
+    const double width = smallestWidth(s.room);
+    if (static_cast<double>(s.settings.timeStep) * reach > width) {
+        fail("/time_step",
+             "must be at most " + str(static_cast<float>(width / reach)) +
+                 " s here, so that no body travels farther than the room's smallest width (" +
+                 str(static_cast<float>(width)) + " m) in one step at the " + str(static_cast<float>(reach)) +
+                 " m/s it can reach (its top speed, plus gravity over the room's diagonal); got " +
+                 str(s.settings.timeStep));
+    }
 }
 
 BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s) {
@@ -477,34 +582,49 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
                "rolling_resistance", "color"});
 
     if (sphere)
-        body.radius = readPositive(require(j, p, "radius"), child(p, "radius"));
+        body.radius = readPositive(require(j, p, "radius"), child(p, "radius"), kBodySizeLimit);
     else
-        body.halfExtents = readPositiveVec3(require(j, p, "half_extents"), child(p, "half_extents"));
+        body.halfExtents =
+            readPositiveVec3(require(j, p, "half_extents"), child(p, "half_extents"), kBodySizeLimit);
     body.name = (sphere ? "ball-" : "box-") + std::to_string(index);
     if (const json* name = find(j, "name")) body.name = readName(*name, child(p, "name"));
     body.position = readVec3(require(j, p, "position"), child(p, "position"));
 
     body.orientation = readOrientation(j, p);
 
-    if (const json* v = find(j, "velocity")) body.velocity = readVec3(*v, child(p, "velocity"));
-    if (const json* w = find(j, "angular_velocity"))
-        body.angularVelocity = readVec3(*w, child(p, "angular_velocity"));
+    if (const json* v = find(j, "velocity"))
+        body.velocity = readVec3WithLength(*v, child(p, "velocity"), kSpeedLimit);
+    if (const json* w = find(j, "angular_velocity")) {
+        body.angularVelocity = readVec3WithLength(*w, child(p, "angular_velocity"), kAngularSpeedLimit);
+        checkLimit(
+            fastestPointSpeed(body), child(p, "angular_velocity"), kSpeedLimit,
+            "the speed of the body's fastest point (|velocity| + |angular_velocity| x bounding radius) ");
+    }
 
     const json* mass = find(j, "mass");
     const json* density = find(j, "density");
     if (mass && density) fail(child(p, "density"), "give mass or density, not both");
     body.mass = 0.0f; // "from density"
-    if (mass) body.mass = readPositive(*mass, child(p, "mass"));
-    if (density) body.density = readPositive(*density, child(p, "density"));
+    if (mass) body.mass = readPositive(*mass, child(p, "mass"), kMassLimit);
+    if (density) {
+        body.density = readFloat(*density, child(p, "density"));
+        if (!(body.density > 0.0f)) fail(child(p, "density"), "must be > 0, " + got(*density));
+        const double volume =
+            sphere ? 4.0 / 3.0 * 3.14159265358979 * std::pow(double{body.radius}, 3)
+                   : 8.0 * double{body.halfExtents.x} * body.halfExtents.y * body.halfExtents.z;
+        checkLimit(body.density * volume, child(p, "density"), kMassLimit,
+                   "the mass it gives (density x volume) ");
+    }
 
     body.restitution = s.restitution;
     body.friction = s.friction;
     if (const json* e = find(j, "restitution"))
         body.restitution = readUnitInterval(*e, child(p, "restitution"));
-    if (const json* f = find(j, "friction")) body.friction = readNonNegative(*f, child(p, "friction"));
+    if (const json* f = find(j, "friction"))
+        body.friction = readCoefficient(*f, child(p, "friction"), kFrictionLimit);
     body.rollingResistance = s.rollingResistance;
     if (const json* r = find(j, "rolling_resistance"))
-        body.rollingResistance = readNonNegative(*r, child(p, "rolling_resistance"));
+        body.rollingResistance = readCoefficient(*r, child(p, "rolling_resistance"), kRollingResistanceLimit);
     body.color = scenario_detail::kBodyPalette[index % scenario_detail::kBodyPalette.size()];
     if (const json* c = find(j, "color")) body.color = readColor(*c, child(p, "color"));
     return body;
@@ -529,10 +649,11 @@ RandomDesc readRandom(const json& j) {
             fail(child(p, "seed"), "must be an integer in [0, 2^64), " + got(*seed));
         r.seed = seed->get<std::uint64_t>();
     }
-    if (const json* v = find(j, "speed")) r.speed = readRange(*v, child(p, "speed"), false);
+    if (const json* v = find(j, "speed")) r.speed = readRange(*v, child(p, "speed"), false, kSpeedLimit);
     if (const json* v = find(j, "sphere_radius"))
-        r.sphereRadius = readRange(*v, child(p, "sphere_radius"), true);
-    if (const json* v = find(j, "box_half")) r.boxHalf = readRange(*v, child(p, "box_half"), true);
+        r.sphereRadius = readRange(*v, child(p, "sphere_radius"), true, kBodySizeLimit);
+    if (const json* v = find(j, "box_half"))
+        r.boxHalf = readRange(*v, child(p, "box_half"), true, kBodySizeLimit);
     if (const json* v = find(j, "box_fraction"))
         r.boxFraction = readUnitInterval(*v, child(p, "box_fraction"));
     return r;
@@ -546,16 +667,17 @@ Scenario readScenario(const json& doc, const std::string& source) {
     Scenario s;
     s.name = readName(require(doc, "", "name"), "/name");
     s.room = readRoom(doc);
-    if (const json* g = find(doc, "gravity")) s.settings.gravity = readVec3(*g, "/gravity");
+    if (const json* g = find(doc, "gravity"))
+        s.settings.gravity = readVec3WithLength(*g, "/gravity", kGravityLimit);
     if (const json* dt = find(doc, "time_step")) {
         s.settings.timeStep = readFloat(*dt, "/time_step");
         if (!(s.settings.timeStep > 0.0f && s.settings.timeStep <= 0.1f))
             fail("/time_step", "must be in (0, 0.1], " + got(*dt));
     }
     if (const json* e = find(doc, "restitution")) s.restitution = readUnitInterval(*e, "/restitution");
-    if (const json* f = find(doc, "friction")) s.friction = readNonNegative(*f, "/friction");
+    if (const json* f = find(doc, "friction")) s.friction = readCoefficient(*f, "/friction", kFrictionLimit);
     if (const json* r = find(doc, "rolling_resistance"))
-        s.rollingResistance = readNonNegative(*r, "/rolling_resistance");
+        s.rollingResistance = readCoefficient(*r, "/rolling_resistance", kRollingResistanceLimit);
     s.camera = readCamera(doc);
 
     if (const json* bodies = find(doc, "bodies")) {
@@ -572,7 +694,13 @@ Scenario readScenario(const json& doc, const std::string& source) {
         }
     }
     if (const json* random = find(doc, "random")) s.random = readRandom(*random);
+    checkTravelPerStep(s);
     return s;
+}
+
+std::string tooLarge(const std::string& source) {
+    return oneLine(source + ": is larger than " + std::to_string(kMaxScenarioBytes >> 20) + " MiB (" +
+                   std::to_string(kMaxScenarioBytes) + " bytes), the limit for scenario files");
 }
 
 } // namespace
@@ -610,6 +738,7 @@ std::string checkListedBodies(const Scenario& s) {
 
 ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName) {
     try {
+        if (jsonText.size() > kMaxScenarioBytes) return {std::nullopt, tooLarge(sourceName)};
         SyntaxCheck check(jsonText);
         if (!json::sax_parse(jsonText.begin(), jsonText.end(), &check) || !check.error.empty())
             return {std::nullopt,
@@ -636,10 +765,15 @@ ScenarioResult loadScenarioFile(const fs::path& file) {
         if (!fs::exists(file, ec)) return {std::nullopt, source + ": no such file"};
         if (fs::is_directory(file, ec))
             return {std::nullopt, source + ": is a directory, not a scenario file"};
+        // Reads at most one byte past the limit, so a huge file or an endless device costs nothing.
         std::ifstream in(file, std::ios::binary);
-        std::ostringstream text;
-        if (!(in && text << in.rdbuf())) return {std::nullopt, source + ": cannot read the file"};
-        return parseScenario(text.str(), source);
+        if (!in) return {std::nullopt, source + ": cannot read the file"};
+        std::string text(kMaxScenarioBytes + 1, '\0');
+        in.read(text.data(), static_cast<std::streamsize>(text.size()));
+        if (in.bad()) return {std::nullopt, source + ": cannot read the file"};
+        text.resize(static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxScenarioBytes) return {std::nullopt, tooLarge(source)};
+        return parseScenario(text, source);
     } catch (const std::exception& e) {
         return {std::nullopt, oneLine(source + ": " + e.what())};
     }

@@ -10,6 +10,7 @@
 #include "physics/room.hpp"
 #include "physics/world.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <glm/glm.hpp>
@@ -19,6 +20,16 @@
 #include <vector>
 
 namespace kz {
+
+/// Scenario files (and texts given to parseScenario) larger than this are refused before any
+/// parsing: 4 MiB, which keeps the loader's memory to about 100 MB for any text.
+inline constexpr std::size_t kMaxScenarioBytes = std::size_t{4} << 20;
+/// Objects and arrays nested deeper than this are refused while checking the syntax, before any
+/// document is built (a scenario needs 4 levels: /bodies/0/position/0).
+inline constexpr std::size_t kMaxScenarioDepth = 16;
+/// The mesh files one scenario loads add up to at most this many bytes (each OBJ file is also
+/// limited by kMaxObjBytes, meshio/obj.hpp).
+inline constexpr std::uintmax_t kMaxScenarioMeshBytes = std::uintmax_t{8} << 20;
 
 /// A fixed viewpoint the app starts from.
 struct CameraDesc {
@@ -66,7 +77,9 @@ struct ScenarioResult {
     std::string error;                ///< One line, "<file>: <JSON pointer>: <what>"; empty on success.
 };
 
-/// Reads and validates a scenario file, and the mesh files its obstacles name. A missing file,
+/// Reads and validates a scenario file, and the mesh files its obstacles name. A file over
+/// kMaxScenarioBytes, nesting deeper than kMaxScenarioDepth, a value outside the ranges of
+/// physics/limits.hpp (README, "Writing a scenario"), a missing file,
 /// invalid JSON (reported by line and column), a wrong type, an unknown or missing key, an
 /// invalid value or a mesh file that does not load (missing, malformed, no triangles) is an
 /// error. A mesh path is looked up beside the scenario file, then in the asset root.

@@ -107,6 +107,19 @@ TEST_F(EventLogFile, ObstaclePicksGiveBodyMinusOneTheObstacleTriangleAndBarycent
               R"("point":[0.25,0.5,0.0],"normal":[0.0,0.0,1.0]})");
 }
 
+TEST_F(EventLogFile, PickNumbersAreTheShortestDecimalsOfTheirFloats) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+    kz::Body body{};
+    body.name = "ball";
+    // nlohmann's dump() writes the double nearest -0.000605667 as -0.0006056669999999999.
+    const kz::RayHit hit{2.25f, {1.5f, -0.000605667f, 3.0f}, {-0.000605667f, 0.0f, 1.0f}};
+    log.pick(2, &body, &hit);
+    EXPECT_EQ(lines(file_).at(0), R"({"frame":2,"event":"pick","body":"ball","shape":"sphere","t":2.25,)"
+                                  R"("point":[1.5,-0.000605667,3.0],"normal":[-0.000605667,0.0,1.0]})");
+}
+
 TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
     kz::EventLog log;
     std::string error;

@@ -4,6 +4,9 @@
 #include "app/headless.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -388,6 +391,49 @@ TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
         EXPECT_EQ(keysOf(body), kBodyKeys);
 }
 
+/// Every number with a fraction or an exponent in JSON text (outside strings).
+std::vector<std::string> fractionalNumbers(const std::string& text) {
+    std::vector<std::string> numbers;
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == '"') { // skip the string, escapes included
+            for (++i; i < text.size() && text[i] != '"'; ++i)
+                if (text[i] == '\\') ++i;
+            ++i;
+        } else if (text[i] == '-' || std::isdigit(static_cast<unsigned char>(text[i]))) {
+            const std::size_t end = text.find_first_not_of("0123456789+-.eE", i);
+            const std::string number = text.substr(i, end - i);
+            if (number.find_first_of(".eE") != std::string::npos) numbers.push_back(number);
+            i = end;
+        } else {
+            ++i;
+        }
+    }
+    return numbers;
+}
+
+TEST_F(KolizeCli, ReportNumbersAreTheirShortestRoundTripDecimals) {
+    // nlohmann's dump() writes the double nearest -0.000605667 as -0.0006056669999999999.
+    const fs::path file = dir_ / "shortest.json";
+    std::ofstream(file) << R"({"name": "shortest", "size": [10, 10, 10], "gravity": [0, 0, 0], "bodies": [)"
+                        << R"({"name": "ball 1", "shape": "sphere", "radius": 0.5,)"
+                        << R"( "position": [-0.000605667, 0.5, 1], "velocity": [0.1, 0, 0]}]})";
+    const Outcome run = kolize("--headless --steps 0 --scenario '" + file.string() + "'");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_NE(run.out.find("-0.000605667,"), std::string::npos) << run.out;
+
+    const Outcome longer = kolize("--headless --scenario deterministic --steps 120");
+    ASSERT_EQ(longer.exitCode, 0) << longer.err;
+    for (const std::string& text : {run.out, longer.out}) {
+        for (const std::string& number : fractionalNumbers(text)) {
+            char shortest[32];
+            const auto written = std::to_chars(shortest, shortest + sizeof shortest, std::stod(number));
+            std::string want(shortest, written.ptr);
+            if (want.find_first_of(".e") == std::string::npos) want += ".0";
+            EXPECT_EQ(number, want);
+        }
+    }
+}
+
 TEST_F(KolizeCli, LampArchReportListsTheLampMesh) {
     const Outcome run = kolize("--headless --scenario lamp-arch --steps 240");
     ASSERT_EQ(run.exitCode, 0) << run.err;
@@ -456,6 +502,48 @@ TEST_F(KolizeCli, DifferentSeedsScatterRandomBodiesDifferently) {
     EXPECT_EQ(a["seed"], 1u);
     EXPECT_EQ(b["seed"], 2u);
     EXPECT_NE(a["bodies"].dump(), b["bodies"].dump());
+}
+
+TEST_F(KolizeCli, HostileScenariosAreRefusedWithOneLineNamingTheKeyAndTheRange) {
+    struct Case {
+        const char* text;
+        const char* message;
+    };
+    const Case cases[] = {
+        {R"({"name": "T", "size": [1, 1, 1020000]})", ": /size/2: must be in [0.01, 2000] m, got 1020000"},
+        {R"({"name": "T", "size": [10, 10, 10], "bodies": [{"shape": "sphere", "radius": 1e-30,
+            "position": [-1, 0, 0], "velocity": [5, 0, 0]}, {"shape": "sphere", "radius": 0.5, "position": [1, 0, 0]}]})",
+         ": /bodies/0/radius: must be in [0.001, 100] m, got 1e-30"},
+        {R"({"name": "T", "size": [10, 10, 10], "bodies": [{"shape": "sphere", "radius": 0.1, "mass": 1e-45,
+            "position": [-1, 0, 0], "velocity": [5, 0, 0]}, {"shape": "sphere", "radius": 0.5, "position": [1, 0, 0]}]})",
+         ": /bodies/0/mass: must be in [1e-06, 1e+10] kg, got 1e-45"},
+        {R"({"name": "T", "size": [10, 10, 10], "gravity": [0, -1e30, 0]})",
+         ": /gravity: its length must be in [0, 1000] m/s^2, got 1e+30"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.text);
+        const fs::path file = dir_ / "hostile.json";
+        std::ofstream(file) << c.text;
+        const Outcome run = kolize("--headless --scenario '" + file.string() + "' --steps 100");
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err, "kolize: " + file.string() + c.message + "\n");
+    }
+}
+
+TEST_F(KolizeCli, AnOversizeScenarioFileIsRefusedQuicklyWithOneLine) {
+    const fs::path file = dir_ / "nested.json";
+    {
+        std::ofstream out(file);
+        const std::string half(25u << 20, '[');
+        out << half << std::string(half.size(), ']');
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const Outcome run = kolize("--headless --scenario '" + file.string() + "'");
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find("is larger than 4 MiB"), std::string::npos) << run.err;
 }
 
 } // namespace

@@ -1,12 +1,15 @@
 // Tests for geom/closest.hpp: closest points, distances, line pieces, ray pairs, polygons.
 // Random cases use fixed seeds and are compared with independent double-precision references.
 #include "geom/geom.hpp"
+#include "thin_triangles.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <limits>
 #include <ostream>
 #include <random>
@@ -297,6 +300,64 @@ TEST(ClosestPtPointTriangle, RandomAgainstDoubleReference) {
                 << "seed " << kSeed + 2 << " case " << i << " got " << str(got) << " want " << str(want);
         }
     }
+}
+
+TEST(ClosestPtPointTriangle, JoltsLongTriangleGivesTheRightPointForAllSixVertexOrders) {
+    // Jolt's TestLongTriangle: the barycentric differences of large products lose the digits.
+    const Triangle t{{100.0f, 1.0f, 0.0f}, {100.0f, 1.0f, 1.0f}, {-100.0f, 1.0f, 0.0f}};
+    const glm::vec3 p{0.0f, 0.0f, 0.1f}, want{0.0f, 1.0f, 0.1f};
+    const double resolution = 100.0 * double(FLT_EPSILON);
+    for (const Triangle& order : kz::thintest::allVertexOrders(t)) {
+        const glm::vec3 got = kz::closestPtPointTriangle(p, order);
+        EXPECT_LE(glm::distance(glm::dvec3(got), glm::dvec3(want)), resolution)
+            << "order " << str(glm::dvec3(order.a)) << " " << str(glm::dvec3(order.b)) << " "
+            << str(glm::dvec3(order.c)) << " got " << str(glm::dvec3(got));
+    }
+}
+
+// Every vertex order gives the very same point, within two float resolutions of the triangle's
+// size (at most four ulps of its largest coordinate) from the double reference.
+void expectThinTrianglesAccurateInEveryOrder(kz::thintest::ThinKind kind, unsigned seed) {
+    std::mt19937 rng(seed);
+    int inaccurate = 0, orderDependent = 0;
+    double worst = 0.0; // in float resolutions
+    for (int i = 0; i < 20000; ++i) {
+        const kz::thintest::ThinCase c = kz::thintest::randomThinCase(rng, kind);
+        const glm::dvec3 want = refClosestTriangle(glm::dvec3(c.p), glm::dvec3(c.tri.a), glm::dvec3(c.tri.b),
+                                                   glm::dvec3(c.tri.c));
+        const double resolution = kz::thintest::floatResolution(c);
+        const glm::vec3 first = kz::closestPtPointTriangle(c.p, c.tri);
+        bool sameInEveryOrder = true;
+        for (const Triangle& order : kz::thintest::allVertexOrders(c.tri)) {
+            const glm::vec3 got = kz::closestPtPointTriangle(c.p, order);
+            sameInEveryOrder = sameInEveryOrder && got == first;
+            const double error = glm::distance(glm::dvec3(got), want) / resolution;
+            worst = std::max(worst, error);
+            if (error > 2.0 && ++inaccurate <= 5) {
+                ADD_FAILURE() << "seed " << seed << " case " << i << ": error " << error
+                              << " float resolutions; triangle " << str(glm::dvec3(order.a)) << " "
+                              << str(glm::dvec3(order.b)) << " " << str(glm::dvec3(order.c)) << " p "
+                              << str(glm::dvec3(c.p)) << " got " << str(glm::dvec3(got)) << " want "
+                              << str(want);
+            }
+        }
+        if (!sameInEveryOrder && ++orderDependent <= 5) {
+            ADD_FAILURE() << "seed " << seed << " case " << i
+                          << ": the vertex order changes the point; triangle " << str(glm::dvec3(c.tri.a))
+                          << " " << str(glm::dvec3(c.tri.b)) << " " << str(glm::dvec3(c.tri.c)) << " p "
+                          << str(glm::dvec3(c.p));
+        }
+    }
+    std::cout << "seed " << seed << ": worst error " << worst << " float resolutions, " << inaccurate
+              << " inaccurate results, " << orderDependent << " cases depending on the vertex order\n";
+}
+
+TEST(ClosestPtPointTriangle, LongSliverClosestPointIsTheSameForAllSixVertexOrders) {
+    expectThinTrianglesAccurateInEveryOrder(kz::thintest::ThinKind::Sliver, kSeed + 10);
+}
+
+TEST(ClosestPtPointTriangle, NeedleClosestPointIsTheSameForAllSixVertexOrders) {
+    expectThinTrianglesAccurateInEveryOrder(kz::thintest::ThinKind::Needle, kSeed + 11);
 }
 
 TEST(ClosestPtPointSegment, Basic) {

@@ -2,12 +2,15 @@
 // non-negative depths, depth = the largest point depth, and the push-out property: moving A by
 // normal * (depth + 1e-4) separates the shapes (normal points from B toward A).
 #include "geom/geom.hpp"
+#include "thin_triangles.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <limits>
 #include <numbers>
 #include <optional>
@@ -1033,6 +1036,62 @@ TEST(ContactSphereTriangle, RandomPushOut) {
     }
     EXPECT_EQ(failures, 0);
     EXPECT_GT(contacts, 1000);
+}
+
+// The same contact for every vertex order of a long thin triangle, and close to the double
+// reference: the point within two float resolutions of the triangle's size, the normal within
+// that over the distance, the depth within that plus a rounding of the radius.
+TEST(ContactSphereTriangle, LongThinTrianglesGiveTheSameContactForAllSixVertexOrders) {
+    using kz::thintest::ThinKind;
+    for (const ThinKind kind : {ThinKind::Sliver, ThinKind::Needle}) {
+        const unsigned seed = kSeed + (kind == ThinKind::Sliver ? 20 : 21);
+        std::mt19937 rng(seed);
+        int failures = 0;
+        double worstPoint = 0.0, worstNormal = 0.0, worstDepth = 0.0; // in float resolutions
+        for (int i = 0; i < 5000; ++i) {
+            const kz::thintest::ThinCase c = kz::thintest::randomThinCase(rng, kind);
+            const glm::dvec3 centre(c.p), closest = refClosestTriangle(centre, c.tri);
+            const double dist = glm::distance(centre, closest);
+            if (dist < 0.05) continue; // the normal is only as good as the closest point over dist
+            const Sphere s{c.p, float(1.5 * dist) + 0.01f};
+            const double resolution = kz::thintest::floatResolution(c);
+            const auto first = kz::contactSphereTriangle(s, c.tri);
+            for (const Triangle& order : kz::thintest::allVertexOrders(c.tri)) {
+                const auto m = kz::contactSphereTriangle(s, order);
+                std::string why;
+                if (!m || m->count != 1) {
+                    why = "no single-point contact";
+                } else {
+                    const double point =
+                        glm::distance(glm::dvec3(m->points[0].position), closest) / resolution;
+                    const double normal =
+                        glm::distance(glm::dvec3(m->normal), (centre - closest) / dist) * dist / resolution;
+                    const double depth = std::abs(double(m->depth) - (double(s.radius) - dist)) / resolution;
+                    worstPoint = std::max(worstPoint, point);
+                    worstNormal = std::max(worstNormal, normal);
+                    worstDepth = std::max(worstDepth, depth);
+                    if (point > 2.0)
+                        why = "point";
+                    else if (normal > 2.0 + double(FLT_EPSILON) * dist / resolution)
+                        why = "normal";
+                    else if (depth > 2.0 + double(FLT_EPSILON * s.radius) / resolution)
+                        why = "depth";
+                    else if (m->points[0].position != first->points[0].position ||
+                             m->normal != first->normal || m->depth != first->depth)
+                        why = "differs from the first vertex order";
+                }
+                if (!why.empty() && ++failures <= 5)
+                    ADD_FAILURE() << "seed " << seed << " case " << i << ": " << why << "; sphere "
+                                  << str(centre) << " r " << s.radius << ", triangle "
+                                  << str(glm::dvec3(order.a)) << " " << str(glm::dvec3(order.b)) << " "
+                                  << str(glm::dvec3(order.c)) << (m ? "; got " + str(*m) : std::string())
+                                  << "; want point " << str(closest);
+            }
+        }
+        std::cout << "seed " << seed << ": worst point " << worstPoint << ", normal " << worstNormal
+                  << ", depth " << worstDepth << " float resolutions, " << failures << " failures\n";
+        EXPECT_EQ(failures, 0);
+    }
 }
 
 // ================================================================== OBB vs triangle

@@ -200,6 +200,22 @@ TEST(ObjLoad, ErrorsInAFileNameTheFileAndTheLine) {
     EXPECT_EQ(error, file.string() + ":4: face index 40 is out of range (3 vertices)");
 }
 
+TEST(ObjLoad, AFileOverTheSizeLimitIsOneLineErrorAndIsNotRead) {
+    const TempDir dir;
+    // A valid mesh padded with a comment to one byte over the limit.
+    std::string text = std::string(kTriangle) + "# ";
+    text.resize(kz::kMaxObjBytes, 'x');
+    text += "\n";
+    const auto file = dir.write("big.obj", text);
+    std::string error;
+    EXPECT_FALSE(kz::loadObj(file, error));
+    EXPECT_EQ(error, file.string() + ": is larger than 8 MiB (8388608 bytes), the limit for OBJ files");
+    EXPECT_FALSE(kz::parseObj(text, "text.obj", error));
+    EXPECT_EQ(error, "text.obj: is larger than 8 MiB (8388608 bytes), the limit for OBJ files");
+    text.pop_back(); // exactly at the limit: allowed
+    EXPECT_TRUE(kz::loadObj(dir.write("limit.obj", text), error)) << error;
+}
+
 TEST(ObjLoad, ANewlineInTheFileNameDoesNotBreakTheErrorLine) {
     const TempDir dir;
     std::string error;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <limits>
 #include <random>
 #include <set>
 #include <string>
@@ -55,8 +56,7 @@ std::vector<Aabb> gridBoxes(unsigned seed, int count, const glm::vec3& extent, f
 
 enum class Finder { SortAndSweep, Grid };
 
-testing::AssertionResult sameAsBruteForce(const std::vector<Aabb>& boxes,
-                                          Finder finder = Finder::SortAndSweep) {
+Pairs findPairs(const std::vector<Aabb>& boxes, Finder finder) {
     Pairs pairs;
     std::vector<int> order;
     if (finder == Finder::SortAndSweep) {
@@ -65,6 +65,12 @@ testing::AssertionResult sameAsBruteForce(const std::vector<Aabb>& boxes,
         kz::GridBroadPhase grid;
         grid.findPairs(boxes, pairs);
     }
+    return pairs;
+}
+
+testing::AssertionResult sameAsBruteForce(const std::vector<Aabb>& boxes,
+                                          Finder finder = Finder::SortAndSweep) {
+    const Pairs pairs = findPairs(boxes, finder);
     for (const auto& [i, j] : pairs) {
         if (!(0 <= i && i < j && j < static_cast<int>(boxes.size())))
             return testing::AssertionFailure() << "bad pair (" << i << ", " << j << ")";
@@ -251,6 +257,35 @@ TEST(GridBroadphase, FewerThanTwoBoxesGiveNoPairs) {
     EXPECT_TRUE(pairs.empty());
     grid.findPairs(std::vector<Aabb>{{glm::vec3(0.0f), glm::vec3(1.0f)}}, pairs);
     EXPECT_TRUE(pairs.empty());
+}
+
+TEST(Broadphase, BoxesWithANaNPairWithNothingAndInfiniteBoxesPairByComparison) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    const std::vector<Aabb> boxes = {
+        {glm::vec3(0.0f), glm::vec3(1.0f)},           // 0
+        {glm::vec3(0.5f), glm::vec3(1.5f)},           // 1: overlaps 0
+        {glm::vec3(nan), glm::vec3(nan)},             // 2: overlaps nothing
+        {glm::vec3(-inf), glm::vec3(inf)},            // 3: overlaps every box without a NaN
+        {glm::vec3(10.0f), glm::vec3(11.0f)},         // 4
+        {glm::vec3(0.0f, nan, 0.0f), glm::vec3(1.0f)} // 5: one NaN is enough to overlap nothing
+    };
+    const Pairs expected = {{0, 1}, {0, 3}, {1, 3}, {3, 4}};
+    for (const Finder finder : {Finder::SortAndSweep, Finder::Grid}) {
+        SCOPED_TRACE(finder == Finder::Grid ? "grid" : "sort and sweep");
+        Pairs pairs = findPairs(boxes, finder);
+        std::sort(pairs.begin(), pairs.end());
+        EXPECT_EQ(pairs, expected);
+    }
+}
+
+TEST(GridBroadphase, BoxesSpreadWiderThanAFloatCanSpanStillGiveTheBruteForcePairs) {
+    // hi - lo overflows to infinity: no cell size fits, so every box is tested against all.
+    std::vector<Aabb> boxes = gridBoxes(11, 60, glm::vec3(10.0f), 0.5f, 3);
+    boxes.push_back({glm::vec3(-3e38f), glm::vec3(-2.9e38f)});
+    boxes.push_back({glm::vec3(2.9e38f), glm::vec3(3e38f)});
+    boxes.push_back({glm::vec3(2.95e38f), glm::vec3(3e38f)});
+    EXPECT_TRUE(sameAsBruteForce(boxes, Finder::Grid));
 }
 
 } // namespace

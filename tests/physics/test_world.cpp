@@ -1064,4 +1064,73 @@ TEST(World, BodiesAtTheUiTopSpeedOfTwoHundredMetresPerSecondStayInsideAndApart) 
     EXPECT_LT(deepest, 0.01f);
 }
 
+TEST(World, ANaNVelocityForcedThroughTheApiHaltsTheWorldBeforeItSpreads) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({-2, 0, 0}, {1, 0, 0}));
+    world.addBody(sphereDesc({2, 0, 0}, {-1, 0, 0}));
+    world.step();
+    ASSERT_FALSE(world.halted());
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    world.setBodyVelocity(1, {nan, 0, 0}, glm::vec3(0.0f));
+    const glm::vec3 firstPosition = world.bodies()[0].position;
+    for (int i = 0; i < 10; ++i)
+        world.step();
+    EXPECT_EQ(world.advance(1.0f), 0);
+    EXPECT_TRUE(world.halted());
+    EXPECT_EQ(world.haltedBody(), 1);
+    EXPECT_EQ(world.stepCount(), 1u);
+    EXPECT_EQ(world.bodies()[0].position, firstPosition);  // nothing moved
+    EXPECT_TRUE(std::isnan(world.bodies()[1].velocity.x)); // the bad value stays visible
+}
+
+TEST(World, AnInfinitePositionWrittenIntoABodyHaltsTheWorldAndCopiesStayHalted) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc({0, 0, 0}, {0, 0, 0}));
+    world.addBody(
+        boxDesc({2, 0, 0}, glm::vec3(0.3f), glm::quat(1, 0, 0, 0), glm::vec3(0.0f), glm::vec3(0.0f)));
+    world.bodies()[1].position.y = std::numeric_limits<float>::infinity();
+    world.step();
+    EXPECT_EQ(world.haltedBody(), 1);
+    const World copy(world);
+    EXPECT_TRUE(copy.halted());
+}
+
+TEST(World, GravityAndMaterialSettersClampToTheDocumentedRangesAndIgnoreNaN) {
+    World world(kz::boxRoom(glm::vec3(10.0f)), WorldSettings{{0.0f, -1e30f, 0.0f}});
+    EXPECT_EQ(world.settings().gravity, glm::vec3(0.0f, -kz::limits::kMaxGravity, 0.0f));
+    world.addBody(sphereDesc({0, 0, 0}, {0, 0, 0}));
+    world.setGravity({3e38f, 3e38f, 0.0f});
+    EXPECT_NEAR(glm::length(world.settings().gravity), kz::limits::kMaxGravity, 1e-3f);
+    world.setGravity({0.0f, -9.81f, 0.0f});
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    world.setGravity({nan, 0.0f, 0.0f});
+    EXPECT_EQ(world.settings().gravity, glm::vec3(0.0f, -9.81f, 0.0f));
+    world.setMaterial(2.0f, 50.0f, 7.0f);
+    EXPECT_EQ(world.bodies()[0].restitution, 1.0f);
+    EXPECT_EQ(world.bodies()[0].friction, kz::limits::kMaxFriction);
+    EXPECT_EQ(world.bodies()[0].rollingResistance, kz::limits::kMaxRollingResistance);
+    world.setMaterial(nan, -1.0f, nan);
+    EXPECT_EQ(world.bodies()[0].restitution, 1.0f);
+    EXPECT_EQ(world.bodies()[0].friction, 0.0f);
+    EXPECT_EQ(world.bodies()[0].rollingResistance, kz::limits::kMaxRollingResistance);
+}
+
+TEST(World, AHugeVelocityGivenThroughTheApiIsNeverUndefinedBehaviour) {
+    // Its swept box overflows to infinity in the broad phase, its flight may leave the room; run
+    // under the sanitizers, the world either stays finite or halts, and never converts a NaN.
+    World world(kz::boxRoom(glm::vec3(10.0f)), WorldSettings{{0.0f, -1000.0f, 0.0f}});
+    world.addBody(sphereDesc({-2, 0, 0}, {3e38f, 3e38f, 0.0f}));
+    world.addBody(sphereDesc({2, 0, 0}, {0, 0, 0}));
+    world.addBody(sphereDesc({2, 2, 0}, {0, 0, 0}));
+    for (int i = 0; i < 20; ++i)
+        world.step();
+    const auto finite = [](const glm::vec3& v) {
+        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    };
+    bool allFinite = true;
+    for (const kz::Body& b : world.bodies())
+        allFinite = allFinite && finite(b.position) && finite(b.velocity);
+    EXPECT_TRUE(world.halted() || allFinite);
+}
+
 } // namespace

@@ -800,4 +800,215 @@ TEST(ScenarioMeshes, LampArchFindsItsMeshInTheAssetRoot) {
     EXPECT_EQ(r.scenario->bodies.size(), 2u);
 }
 
+// ---- Documented ranges and input limits (physics/limits.hpp, README "Writing a scenario") -------
+
+TEST(ScenarioLimits, EveryValueOutsideItsDocumentedRangeIsRefusedNamingTheKeyAndTheRange) {
+    const std::string ball = R"("shape": "sphere", "radius": 0.5, "position": [0, 0, 0])";
+    const std::string planeRoom =
+        R"({"name": "x", "planes": [{"normal": [1, 0, 0], "d": 600000}, {"normal": [-1, 0, 0], "d": 600000},
+            {"normal": [0, 1, 0], "d": 1}, {"normal": [0, -1, 0], "d": 1}, {"normal": [0, 0, 1], "d": 1},
+            {"normal": [0, 0, -1], "d": 1}]})";
+    const auto random = [](const std::string& keys) {
+        return R"({"name": "x", "size": [10, 10, 10], "random": {"count": 1, )" + keys + "}}";
+    };
+    const std::vector<BadCase> cases = {
+        {"a room wider than the limit", R"({"name": "T", "size": [1, 1, 1020000]})", "/size/2",
+         "must be in [0.01, 2000] m, got 1020000"},
+        {"a room thinner than the limit", R"({"name": "T", "size": [10, 0.001, 10]})", "/size/1",
+         "must be in [0.01, 2000] m, got 0.001"},
+        {"a plane room reaching beyond the limit", planeRoom, "/planes",
+         "the room reaches 6e+05 m from the origin; it must lie within 1000 m of it along every axis"},
+        {"a sphere of radius 1e-30",
+         roomWith(R"({"shape": "sphere", "radius": 1e-30, "position": [0, 0, 0]})"), "/bodies/0/radius",
+         "must be in [0.001, 100] m, got 1e-30"},
+        {"a box half extent above the limit",
+         roomWith(R"({"shape": "box", "half_extents": [200, 1, 1], "position": [0, 0, 0]})"),
+         "/bodies/0/half_extents/0", "must be in [0.001, 100] m, got 200"},
+        {"a mass of 1e-45", roomWith("{" + ball + R"(, "mass": 1e-45})"), "/bodies/0/mass",
+         "must be in [1e-06, 1e+10] kg, got 1e-45"},
+        {"a density giving too light a body",
+         roomWith(R"({"shape": "sphere", "radius": 0.01, "density": 0.001, "position": [0, 0, 0]})"),
+         "/bodies/0/density", "the mass it gives (density x volume) must be in [1e-06, 1e+10] kg"},
+        {"a density giving too heavy a body", roomWith("{" + ball + R"(, "density": 1e30})"),
+         "/bodies/0/density",
+         "the mass it gives (density x volume) must be in [1e-06, 1e+10] kg, got 5.2359877e+29"},
+        {"a speed above the limit", roomWith("{" + ball + R"(, "velocity": [1000, 1000, 0]})"),
+         "/bodies/0/velocity", "its length must be in [0, 1000] m/s, got 1414.2136"},
+        {"an angular speed above the limit", roomWith("{" + ball + R"(, "angular_velocity": [0, 0, -2000]})"),
+         "/bodies/0/angular_velocity", "its length must be in [0, 1000] rad/s, got 2000"},
+        {"huge gravity", R"({"name": "x", "size": [10, 10, 10], "gravity": [0, -1e30, 0]})", "/gravity",
+         "its length must be in [0, 1000] m/s^2, got 1e+30"},
+        {"friction above the limit", R"({"name": "x", "size": [10, 10, 10], "friction": 11})", "/friction",
+         "must be in [0, 10], got 11"},
+        {"a body's friction above the limit", roomWith("{" + ball + R"(, "friction": 1e38})"),
+         "/bodies/0/friction", "must be in [0, 10]"},
+        {"rolling resistance above the limit",
+         R"({"name": "x", "size": [10, 10, 10], "rolling_resistance": 1.5})", "/rolling_resistance",
+         "must be in [0, 1], got 1.5"},
+        {"a body's rolling resistance above the limit",
+         roomWith("{" + ball + R"(, "rolling_resistance": 2})"), "/bodies/0/rolling_resistance",
+         "must be in [0, 1], got 2"},
+        {"random speeds above the limit", random(R"("speed": [1, 5000])"), "/random/speed/1",
+         "must be in [0, 1000] m/s, got 5000"},
+        {"random radii below the limit", random(R"("sphere_radius": [1e-5, 0.1])"), "/random/sphere_radius/0",
+         "must be in [0.001, 100] m, got 1e-05"},
+        {"random half extents above the limit", random(R"("box_half": [0.1, 200])"), "/random/box_half/1",
+         "must be in [0.001, 100] m, got 200"},
+    };
+    for (const BadCase& c : cases) {
+        SCOPED_TRACE(c.what);
+        const kz::ScenarioResult r = parseScenario(c.text, "test.json");
+        EXPECT_FALSE(r.scenario);
+        EXPECT_EQ(r.error.rfind("test.json: " + std::string(c.where) + ": " + c.message, 0), 0u) << r.error;
+        EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
+    }
+}
+
+TEST(ScenarioLimits, AMeshScaleOutsideItsRangeIsRefused) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    for (const auto& [scale, where] : {std::pair<const char*, const char*>{"1e-5", "/bodies/0/scale"},
+                                       {"[1, 2000, 1]", "/bodies/0/scale/1"}}) {
+        const fs::path file =
+            dir.write("s.json", roomWith(meshAt("cube.obj", ", \"scale\": " + std::string(scale))));
+        const kz::ScenarioResult r = kz::loadScenarioFile(file);
+        EXPECT_FALSE(r.scenario);
+        EXPECT_NE(r.error.find(std::string(where) + ": must be in [0.001, 1000], got"), std::string::npos)
+            << r.error;
+    }
+}
+
+TEST(ScenarioLimits, TheWidestAndNarrowestRoomsWithinTheLimitsLoadWithSixWalls) {
+    for (const char* size : {"[2000, 2000, 2000]", "[0.01, 0.01, 0.01]", "[1, 1, 2000]"}) {
+        SCOPED_TRACE(size);
+        const kz::Scenario s = mustParse(R"({"name": "T", "size": )" + std::string(size) + "}");
+        ASSERT_EQ(s.room.walls.size(), 6u);
+        for (const auto& wall : s.room.walls)
+            EXPECT_EQ(wall.size(), 4u);
+        EXPECT_EQ(mustInstantiate(s).room().planes.size(), 6u);
+    }
+}
+
+TEST(ScenarioLimits, AnOversizeTextOrFileIsRefusedBeforeParsing) {
+    const std::string message = ": is larger than 4 MiB (4194304 bytes), the limit for scenario files";
+    const kz::ScenarioResult text = parseScenario(std::string(kz::kMaxScenarioBytes + 1, '['), "big.json");
+    EXPECT_EQ(text.error, "big.json" + message);
+
+    const TempDir dir;
+    const fs::path big = dir.write("big.json", std::string(50u << 20, '['));
+    EXPECT_EQ(kz::loadScenarioFile(big).error, big.string() + message);
+    EXPECT_EQ(kz::loadScenarioFile("/dev/zero").error, "/dev/zero" + message); // endless: read no further
+
+    // Exactly at the limit is allowed.
+    std::string padded = R"({"name": "x", "size": [10, 10, 10]})";
+    padded.resize(kz::kMaxScenarioBytes, ' ');
+    EXPECT_TRUE(kz::loadScenarioFile(dir.write("padded.json", padded)).scenario);
+}
+
+TEST(ScenarioLimits, NestingDeeperThanTheLimitIsRefusedWhileCheckingTheSyntax) {
+    const std::size_t n = kz::kMaxScenarioDepth;
+    const kz::ScenarioResult deep = parseScenario(
+        R"({"name": "x", "random": )" + std::string(n, '[') + std::string(n, ']') + "}", "deep.json");
+    EXPECT_EQ(
+        deep.error, "deep.json: /random" + [&] {
+            std::string p;
+            for (std::size_t i = 0; i + 1 < n; ++i)
+                p += "/0";
+            return p;
+        }() + ": nested deeper than 16 levels (the limit for scenario files)");
+    // One level less is only the wrong type.
+    const kz::ScenarioResult deepest =
+        parseScenario(R"({"name": "x", "size": [1, 1, 1], "random": )" + std::string(n - 1, '[') +
+                          std::string(n - 1, ']') + "}",
+                      "ok.json");
+    EXPECT_NE(deepest.error.find("/random: must be an object"), std::string::npos) << deepest.error;
+}
+
+TEST(ScenarioLimits, MeshFilesAddingUpBeyondTheLimitAreRefused) {
+    const TempDir dir;
+    // Valid OBJ files padded with comments to 5 MiB each: the second one crosses 8 MiB.
+    const std::string padded = kCubeObj + ("# " + std::string((5u << 20) - 3, 'x') + "\n");
+    dir.write("a.obj", padded);
+    dir.write("b.obj", padded);
+    const fs::path file = dir.write(
+        "s.json", roomWith(meshAt("a.obj", R"(, "scale": 0.2)") + ", " +
+                           R"({"shape": "mesh", "mesh": "b.obj", "position": [3, 0, 0], "scale": 0.2})"));
+    const kz::ScenarioResult r = kz::loadScenarioFile(file);
+    EXPECT_EQ(r.error, file.string() +
+                           ": /bodies/1/mesh: b.obj: the scenario's mesh files add up to more than 8 MiB "
+                           "(8388608 bytes), the limit per scenario");
+}
+
+/// Runs the scenario for `steps` steps and checks every body's state and the energy after each.
+void expectFiniteRun(const std::string& text, int steps) {
+    const kz::Scenario s = mustParse(text);
+    kz::World world = mustInstantiate(s);
+    for (int i = 0; i < steps; ++i) {
+        world.step();
+        ASSERT_FALSE(world.halted()) << "step " << i << ", body " << world.haltedBody();
+        ASSERT_TRUE(std::isfinite(world.kineticEnergy())) << "step " << i;
+        for (const Body& b : world.bodies()) {
+            for (int k = 0; k < 3; ++k) {
+                ASSERT_TRUE(std::isfinite(b.position[k]) && std::isfinite(b.velocity[k]) &&
+                            std::isfinite(b.angularVelocity[k]) && std::isfinite(b.orientation[k]))
+                    << b.name << " at step " << i;
+            }
+        }
+    }
+}
+
+TEST(ScenarioLimits, TheExtremesOfEveryRangeSimulateWithoutNaNOrInfinity) {
+    // The strongest gravity and both material extremes in the widest room at its longest step;
+    // the smallest, lightest bodies at top speed hitting the largest, heaviest ones (mass ratio
+    // 1e16), spinning as fast as their fastest point allows.
+    for (const char* material :
+         {R"("restitution": 1, "friction": 10)", R"("restitution": 0, "friction": 0)"}) {
+        SCOPED_TRACE(material);
+        expectFiniteRun(std::string(R"({"name": "x", "size": [2000, 2000, 2000], "gravity": [0, -1000, 0],
+            "time_step": 0.1, )") +
+                            material + R"(, "bodies": [
+            {"shape": "sphere", "radius": 0.001, "mass": 1e-6, "position": [-300, 0, 0], "velocity": [1000, 0, 0]},
+            {"shape": "box", "half_extents": [100, 100, 100], "mass": 1e10, "position": [0, 0, 0],
+             "angular_velocity": [0, 0, 5.77]},
+            {"shape": "box", "half_extents": [0.001, 0.001, 0.001], "mass": 1e-6, "position": [300, 0, 0],
+             "velocity": [-998, 0, 0], "angular_velocity": [1000, 0, 0]},
+            {"shape": "sphere", "radius": 100, "mass": 1e10, "position": [0, 400, 0], "velocity": [0, -500, 0],
+             "angular_velocity": [0, 5, 0]},
+            {"shape": "sphere", "radius": 100, "mass": 1e-6, "position": [0, -400, 0], "velocity": [0, 1000, 0]},
+            {"shape": "box", "half_extents": [0.001, 0.001, 0.001], "mass": 1e10, "position": [0, 0, 300],
+             "velocity": [0, 0, -1000]}]})",
+                        300);
+    }
+    // The narrowest room at the longest step it allows at top speed and gravity.
+    expectFiniteRun(
+        R"({"name": "x", "size": [0.01, 0.01, 0.01], "gravity": [0, -1000, 0], "time_step": 9.9e-6,
+        "friction": 10, "bodies": [
+        {"shape": "sphere", "radius": 0.001, "mass": 1e-6, "position": [-0.003, 0, 0], "velocity": [1000, 0, 0]},
+        {"shape": "box", "half_extents": [0.001, 0.001, 0.001], "mass": 1e10, "position": [0.003, 0, 0],
+         "velocity": [-570, 570, 570], "angular_velocity": [1000, 0, 0]}]})",
+        2000);
+    // Many bodies of every size at top speed.
+    expectFiniteRun(R"({"name": "x", "size": [30, 30, 30], "gravity": [0, 0, -1000], "time_step": 0.0095,
+        "restitution": 0.5, "friction": 10, "random": {"count": 200, "seed": 3, "speed": [1000, 1000],
+        "sphere_radius": [0.001, 1], "box_half": [0.001, 1]}})",
+                    50);
+}
+
+TEST(ScenarioLimits, ATimeStepLettingABodyCrossTheRoomInOneStepIsRefused) {
+    const kz::ScenarioResult r = parseScenario(
+        R"({"name": "x", "size": [30, 30, 30], "time_step": 0.1, "random": {"count": 1, "speed": [1, 1000]}})",
+        "test.json");
+    EXPECT_EQ(r.error,
+              "test.json: /time_step: must be at most 0.03 s here, so that no body travels farther "
+              "than the room's smallest width (30 m) in one step at the 1000 m/s it can reach (its top "
+              "speed, plus gravity over the room's diagonal); got 0.1");
+    const kz::ScenarioResult spin = parseScenario(
+        roomWith(
+            R"({"shape": "box", "half_extents": [1, 1, 1], "position": [0, 0, 0], "velocity": [900, 0, 0],
+                     "angular_velocity": [0, 100, 0]})"),
+        "test.json");
+    EXPECT_NE(spin.error.find("/bodies/0/angular_velocity: the speed of the body's fastest point"),
+              std::string::npos)
+        << spin.error;
+}
 } // namespace
