@@ -46,10 +46,11 @@
 namespace kz {
 namespace {
 
-constexpr float kMargin = 0.002f;     ///< Closer than this counts as touching.
-constexpr float kSlop = 0.0005f;      ///< Overlap left alone by the position projection.
-constexpr int kMaxIterations = 64;    ///< Sequential-impulse sweeps per solve.
-constexpr float kConvergence = 1e-6f; ///< Stop when no point's impulse changes more (kg m/s).
+constexpr float kMargin = 0.002f;         ///< Closer than this counts as touching.
+constexpr float kSlop = 0.0005f;          ///< Overlap left alone by the position projection.
+constexpr float kPreviewMinSpeed = 1e-3f; ///< Slower bodies are at rest for the impact preview (m/s).
+constexpr int kMaxIterations = 64;        ///< Sequential-impulse sweeps per solve.
+constexpr float kConvergence = 1e-6f;     ///< Stop when no point's impulse changes more (kg m/s).
 /// At most this many triangle manifolds per body and obstacle in one solve (the deepest).
 constexpr std::size_t kMaxMeshManifolds = 8;
 
@@ -1513,7 +1514,9 @@ std::optional<ImpactPreview> World::impactPreview(int i) const {
     if (i < 0 || i >= static_cast<int>(bodies_.size())) return std::nullopt;
     const Body& b = bodies_[i];
     const float speed = glm::length(b.velocity);
-    if (!(speed > 0.0f)) return std::nullopt;
+    // A body at rest on a floor keeps a residual velocity of micrometres per second from the
+    // solver's tolerance: its "impact" would be hours away, in a direction that means nothing.
+    if (!(speed >= kPreviewMinSpeed)) return std::nullopt;
     std::optional<ImpactPreview> best;
     float bestT = INFINITY;
     for (int w = 0; w < static_cast<int>(room_.walls.size()); ++w) {

@@ -115,8 +115,8 @@ public:
     /// Bodies whose centre is outside the room.
     int escapedCount() const;
 
-    /// The impact preview for body i, or empty when it does not move or hits no wall polygon
-    /// and no obstacle.
+    /// The impact preview for body i, or empty when it is at rest (slower than 1 mm/s) or hits no
+    /// wall polygon and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
 
 private:

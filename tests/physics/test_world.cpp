@@ -875,6 +875,16 @@ TEST(World, ImpactPreviewIsEmptyForABodyAtRestOrAnInvalidIndex) {
     EXPECT_FALSE(world.impactPreview(-1));
 }
 
+TEST(World, ImpactPreviewIsEmptyForABodyRestingWithAResidualCreepAndShownFromOneMillimetrePerSecond) {
+    World world(kz::boxRoom(glm::vec3(10.0f)));
+    world.addBody(sphereDesc(glm::vec3(0.0f), {1e-6f, 2e-6f, 0.0f}));
+    EXPECT_FALSE(world.impactPreview(0)) << "micrometres per second: at rest";
+    world.setBodyVelocity(0, {1e-3f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    const auto preview = world.impactPreview(0);
+    ASSERT_TRUE(preview);
+    EXPECT_EQ(preview->wall, 1); // the +x wall
+}
+
 TEST(World, ImpactPreviewInASlantedRoomLiesOnTheSlantedWallPolygon) {
     std::vector<kz::Plane> planes = {{{1, 0, 0}, 5.0f},  {{-1, 0, 0}, 5.0f}, {{0, 1, 0}, 5.0f},
                                      {{0, -1, 0}, 5.0f}, {{0, 0, 1}, 5.0f},  {{0, 0, -1}, 5.0f}};
