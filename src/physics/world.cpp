@@ -1169,11 +1169,10 @@ void World::resolve(double now, bool stepStart) {
             w -= bodies_[first.b].angularVelocity;
             invInertia += s.invInertia[first.b];
         }
-        const glm::vec3 rolling = w; // rolling about the contact plane's axes and spinning about the normal
-        const float speed = glm::length(rolling);
+        const float speed = glm::length(w);
         glm::vec3 impulse = r.impulse;
         if (speed > 0.0f) {
-            const glm::vec3 u = rolling / speed;
+            const glm::vec3 u = w / speed;
             impulse -= u * (speed / glm::dot(u, invInertia * u));
         }
         const float limit = r.arm * load, length = glm::length(impulse);
@@ -1213,7 +1212,7 @@ void World::resolve(double now, bool stepStart) {
         }
     }
 
-    // Each manifold's K (k_ij = n_i . (1/mA + IA^-1 (rA_j x n_j)) x rA_i + the same for B) is
+    // Each manifold's K (k_ij = 1/mA + (rA_j x n) . IA^-1 (rA_i x n), plus the same for B) is
     // fixed through the iterations: computed once here.
     s.blocks.resize(s.rolling.size());
     for (std::size_t begin = 0; begin < s.points.size();) {
