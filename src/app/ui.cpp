@@ -1,5 +1,7 @@
 #include "app/ui.hpp"
 
+#include "app/keys.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -23,7 +25,7 @@ void drawKeyTableBody() {
     ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("Action");
     ImGui::TableHeadersRow();
-    for (const KeyHelp& row : keyTable()) {
+    for (const KeyRow& row : keyTable()) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(row.keys);
@@ -117,54 +119,57 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
     }
 }
 
-void obstacleSelection(const Obstacle& obstacle, int index, const UiFrameInfo& info) {
+void obstacleSelection(const Obstacle& obstacle, int index, const PickHit& pick) {
     ImGui::Text("obstacle  %s (#%d)", obstacle.name.c_str(), index);
     ImGui::Text("mesh      %s", obstacle.mesh->source.c_str());
     ImGui::Text("triangles %zu", obstacle.mesh->triangleCount());
     ImGui::Text("BVH depth %d", obstacle.mesh->bvh.depth());
-    if (info.pick && info.pick->obstacle == index) {
-        const PickHit& pick = *info.pick;
-        ImGui::Text("triangle  #%u", static_cast<unsigned>(pick.triangle));
-        ImGui::Text("bary      %.3f %.3f %.3f", static_cast<double>(1.0f - pick.u - pick.v),
-                    static_cast<double>(pick.u), static_cast<double>(pick.v));
-        textVec3("hit", pick.hit.point);
-        textVec3("normal", pick.hit.normal);
-        ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
-    }
+    ImGui::Text("triangle  #%u", static_cast<unsigned>(pick.triangle));
+    ImGui::Text("bary      %.3f %.3f %.3f", static_cast<double>(1.0f - pick.u - pick.v),
+                static_cast<double>(pick.u), static_cast<double>(pick.v));
+    textVec3("hit", pick.hit.point);
+    textVec3("normal", pick.hit.normal);
+    ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
     textVec3("position", obstacle.position);
     ImGui::TextDisabled("static: it cannot be dragged");
+}
+
+void bodySelection(const Body& body, int index, const PickHit& pick) {
+    ImGui::Text("body      %s (#%d)", body.name.c_str(), index);
+    ImGui::Text("shape     %s", shapeName(body.shape));
+    ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
+    textVec3("hit", pick.hit.point);
+    textVec3("normal", pick.hit.normal);
+    textVec3("position", body.position);
+    textVec3("velocity", body.velocity);
+    ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
+    ImGui::TextDisabled("left-drag to move it, release to throw");
 }
 
 void pickingSection(const UiFrameInfo& info) {
     const World& world = *info.world;
     const auto bodies = world.bodies();
     const auto obstacles = world.obstacles();
-    if (info.selectedObstacle >= 0 && info.selectedObstacle < static_cast<int>(obstacles.size())) {
-        obstacleSelection(obstacles[static_cast<std::size_t>(info.selectedObstacle)], info.selectedObstacle,
-                          info);
-    } else if (info.selected >= 0 && info.selected < static_cast<int>(bodies.size())) {
-        const Body& body = bodies[static_cast<std::size_t>(info.selected)];
-        ImGui::Text("body      %s (#%d)", body.name.c_str(), info.selected);
-        ImGui::Text("shape     %s", shapeName(body.shape));
-        if (info.pick && info.pick->body == info.selected) {
-            ImGui::Text("t         %.4f", static_cast<double>(info.pick->hit.t));
-            textVec3("hit", info.pick->hit.point);
-            textVec3("normal", info.pick->hit.normal);
-        }
-        textVec3("position", body.position);
-        textVec3("velocity", body.velocity);
-        ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
-        ImGui::TextDisabled("left-drag to move it, release to throw");
+    const PickState& picks = info.picks;
+    const int selectedBody = picks.selectedBody();
+    const int selectedObstacle = picks.selectedObstacle();
+    if (selectedObstacle >= 0 && selectedObstacle < static_cast<int>(obstacles.size())) {
+        obstacleSelection(obstacles[static_cast<std::size_t>(selectedObstacle)], selectedObstacle,
+                          *picks.selection);
+    } else if (selectedBody >= 0 && selectedBody < static_cast<int>(bodies.size())) {
+        bodySelection(bodies[static_cast<std::size_t>(selectedBody)], selectedBody, *picks.selection);
     } else {
         ImGui::TextUnformatted(obstacles.empty() ? "Click a body to pick it."
                                                  : "Click a body or a mesh to pick it.");
     }
-    if (info.hovered >= 0 && info.hovered < static_cast<int>(bodies.size())) {
-        ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(info.hovered)].name.c_str());
-    } else if (info.hoveredObstacle >= 0 && info.hoveredObstacle < static_cast<int>(obstacles.size())) {
+    const int hoveredBody = picks.hoveredBody();
+    const int hoveredObstacle = picks.hoveredObstacle();
+    if (hoveredBody >= 0 && hoveredBody < static_cast<int>(bodies.size())) {
+        ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(hoveredBody)].name.c_str());
+    } else if (hoveredObstacle >= 0 && hoveredObstacle < static_cast<int>(obstacles.size())) {
         ImGui::Text("under the cursor: %s, triangle #%u",
-                    obstacles[static_cast<std::size_t>(info.hoveredObstacle)].name.c_str(),
-                    static_cast<unsigned>(info.hoveredTriangle));
+                    obstacles[static_cast<std::size_t>(hoveredObstacle)].name.c_str(),
+                    static_cast<unsigned>(picks.hover->triangle));
     } else {
         ImGui::TextDisabled("under the cursor: -");
     }
@@ -183,7 +188,8 @@ void debugSection(UiState& state, const UiFrameInfo& info) {
     ImGui::SliderInt("depth [ ]", &state.debug.bvhDepth, 0, info.bvhDepthLimit, "%d",
                      ImGuiSliderFlags_AlwaysClamp);
     ImGui::EndDisabled();
-    ImGui::TextDisabled(info.selectedObstacle >= 0 ? "(the selected mesh's tree)" : "(every mesh's tree)");
+    ImGui::TextDisabled(info.picks.selectedObstacle() >= 0 ? "(the selected mesh's tree)"
+                                                           : "(every mesh's tree)");
 }
 
 void statsSection(const UiFrameInfo& info, UiRequests& requests) {
@@ -208,38 +214,42 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
 
 } // namespace
 
-const std::vector<KeyHelp>& keyTable() {
-    static const std::vector<KeyHelp> table = {
-        {"Esc", "quit"},
-        {"P", "pause"},
-        {"O", "resume"},
-        {"Space", "pause / resume"},
-        {"N", "single step (pauses first)"},
-        {"S", "stop the camera"},
-        {"R", "rotate the camera"},
-        {"F", "reset: random bodies, new seed"},
-        {"D", "reset: the fixed set-up"},
-        {"Home", "reset the view"},
-        {"Tab", "hide / show the panel"},
-        {"F12", "screenshot"},
-        {"H", "this help"},
-        {"V", "BVH boxes on / off"},
-        {"[ / ]", "BVH boxes: one level up / down"},
-        {"left click", "pick a body or a mesh (empty space clears)"},
-        {"left drag", "move the picked body, release throws"},
-        {"right drag", "orbit"},
-        {"middle drag", "pan"},
-        {"wheel", "zoom"},
-    };
-    return table;
-}
-
 std::optional<std::uint64_t> parseSeed(const char* text) {
     const std::size_t length = std::strlen(text);
     std::uint64_t value = 0;
     const auto [ptr, ec] = std::from_chars(text, text + length, value);
     if (length == 0 || ec != std::errc() || ptr != text + length) return std::nullopt;
     return value;
+}
+
+void drawSelectedLabel(const World& world, const PickState& picks, const glm::mat4& view,
+                       const glm::mat4& proj, float nearPlane) {
+    const int body = picks.selectedBody();
+    const int obstacle = picks.selectedObstacle();
+    glm::vec3 anchor(0.0f);
+    const std::string* name = nullptr;
+    if (body >= 0 && body < static_cast<int>(world.bodies().size())) {
+        const Body& picked = world.bodies()[static_cast<std::size_t>(body)];
+        anchor = picked.position;
+        name = &picked.name;
+    } else if (obstacle >= 0 && obstacle < static_cast<int>(world.obstacles().size())) {
+        const Obstacle& picked = world.obstacles()[static_cast<std::size_t>(obstacle)];
+        anchor = 0.5f * (picked.bounds.min + picked.bounds.max);
+        name = &picked.name;
+    }
+    if (name == nullptr) return;
+    const glm::vec4 clip = proj * view * glm::vec4(anchor, 1.0f);
+    if (!(clip.w > nearPlane)) return; // behind the camera
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 centre{(ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y};
+    const ImVec2 size = ImGui::CalcTextSize(name->c_str());
+    const ImVec2 topLeft{centre.x - 0.5f * size.x, centre.y - 0.5f * size.y};
+    ImDrawList* list = ImGui::GetForegroundDrawList();
+    list->AddRectFilled(ImVec2(topLeft.x - 4.0f, topLeft.y - 2.0f),
+                        ImVec2(topLeft.x + size.x + 4.0f, topLeft.y + size.y + 2.0f), IM_COL32(0, 0, 0, 170),
+                        3.0f);
+    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), name->c_str());
 }
 
 UiRequests drawUi(UiState& state, const UiFrameInfo& info) {

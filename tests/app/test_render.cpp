@@ -370,7 +370,7 @@ TEST_F(RenderTest, LampArchDrawsTheLampInItsColourWhereItProjects) {
     for (const glm::vec3 onLamp : {glm::vec3(-0.5f, -4.84f, 0.45f), glm::vec3(-0.5f, -3.5f, 0.0f)}) {
         const glm::ivec2 p = project(scene->view, onLamp);
         ASSERT_TRUE(inside(p));
-        const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+        const std::optional<PickHit> hit = pickNearest(scene->world, scene->rayThrough(p));
         ASSERT_TRUE(hit.has_value());
         ASSERT_EQ(hit->obstacle, 0) << "the ray through " << p.x << "," << p.y << " misses the lamp";
         const Rgb c = pixelAt(image, p);
@@ -449,7 +449,7 @@ TEST_F(RenderTest, PickedTriangleIsDrawnOnTopWhereItProjects) {
     ASSERT_TRUE(scene.has_value());
     // The triangle under the post's middle, as a click there picks it.
     const glm::ivec2 p = project(scene->view, {-0.5f, -3.5f, 0.0f});
-    const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+    const std::optional<PickHit> hit = pickNearest(scene->world, scene->rayThrough(p));
     ASSERT_TRUE(hit.has_value());
     ASSERT_EQ(hit->obstacle, 0);
 
