@@ -1,7 +1,7 @@
 // The key table: every key the window answers to, with the action it runs and its line in the
-// Help. The key handling (App::handleKey) and the Help (ui.cpp) both read this one table, so they
-// cannot disagree. To add a key: add a KeyAction, a row here (keys.cpp) and its case in
-// App::runKeyAction (app.cpp).
+// Help. The key handling (App::pollEvents and App::runKeyAction) and the Help (ui.cpp) both read
+// this one table, so they cannot disagree. To add a key: add a KeyAction, a row in keyTable
+// (keys.cpp) and its case in App::runKeyAction (app_actions.cpp).
 #pragma once
 
 #include <SDL_keycode.h>

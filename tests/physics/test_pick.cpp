@@ -1,4 +1,4 @@
-// Picking: the nearest body along a ray, in its current pose (src/physics/pick.hpp).
+// Picking: the nearest body or obstacle along a ray, in its current pose (src/physics/pick.hpp).
 #include "physics/pick.hpp"
 
 #include <cmath>
