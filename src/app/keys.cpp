@@ -31,6 +31,15 @@ const std::vector<KeyRow>& keyTable() {
     return table;
 }
 
+const char* keyLabel(KeyAction action) {
+    for (const KeyRow& row : keyTable()) {
+        for (const KeyBinding& binding : row.bindings) {
+            if (binding.action == action) return row.keys;
+        }
+    }
+    return "";
+}
+
 const KeyBinding* findKey(SDL_Keycode key) {
     for (const KeyRow& row : keyTable()) {
         for (const KeyBinding& binding : row.bindings) {

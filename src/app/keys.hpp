@@ -47,6 +47,10 @@ struct KeyRow {
 /// The Help's lines in order, keys first, then the mouse.
 const std::vector<KeyRow>& keyTable();
 
+/// The keys of the Help line that binds `action`, as shown ("P", "Home"); the panel's buttons name
+/// their shortcut with it.
+const char* keyLabel(KeyAction action);
+
 /// The binding of `key`, or null when the window does not answer to it.
 const KeyBinding* findKey(SDL_Keycode key);
 

@@ -20,6 +20,11 @@ void textVec3(const char* label, const glm::vec3& v) {
                 static_cast<double>(v.z));
 }
 
+/// A button or checkbox label naming its key: "Pause [P]".
+std::string withKey(const char* label, KeyAction action) {
+    return std::string(label) + " [" + keyLabel(action) + "]";
+}
+
 void drawKeyTableBody() {
     if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
     ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed);
@@ -38,12 +43,12 @@ void drawKeyTableBody() {
 void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     const World& world = *info.world;
     if (world.paused()) {
-        if (ImGui::Button("Resume [O]")) requests.resume = true;
+        if (ImGui::Button(withKey("Resume", KeyAction::Resume).c_str())) requests.resume = true;
     } else {
-        if (ImGui::Button("Pause [P]")) requests.pause = true;
+        if (ImGui::Button(withKey("Pause", KeyAction::Pause).c_str())) requests.pause = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Single step [N]")) requests.singleStep = true;
+    if (ImGui::Button(withKey("Single step", KeyAction::SingleStep).c_str())) requests.singleStep = true;
     ImGui::SameLine();
     ImGui::TextDisabled(world.paused() ? "paused" : "running");
     if (world.halted()) {
@@ -82,9 +87,12 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
 
 void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     bool spinning = info.spinning;
-    if (ImGui::Checkbox("spin [R]/[S]", &spinning)) requests.spin = spinning;
+    if (ImGui::Checkbox(
+            (withKey("spin", KeyAction::StartSpin) + "/[" + keyLabel(KeyAction::StopSpin) + "]").c_str(),
+            &spinning))
+        requests.spin = spinning;
     ImGui::SliderFloat("speed", &state.spinSpeedDegPerSecond, -45.0f, 45.0f, "%.1f deg/s");
-    if (ImGui::Button("Reset view [Home]")) requests.resetView = true;
+    if (ImGui::Button(withKey("Reset view", KeyAction::ResetView).c_str())) requests.resetView = true;
     ImGui::TextDisabled("right-drag orbit, wheel zoom, middle-drag pan");
 }
 
@@ -99,9 +107,9 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
         }
         ImGui::EndListBox();
     }
-    if (ImGui::Button("Reset random [F]")) requests.resetRandom = true;
+    if (ImGui::Button(withKey("Reset random", KeyAction::ResetRandom).c_str())) requests.resetRandom = true;
     ImGui::SameLine();
-    if (ImGui::Button("Reset fixed [D]")) requests.resetFixed = true;
+    if (ImGui::Button(withKey("Reset fixed", KeyAction::ResetFixed).c_str())) requests.resetFixed = true;
     ImGui::SameLine();
     if (ImGui::Button("Reload")) requests.reload = true;
 
@@ -109,7 +117,7 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
                             2.0f * ImGui::GetStyle().FramePadding.x);
     ImGui::InputText("seed", state.seedText, sizeof state.seedText, ImGuiInputTextFlags_CharsDecimal);
     ImGui::SameLine();
-    ImGui::Checkbox("new on [F]", &state.newSeedEachReset);
+    ImGui::Checkbox(withKey("new on", KeyAction::ResetRandom).c_str(), &state.newSeedEachReset);
     if (!parseSeed(state.seedText)) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "seed: 0 to 2^64-1");
     ImGui::TextDisabled("Reload rebuilds the scenario with this seed");
     if (!state.scenarioError.empty()) {
@@ -182,7 +190,7 @@ void debugSection(UiState& state, const UiFrameInfo& info) {
     ImGui::Checkbox("contacts", &state.debug.contacts);
     ImGui::Checkbox("velocities", &state.debug.velocities);
     ImGui::Checkbox("hit triangle", &state.debug.hitTriangle);
-    ImGui::Checkbox("BVH boxes [V]", &state.debug.bvhBoxes);
+    ImGui::Checkbox(withKey("BVH boxes", KeyAction::ToggleBvhBoxes).c_str(), &state.debug.bvhBoxes);
     ImGui::BeginDisabled(!state.debug.bvhBoxes);
     state.debug.bvhDepth = std::clamp(state.debug.bvhDepth, 0, info.bvhDepthLimit);
     ImGui::SliderInt("depth [ ]", &state.debug.bvhDepth, 0, info.bvhDepthLimit, "%d",
@@ -209,7 +217,7 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
     ImGui::Text("sim time       %.2f s (%llu steps)", world.simTime(),
                 static_cast<unsigned long long>(world.stepCount()));
-    if (ImGui::Button("Screenshot [F12]")) requests.screenshot = true;
+    if (ImGui::Button(withKey("Screenshot", KeyAction::Screenshot).c_str())) requests.screenshot = true;
 }
 
 } // namespace

@@ -43,4 +43,10 @@ TEST(KeyTable, TheHelpListsTheKeysThenTheMouse) {
     EXPECT_TRUE(table.back().bindings.empty()); // mouse lines: the interaction handles them
 }
 
+TEST(KeyTable, KeyLabelNamesTheKeysAButtonShows) {
+    EXPECT_EQ(std::string(kz::keyLabel(KeyAction::Pause)), "P");
+    EXPECT_EQ(std::string(kz::keyLabel(KeyAction::ResetView)), "Home");
+    EXPECT_EQ(std::string(kz::keyLabel(KeyAction::Screenshot)), "F12");
+}
+
 } // namespace
