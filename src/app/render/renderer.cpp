@@ -209,24 +209,27 @@ Renderer::~Renderer() = default;
 
 void Renderer::draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
                     const Overlay& overlay) {
-    Impl& r = *impl_;
+    Impl& impl = *impl_;
     const Frame frame = frameOf(view);
     const Selection selection = selectionOf(world, selectedBody, overlay.selectedObstacle);
 
-    r.buildBodyInstances(world.bodies(), selection.body);
-    r.obstacleMeshes.dropUnused();
-    r.bvhBoxes.dropUnused();
-    r.buildRoom(world.room(), view.eye);
-    buildDebugLines(world, view.eye, debug, overlay, r.bvhBoxes, r.debugLines);
+    // On the CPU: this frame's instances and vertices.
+    impl.buildBodyInstances(world.bodies(), selection.body);
+    impl.obstacleMeshes.dropUnused();
+    impl.bvhBoxes.dropUnused();
+    impl.buildRoom(world.room(), view.eye);
+    buildDebugLines(world, view.eye, debug, overlay, impl.bvhBoxes, impl.debugLines);
 
+    // The passes, each setting the GL state it needs.
     beginFrame(view.framebuffer);
-    r.drawRoom(frame);
-    r.drawBodies(frame);
-    r.drawObstacles(world.obstacles(), selection.obstacle);
-    if (selection.body >= 0 || selection.obstacle >= 0) r.drawSelectionOutline(frame, world, selection);
-    r.drawLines(frame);
-    r.drawOnTop();
+    impl.drawRoom(frame);
+    impl.drawBodies(frame);
+    impl.drawObstacles(world.obstacles(), selection.obstacle);
+    if (selection.body >= 0 || selection.obstacle >= 0) impl.drawSelectionOutline(frame, world, selection);
+    impl.drawLines(frame);
+    impl.drawOnTop();
 
+    // Nothing left bound for whoever draws next (the UI).
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glUseProgram(0);
