@@ -2,6 +2,7 @@
 // colours, the room's edges, the selection's outline, debug lines, the lamp-arch scenario's mesh
 // (its colour, outline, picked triangle and BVH boxes), shader errors, 10,000 bodies and PNG
 // screenshots. Needs a display: scripts/test.sh runs it under Xvfb.
+#include "app/render/debug_lines.hpp"
 #include "app/render/meshes.hpp"
 #include "app/render/renderer.hpp"
 #include "app/render/shader_program.hpp"
@@ -730,6 +731,191 @@ TEST(RenderMeshes, SmoothHullWeldsPositionsAndPointsNormalsOutEitherWinding) {
                 << "counter-clockwise seen from outside";
         }
     }
+}
+
+/// Every debug option off but `on`.
+DebugDraw only(bool DebugDraw::*on) {
+    DebugDraw debug = noDebug();
+    debug.*on = true;
+    return debug;
+}
+
+/// The tetrahedron as an obstacle placed with a rotation, a non-uniform scale and an offset.
+Obstacle placedTetrahedron() {
+    const Tetrahedron tet;
+    std::string error;
+    std::vector<std::uint32_t> indices(tet.indices.begin(), tet.indices.begin() + 12);
+    ObstacleDesc desc;
+    desc.mesh = MeshShape::make("tetrahedron", tet.positions, indices, error);
+    EXPECT_NE(desc.mesh, nullptr) << error;
+    desc.position = {1.0f, -2.0f, 0.5f};
+    desc.orientation = glm::angleAxis(0.7f, glm::normalize(glm::vec3(1.0f, 2.0f, 0.5f)));
+    desc.scale = {2.0f, 0.5f, 1.5f};
+    std::optional<Obstacle> obstacle = makeObstacle(desc, error);
+    EXPECT_TRUE(obstacle.has_value()) << error;
+    return *obstacle;
+}
+
+TEST(RenderDebugLines, AWorldBoxIsItsTwelveEdgesAlongTheAxes) {
+    std::vector<LineVertex> lines;
+    const Aabb box{{-1.0f, 0.0f, 2.0f}, {1.0f, 3.0f, 6.0f}};
+    const glm::vec3 color(0.1f, 0.2f, 0.3f);
+    addBox(lines, box, color);
+    ASSERT_EQ(lines.size(), 24u);
+    glm::vec3 lengths(0.0f);
+    for (std::size_t i = 0; i < lines.size(); i += 2) {
+        const glm::vec3 edge = lines[i + 1].position - lines[i].position;
+        EXPECT_EQ(lines[i].color, color);
+        int axes = 0;
+        for (int axis = 0; axis < 3; ++axis) {
+            if (edge[axis] == 0.0f) continue;
+            ++axes;
+            lengths[axis] += edge[axis];
+        }
+        EXPECT_EQ(axes, 1) << "an edge runs along one axis";
+        for (const glm::vec3& p : {lines[i].position, lines[i + 1].position}) {
+            EXPECT_TRUE(glm::all(glm::greaterThanEqual(p, box.min)) &&
+                        glm::all(glm::lessThanEqual(p, box.max)));
+        }
+    }
+    EXPECT_EQ(lengths, 4.0f * (box.max - box.min)) << "4 edges per axis, each the box's extent";
+}
+
+TEST(RenderDebugLines, APlacedBoxIsTheLocalBoxsEdgesMappedByTheObstacle) {
+    const Obstacle obstacle = placedTetrahedron();
+    const Aabb local{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}};
+    std::vector<LineVertex> world, placed;
+    addBox(world, local, glm::vec3(1.0f));
+    addBox(placed, local, glm::vec3(1.0f), &obstacle);
+    ASSERT_EQ(placed.size(), world.size());
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        EXPECT_EQ(placed[i].position, obstacle.toWorld(world[i].position)) << i;
+}
+
+TEST(RenderDebugLines, NothingSwitchedOnDrawsNothing) {
+    World world = twoBodies();
+    Overlay overlay;
+    overlay.pickRay = Ray{glm::vec3(0.0f, 0.0f, 20.0f), glm::vec3(0.0f, 0.0f, -1.0f)};
+    overlay.previewBody = 0;
+    BvhBoxCache cache;
+    DebugLines out;
+    out.lines.push_back({}); // cleared first
+    buildDebugLines(world, glm::vec3(0.0f, 3.0f, 18.0f), noDebug(), overlay, cache, out);
+    EXPECT_TRUE(out.lines.empty());
+    EXPECT_TRUE(out.topLines.empty());
+    EXPECT_TRUE(out.topTriangles.empty());
+}
+
+TEST(RenderDebugLines, PickRayIsASegmentOfItsLengthAndTheHitACrossAndANormal) {
+    World world = twoBodies();
+    const glm::vec3 eye(0.0f, 3.0f, 18.0f);
+    Overlay overlay;
+    overlay.pickRay = Ray{eye, glm::vec3(0.0f, 0.0f, -1.0f)};
+    overlay.pickRayLength = 7.0f;
+    BvhBoxCache cache;
+    DebugLines out;
+    buildDebugLines(world, eye, only(&DebugDraw::pickRay), overlay, cache, out);
+    ASSERT_EQ(out.lines.size(), 2u) << "no hit: the ray alone";
+    EXPECT_EQ(out.lines[1].position, eye + glm::vec3(0.0f, 0.0f, -7.0f));
+
+    overlay.pickHit = RayHit{7.0f, eye + glm::vec3(0.0f, 0.0f, -7.0f), {0.0f, 0.0f, 1.0f}};
+    buildDebugLines(world, eye, only(&DebugDraw::pickRay), overlay, cache, out);
+    EXPECT_EQ(out.lines.size(), 2u + 6u + 2u) << "the ray, a 3-segment cross, the normal";
+
+    overlay.pickRay->dir = glm::vec3(std::nanf(""), 0.0f, 0.0f);
+    buildDebugLines(world, eye, only(&DebugDraw::pickRay), overlay, cache, out);
+    EXPECT_TRUE(out.lines.empty()) << "a non-finite ray draws nothing";
+}
+
+TEST(RenderDebugLines, ImpactPreviewRunsFromTheCentreToTheImpactAndSkipsBadIndices) {
+    World world = twoBodies();
+    const auto preview = world.impactPreview(0);
+    ASSERT_TRUE(preview.has_value());
+    Overlay overlay;
+    overlay.previewBody = 0;
+    BvhBoxCache cache;
+    DebugLines out;
+    buildDebugLines(world, glm::vec3(0.0f, 3.0f, 18.0f), only(&DebugDraw::impactPreview), overlay, cache,
+                    out);
+    ASSERT_EQ(out.lines.size(), 2u + 6u) << "the segment and a cross at the impact";
+    EXPECT_EQ(out.lines[0].position, world.bodies()[0].position);
+    EXPECT_EQ(out.lines[1].position, preview->point);
+    for (int bad : {-1, 2, 99}) {
+        overlay.previewBody = bad;
+        buildDebugLines(world, glm::vec3(0.0f, 3.0f, 18.0f), only(&DebugDraw::impactPreview), overlay, cache,
+                        out);
+        EXPECT_TRUE(out.lines.empty()) << bad;
+    }
+}
+
+TEST(RenderDebugLines, BoundsVelocitiesAndContactsCountTheirBodies) {
+    World world = twoBodies();
+    const glm::vec3 eye(0.0f, 3.0f, 18.0f);
+    BvhBoxCache cache;
+    DebugLines out;
+    buildDebugLines(world, eye, only(&DebugDraw::velocities), {}, cache, out);
+    EXPECT_EQ(out.lines.size(), 2u) << "the box is at rest: the sphere's arrow only";
+    for (int i = 0; i < 30; ++i)
+        world.step(); // the sphere reaches the wall
+    buildDebugLines(world, eye, only(&DebugDraw::bounds), {}, cache, out);
+    EXPECT_EQ(out.lines.size(), 2u * 24u) << "one box per body";
+    buildDebugLines(world, eye, only(&DebugDraw::contacts), {}, cache, out);
+    EXPECT_EQ(out.lines.size(), world.contacts().size() * 8u) << "a cross and a normal per contact";
+}
+
+TEST(RenderDebugLines, BvhBoxesGiveEachLevelItsColourAndClampTheDepth) {
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    const MeshBvh& bvh = scene->lamp().mesh->bvh;
+    const int treeDepth = bvh.depth();
+    ASSERT_GE(treeDepth, 4);
+
+    const std::vector<LeveledBox> root = boxesByLevel(bvh, 0);
+    ASSERT_EQ(root.size(), 1u);
+    EXPECT_EQ(root[0].level, 0);
+    const std::vector<LeveledBox> deep = boxesByLevel(bvh, 3);
+    EXPECT_EQ(deep.size(), bvh.nodeBoxes(3).size()) << "every node once";
+    for (std::size_t i = 1; i < deep.size(); ++i)
+        EXPECT_LE(deep[i - 1].level, deep[i].level) << "level by level";
+    for (int level = 0; level < 8; ++level)
+        EXPECT_NE(levelColor(level), levelColor(level + 1)) << level;
+
+    BvhBoxCache cache;
+    DebugLines out;
+    DebugDraw debug = only(&DebugDraw::bvhBoxes);
+    debug.bvhDepth = 3;
+    buildDebugLines(scene->world, scene->view.eye, debug, {}, cache, out);
+    EXPECT_EQ(out.lines.size(), deep.size() * 24u);
+    EXPECT_EQ(out.lines[0].color, levelColor(0));
+    debug.bvhDepth = 1000;
+    buildDebugLines(scene->world, scene->view.eye, debug, {}, cache, out);
+    EXPECT_EQ(out.lines.size(), boxesByLevel(bvh, treeDepth - 1).size() * 24u) << "clamped to the tree";
+}
+
+TEST(RenderDebugLines, PickedTriangleGoesOnTopOnlyWhenItsObstacleIsSelected) {
+    const std::optional<LampArch> scene = LampArch::load();
+    ASSERT_TRUE(scene.has_value());
+    const Obstacle& lamp = scene->lamp();
+    Overlay overlay;
+    overlay.pickTriangle = 5;
+    BvhBoxCache cache;
+    DebugLines out;
+    buildDebugLines(scene->world, scene->view.eye, only(&DebugDraw::hitTriangle), overlay, cache, out);
+    EXPECT_TRUE(out.topTriangles.empty()) << "no obstacle selected";
+
+    overlay.selectedObstacle = 0;
+    buildDebugLines(scene->world, scene->view.eye, only(&DebugDraw::hitTriangle), overlay, cache, out);
+    const Triangle tri = lamp.worldTriangle(5);
+    ASSERT_EQ(out.topTriangles.size(), 3u);
+    EXPECT_EQ(out.topTriangles[0].position, tri.a);
+    EXPECT_EQ(out.topTriangles[1].position, tri.b);
+    EXPECT_EQ(out.topTriangles[2].position, tri.c);
+    EXPECT_EQ(out.topLines.size(), 6u) << "its three edges";
+    EXPECT_TRUE(out.lines.empty());
+
+    overlay.pickTriangle = static_cast<std::uint32_t>(lamp.mesh->triangleCount());
+    buildDebugLines(scene->world, scene->view.eye, only(&DebugDraw::hitTriangle), overlay, cache, out);
+    EXPECT_TRUE(out.topTriangles.empty() && out.topLines.empty()) << "a triangle out of range";
 }
 
 TEST(RenderShaderLog, MesaAndNvidiaLogsGiveTheLine) {

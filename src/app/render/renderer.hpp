@@ -1,5 +1,7 @@
-// Drawing a World with OpenGL 3.3 core: the room, instanced spheres and boxes, the picked body's
-// highlight and debug lines. The app layer only: needs a current GL context loaded by glad.
+// Drawing a World with OpenGL 3.3 core: the room, instanced spheres and boxes, the mesh
+// obstacles, the selected body's or obstacle's highlight, debug lines and the picked triangle.
+// The app layer only: needs a current GL context loaded by glad. Renderer::draw lists the passes
+// (renderer.cpp); the debug lines are built on the CPU in debug_lines.cpp.
 #pragma once
 
 #include "geom/types.hpp"
@@ -22,44 +24,49 @@ struct SceneView {
     glm::ivec2 framebuffer{1, 1}; ///< Physical pixels (high-DPI aware).
 };
 
-/// Debug-draw toggles (each one a checkbox in the panel).
+/// Debug-draw toggles (each a checkbox in the panel; bvhDepth a slider).
 struct DebugDraw {
     bool pickRay = true;       ///< The last picking ray, its hit point and normal.
-    bool impactPreview = true; ///< Segment from a body's centre to where it will hit a wall, hit marked.
+    bool impactPreview = true; ///< From a body's centre to the wall or obstacle it will hit, hit marked.
     bool bounds = false;       ///< Axis-aligned bounding boxes (of bodies and obstacles).
     bool contacts = false;     ///< Contact points and normals (World::contacts(); walls and obstacles alike).
-    bool velocities = false;   ///< Velocity vectors.
+    bool velocities = false;   ///< Velocity vectors (each the distance covered in 0.1 s).
     bool hitTriangle = true;   ///< The selected obstacle's picked triangle, on top of everything.
     bool bvhBoxes = false;     ///< BVH node boxes of the selected obstacle, or of every obstacle if none is.
     int bvhDepth = 0;          ///< Deepest BVH level drawn (0: the root's box); clamped to each tree.
 };
 
-/// Things to draw on top of the bodies.
+/// The app's picking and selection state the passes draw: the pick ray and hit, the body whose
+/// impact preview is shown, the selected obstacle and its picked triangle.
 struct Overlay {
     std::optional<Ray> pickRay; ///< dir unit length; drawn for pickRayLength.
     float pickRayLength = 100.0f;
     std::optional<RayHit> pickHit; ///< Hit point and normal.
     int previewBody = -1;          ///< Body whose impact preview is drawn (-1: none).
-    int selectedObstacle = -1;     ///< Obstacle outlined and tinted like a selected body (-1: none).
+    int selectedObstacle = -1;     ///< Obstacle outlined and tinted like a selected body (-1: none); ignored
+                                   ///< while a body is selected.
     /// The triangle of selectedObstacle the last pick hit (DebugDraw::hitTriangle).
     std::optional<std::uint32_t> pickTriangle;
 };
 
 class Renderer {
 public:
-    /// Compiles shaders from `shaderDir` (scene.vert/.frag, lines.vert/.frag, ...). On failure
-    /// returns null and sets `error` to one line: the shader file, the line and the driver's log.
+    /// Compiles the shaders in `shaderDir` (scene, outline, room and lines, each .vert and .frag)
+    /// and uploads the unit sphere and cube. On failure returns null and sets `error` to one line:
+    /// the shader file, the line and the driver's log.
     static std::unique_ptr<Renderer> create(const std::filesystem::path& shaderDir, std::string& error);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    /// Clears and draws one frame into the current framebuffer: the room (walls facing the
-    /// camera culled or see-through, with edges/grid), all bodies lit with their colours (one
-    /// instanced draw call per shape), every obstacle lit and flat shaded in its colour (one
-    /// draw each; its mesh is uploaded once and kept while an obstacle uses it), the selected
-    /// body (index, or -1) or overlay.selectedObstacle highlighted unmistakably, then the debug
-    /// lines.
+    /// Clears and draws one frame into the current framebuffer, in passes: the room (walls with
+    /// their grid, except a wall with the eye on its outer side, which would hide the room), all
+    /// bodies lit with their colours (one instanced draw call per shape), every obstacle lit and
+    /// flat shaded in its colour (one draw each; its mesh is uploaded once and kept while an
+    /// obstacle uses it), a yellow rim around the selected body (index, or -1: none; out of range
+    /// draws none) or else overlay.selectedObstacle, both also tinted lighter, then the room's
+    /// edges and the debug lines (faint through everything, solid where visible) and last the
+    /// picked triangle over everything.
     void draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
               const Overlay& overlay);
 
