@@ -245,16 +245,8 @@ float App::render() {
     sceneView.proj = proj_;
     sceneView.eye = camera_.eye();
     sceneView.framebuffer = drawableSize_;
-    const PickState& picks = interaction_.picks();
-    render::Overlay overlay;
-    overlay.pickRay = picks.ray;
-    if (picks.selection) overlay.pickHit = picks.selection->hit;
-    overlay.pickRayLength = picks.selection ? picks.selection->hit.t : camera_.farPlane();
-    overlay.previewBody =
-        picks.selectedBody() >= 0 ? picks.selectedBody() : (world_->bodies().empty() ? -1 : 0);
-    overlay.selectedObstacle = picks.selectedObstacle();
-    if (picks.selectedObstacle() >= 0) overlay.pickTriangle = picks.selection->triangle;
-    renderer_->draw(*world_, sceneView, picks.selectedBody(), ui_.debug, overlay);
+    sceneView.farPlane = camera_.farPlane();
+    renderer_->draw(*world_, sceneView, interaction_.picks(), ui_.debug);
     platform_.renderImGui();
     return msBetween(start, Clock::now());
 }

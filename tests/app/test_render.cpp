@@ -806,6 +806,37 @@ TEST(RenderDebugLines, NothingSwitchedOnDrawsNothing) {
     EXPECT_TRUE(out.topTriangles.empty());
 }
 
+TEST(RenderDebugLines, TheAppsOverlayComesFromItsPicks) {
+    World world = twoBodies();
+    PickState picks;
+    Overlay overlay = overlayOf(world, picks, 80.0f);
+    EXPECT_FALSE(overlay.pickRay || overlay.pickHit || overlay.pickTriangle);
+    EXPECT_EQ(overlay.pickRayLength, 80.0f);
+    EXPECT_EQ(overlay.previewBody, 0) << "nothing selected: body 0's preview";
+    EXPECT_EQ(overlay.selectedObstacle, -1);
+
+    // A click on body 1: its ray drawn to the hit, its preview.
+    picks.ray = Ray{glm::vec3(0.0f, 0.0f, 20.0f), glm::vec3(0.0f, 0.0f, -1.0f)};
+    picks.selection = PickHit{1, RayHit{4.0f, {0.0f, 0.0f, 16.0f}, {0.0f, 0.0f, 1.0f}}};
+    overlay = overlayOf(world, picks, 80.0f);
+    ASSERT_TRUE(overlay.pickRay && overlay.pickHit);
+    EXPECT_EQ(overlay.pickRay->origin, picks.ray->origin);
+    EXPECT_EQ(overlay.pickHit->point, glm::vec3(0.0f, 0.0f, 16.0f));
+    EXPECT_EQ(overlay.pickRayLength, 4.0f);
+    EXPECT_EQ(overlay.previewBody, 1);
+    EXPECT_FALSE(overlay.pickTriangle);
+
+    // A click on obstacle 0's triangle 7: outlined, its triangle drawn, body 0 previewed.
+    picks.selection = PickHit{-1, RayHit{5.0f, {0.0f, 0.0f, 15.0f}, {0.0f, 0.0f, 1.0f}}, 0, 7u};
+    overlay = overlayOf(world, picks, 80.0f);
+    EXPECT_EQ(overlay.selectedObstacle, 0);
+    EXPECT_EQ(overlay.pickTriangle, std::optional<std::uint32_t>(7u));
+    EXPECT_EQ(overlay.previewBody, 0);
+
+    // An empty world previews nothing.
+    EXPECT_EQ(overlayOf(World(boxRoom(glm::vec3(10.0f))), PickState{}, 80.0f).previewBody, -1);
+}
+
 TEST(RenderDebugLines, PickRayIsASegmentOfItsLengthAndTheHitACrossAndANormal) {
     World world = twoBodies();
     const glm::vec3 eye(0.0f, 3.0f, 18.0f);
