@@ -101,7 +101,7 @@ private:
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
-    // Input waiting for this frame's ImGui state.
+    // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
     bool orbiting_ = false;
     bool panning_ = false;
     std::vector<MouseClick> clicks_;
