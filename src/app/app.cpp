@@ -14,7 +14,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 using cli::kExitFailure;
-constexpr int kExitCannotStart = cli::kExitUsage;
+constexpr int kExitCannotStart = cli::kExitUsage; // a bad scenario or output path, no display
 
 constexpr float kMaxFrameSeconds = 0.25f; ///< A longer frame (a stall, a breakpoint) counts as this.
 

@@ -11,7 +11,8 @@ namespace kz::cli {
 
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1; ///< The run itself failed (non-finite numbers, a write error).
-constexpr int kExitUsage = 2;   ///< Bad flags or values, or an input that cannot be loaded.
+constexpr int kExitUsage = 2;   ///< Cannot start: bad flags or values, an input that cannot be
+                                ///< loaded, or (kolize's window) no display or GL 3.3 context.
 
 /// One line on stderr, "program: message", whatever the message holds (line breaks become spaces,
 /// so a script reading stderr line by line sees one error per line).
