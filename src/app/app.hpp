@@ -1,6 +1,7 @@
 // The interactive window: SDL2 + OpenGL 3.3 core + Dear ImGui, in the shape of Dear ImGui's
-// SDL2+OpenGL3 example: init SDL, GL attributes, window and context, glad, ImGui; then the loop
-// (events, picking, fixed-step physics, UI, draw, swap); then shut down in reverse.
+// SDL2+OpenGL3 example: init SDL, GL attributes, window and context, glad, ImGui (platform.hpp);
+// then the loop, one call a phase (poll events, new frame, keys and mouse, camera and fixed-step
+// physics, UI, render, swap: App::loop in app.cpp); then shut down in reverse.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // kolize: the Kolize demo. By default it opens the interactive window (app.hpp); --headless steps
 // a scenario without a window or display and writes a JSON report (headless.hpp).
 #include "app/app.hpp"
+#include "app/cli_errors.hpp"
 #include "app/headless.hpp"
 #include "app/json_text.hpp"
 #include "scenario/scenario.hpp"
@@ -18,22 +19,21 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1; // the run itself failed (non-finite numbers, a write error)
-constexpr int kExitUsage = 2;   // bad flags or values, or a scenario that cannot be loaded
+using kz::cli::kExitFailure;
+using kz::cli::kExitOk;
+using kz::cli::kExitUsage;
 
 constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds the step-time buffer
+constexpr std::uint64_t kMaxFrames = 1'000'000'000;
+constexpr int kMaxWindowSide = 16384;
 
-/// One line on stderr, prefixed with the program's name, whatever the message holds.
 void printError(std::string message) {
-    for (char& c : message) {
-        if (c == '\n' || c == '\r') c = ' ';
-    }
-    std::cerr << "kolize: " << message << '\n';
+    kz::cli::printError("kolize", std::move(message));
 }
 
 /// A plain decimal whole number in [min, max]. CLI11 2.1's own integer parsing would take "-3"
@@ -52,9 +52,6 @@ std::string wholeNumberError(const std::string& flag, const std::string& text, s
            ", got '" + text + "'";
 }
 
-constexpr std::uint64_t kMaxFrames = 1'000'000'000;
-constexpr int kMaxWindowSide = 16384;
-
 struct Flags {
     bool headless = false;
     std::string scenario = "two-balls";
@@ -71,6 +68,13 @@ struct Flags {
     bool noVsync = false;
 };
 
+/// The parsed options main needs to ask about after parsing: was each given?
+struct FlagOptions {
+    CLI::Option* steps = nullptr;
+    CLI::Option* report = nullptr;
+    std::vector<CLI::Option*> windowOnly; ///< The window's flags; each is an error with --headless.
+};
+
 /// "WxH" with each side a whole number from 1 to kMaxWindowSide.
 std::optional<glm::ivec2> parseSize(const std::string& text) {
     const std::size_t x = text.find_first_of("xX");
@@ -81,36 +85,34 @@ std::optional<glm::ivec2> parseSize(const std::string& text) {
     return glm::ivec2(static_cast<int>(*width), static_cast<int>(*height));
 }
 
-std::optional<std::uint64_t> parseSeedFlag(const std::string& text) {
-    return parseWholeNumber(text, 0, std::numeric_limits<std::uint64_t>::max());
+/// --seed into `seed` (left empty when the flag is not given). False, the error printed, when it is
+/// not a whole number in [0, 2^64).
+bool readSeedFlag(const std::string& text, std::optional<std::uint64_t>& seed) {
+    if (text.empty()) return true;
+    seed = parseWholeNumber(text, 0, std::numeric_limits<std::uint64_t>::max());
+    if (!seed) printError(wholeNumberError("--seed", text, 0, std::numeric_limits<std::uint64_t>::max()));
+    return seed.has_value();
 }
 
-std::string seedError(const std::string& text) {
-    return wholeNumberError("--seed", text, 0, std::numeric_limits<std::uint64_t>::max());
-}
+// ------------------------------------------------------------------ the window
 
-int runInteractiveCommand(const Flags& flags, bool reportGiven) {
+/// The window's options from the flags; empty, the error printed, for a bad value.
+std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
     kz::AppOptions options;
     options.scenario = flags.scenario;
-    if (!flags.seed.empty()) {
-        options.seed = parseSeedFlag(flags.seed);
-        if (!options.seed) {
-            printError(seedError(flags.seed));
-            return kExitUsage;
-        }
-    }
+    if (!readSeedFlag(flags.seed, options.seed)) return std::nullopt;
     const std::optional<glm::ivec2> size = parseSize(flags.size);
     if (!size) {
         printError("--size: expected WxH with each side a whole number from 1 to " +
                    std::to_string(kMaxWindowSide) + ", got '" + flags.size + "'");
-        return kExitUsage;
+        return std::nullopt;
     }
     options.windowSize = *size;
     if (!flags.frames.empty()) {
         options.frames = parseWholeNumber(flags.frames, 1, kMaxFrames);
         if (!options.frames) {
             printError(wholeNumberError("--frames", flags.frames, 1, kMaxFrames));
-            return kExitUsage;
+            return std::nullopt;
         }
     }
     options.paused = flags.paused;
@@ -119,62 +121,64 @@ int runInteractiveCommand(const Flags& flags, bool reportGiven) {
     options.screenshot = flags.screenshot;
     options.events = flags.events;
     if (reportGiven) options.report = flags.report;
+    return options;
+}
 
-    const kz::AppResult result = kz::runApp(options);
+int runInteractiveCommand(const Flags& flags, bool reportGiven) {
+    const std::optional<kz::AppOptions> options = appOptions(flags, reportGiven);
+    if (!options) return kExitUsage;
+    const kz::AppResult result = kz::runApp(*options);
     if (result.exitCode != kExitOk) printError(result.error);
     return result.exitCode;
 }
 
-int runHeadlessCommand(const Flags& flags) {
+// ------------------------------------------------------------------ headless
+
+/// A headless run before it starts: the world from --scenario and --seed, and what to run.
+struct HeadlessRun {
+    kz::World world;
+    kz::HeadlessOptions options;
+};
+
+/// The world and the run's options from the flags; empty, the error printed, for a bad value or a
+/// scenario that cannot be loaded.
+std::optional<HeadlessRun> prepareHeadlessRun(const Flags& flags) {
     std::optional<std::uint64_t> seed;
-    if (!flags.seed.empty()) {
-        seed = parseSeedFlag(flags.seed);
-        if (!seed) {
-            printError(seedError(flags.seed));
-            return kExitUsage;
-        }
-    }
+    if (!readSeedFlag(flags.seed, seed)) return std::nullopt;
     const std::optional<std::uint64_t> steps = parseWholeNumber(flags.steps, 0, kMaxSteps);
     if (!steps) {
         printError(wholeNumberError("--steps", flags.steps, 0, kMaxSteps));
-        return kExitUsage;
+        return std::nullopt;
     }
-
     kz::ScenarioResult resolved = kz::resolveScenario(flags.scenario);
     if (!resolved.scenario) {
         printError(resolved.error);
-        return kExitUsage;
+        return std::nullopt;
     }
     kz::InstantiateResult made = kz::instantiate(*resolved.scenario, seed);
     if (!made.world) {
         printError(made.error);
-        return kExitUsage;
+        return std::nullopt;
     }
-
-    // Open the report file before the run, so that a bad path fails at once, not after it.
-    const bool toStdout = flags.report == "-";
-    std::ofstream file;
-    if (!toStdout) {
-        file.open(flags.report, std::ios::out | std::ios::trunc);
-        if (!file) {
-            printError("--report: cannot write '" + flags.report + "': " + std::strerror(errno));
-            return kExitUsage;
-        }
-    }
-
     kz::HeadlessOptions options;
     options.scenarioName = resolved.scenario->name;
     options.seed = made.seed;
     options.steps = *steps;
-    const nlohmann::ordered_json report = kz::runHeadless(*made.world, options);
+    return HeadlessRun{std::move(*made.world), std::move(options)};
+}
 
-    // JSON has no NaN or infinity (nlohmann writes null): a blown-up run is an error, not a report.
+/// Writes the report to `target` ("-": stdout, else `file`, already open). A report holding a
+/// non-finite number is not written (and the file is removed): JSON has no NaN or infinity
+/// (nlohmann writes null), so a blown-up run is an error, not a report.
+int writeHeadlessReport(const nlohmann::ordered_json& report, const std::string& target,
+                        std::ofstream& file) {
+    const bool toStdout = target == "-";
     if (const auto where = kz::firstNonFinite(report)) {
         printError("the simulation produced a non-finite value at " + *where + "; no report written");
         if (!toStdout) {
             file.close();
             std::error_code ignored;
-            std::filesystem::remove(flags.report, ignored);
+            std::filesystem::remove(target, ignored);
         }
         return kExitFailure;
     }
@@ -186,19 +190,31 @@ int runHeadlessCommand(const Flags& flags) {
     if (!out) {
         const std::string reason = errno != 0 ? std::string(": ") + std::strerror(errno) : std::string();
         printError(toStdout ? "cannot write the report to stdout" + reason
-                            : "--report: cannot write '" + flags.report + "'" + reason);
+                            : "--report: cannot write '" + target + "'" + reason);
         return kExitFailure;
     }
     return kExitOk;
 }
 
-} // namespace
+int runHeadlessCommand(const Flags& flags) {
+    std::optional<HeadlessRun> run = prepareHeadlessRun(flags);
+    if (!run) return kExitUsage;
+    // Open the report file before the run, so that a bad path fails at once, not after it.
+    std::ofstream file;
+    if (flags.report != "-") {
+        file.open(flags.report, std::ios::out | std::ios::trunc);
+        if (!file) {
+            printError("--report: cannot write '" + flags.report + "': " + std::strerror(errno));
+            return kExitUsage;
+        }
+    }
+    const nlohmann::ordered_json report = kz::runHeadless(run->world, run->options);
+    return writeHeadlessReport(report, flags.report, file);
+}
 
-int main(int argc, char** argv) {
-    CLI::App app{
-        "Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
-        "opens a window: click a body or a mesh to pick it, drag a body to throw it; H lists the keys.",
-        "kolize"};
+// ------------------------------------------------------------------ the command line
+
+void describeProgram(CLI::App& app) {
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
                "max_penetration, escaped, the final bodies and the obstacles (see README.md).\n"
@@ -208,8 +224,10 @@ int main(int argc, char** argv) {
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");
+}
 
-    Flags flags;
+FlagOptions addFlags(CLI::App& app, Flags& flags) {
+    FlagOptions options;
     app.add_flag("--headless", flags.headless,
                  "Run without a window or display: step, then write a JSON report");
     app.add_option("--scenario", flags.scenario,
@@ -217,17 +235,16 @@ int main(int argc, char** argv) {
         ->type_name("NAME|FILE");
     app.add_option("--seed", flags.seed, "Seed of the random bodies, 0 to 2^64-1 (default: the file's seed)")
         ->type_name("S");
-    CLI::Option* steps = app.add_option("--steps", flags.steps,
-                                        "Headless: fixed steps to run, 0 to " + std::to_string(kMaxSteps) +
-                                            " (default: 1200, 10 s at 120 Hz)")
-                             ->type_name("N");
-    CLI::Option* report =
+    options.steps = app.add_option("--steps", flags.steps,
+                                   "Headless: fixed steps to run, 0 to " + std::to_string(kMaxSteps) +
+                                       " (default: 1200, 10 s at 120 Hz)")
+                        ->type_name("N");
+    options.report =
         app.add_option("--report", flags.report,
                        "Where the JSON report goes, - for stdout (headless default: -; window: none)")
             ->type_name("FILE|-");
 
-    // The window's flags; each is an error together with --headless.
-    std::vector<CLI::Option*> windowOnly;
+    std::vector<CLI::Option*>& windowOnly = options.windowOnly;
     windowOnly.push_back(
         app.add_option("--size", flags.size, "Window: size in points (default: 1280x720)")->type_name("WxH"));
     windowOnly.push_back(app.add_flag("--paused", flags.paused, "Window: start paused"));
@@ -243,7 +260,11 @@ int main(int argc, char** argv) {
                                         "Window: log user-visible events, one JSON line each, - for stdout")
                              ->type_name("FILE|-"));
     windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
+    return options;
+}
 
+/// Parses the command line; an exit code when main is done (help printed, or a bad flag).
+std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
@@ -256,22 +277,40 @@ int main(int argc, char** argv) {
         printError(std::string(e.what()) + " (see kolize --help)");
         return kExitUsage;
     }
+    return std::nullopt;
+}
 
-    try {
-        if (flags.headless) {
-            for (const CLI::Option* option : windowOnly) {
-                if (option->count() > 0) {
-                    printError(option->get_name() + ": only for the window; drop --headless to use it");
-                    return kExitUsage;
-                }
+/// Runs the headless or the window command, after refusing flags that belong to the other one.
+int runCommand(const Flags& flags, const FlagOptions& options) {
+    if (flags.headless) {
+        for (const CLI::Option* option : options.windowOnly) {
+            if (option->count() > 0) {
+                printError(option->get_name() + ": only for the window; drop --headless to use it");
+                return kExitUsage;
             }
-            return runHeadlessCommand(flags);
         }
-        if (steps->count() > 0) {
-            printError("--steps: only with --headless (the window runs until quit, or use --frames N)");
-            return kExitUsage;
-        }
-        return runInteractiveCommand(flags, report->count() > 0);
+        return runHeadlessCommand(flags);
+    }
+    if (options.steps->count() > 0) {
+        printError("--steps: only with --headless (the window runs until quit, or use --frames N)");
+        return kExitUsage;
+    }
+    return runInteractiveCommand(flags, options.report->count() > 0);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{
+        "Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
+        "opens a window: click a body or a mesh to pick it, drag a body to throw it; H lists the keys.",
+        "kolize"};
+    describeProgram(app);
+    Flags flags;
+    const FlagOptions options = addFlags(app, flags);
+    if (const std::optional<int> done = parseCommandLine(app, argc, argv)) return *done;
+    try {
+        return runCommand(flags, options);
     } catch (const std::exception& e) {
         printError(e.what());
         return kExitFailure;

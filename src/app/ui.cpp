@@ -1,5 +1,7 @@
 #include "app/ui.hpp"
 
+#include "app/keys.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -18,12 +20,17 @@ void textVec3(const char* label, const glm::vec3& v) {
                 static_cast<double>(v.z));
 }
 
+/// A button or checkbox label naming its key: "Pause [P]".
+std::string withKey(const char* label, KeyAction action) {
+    return std::string(label) + " [" + keyLabel(action) + "]";
+}
+
 void drawKeyTableBody() {
     if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
     ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("Action");
     ImGui::TableHeadersRow();
-    for (const KeyHelp& row : keyTable()) {
+    for (const KeyRow& row : keyTable()) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(row.keys);
@@ -36,12 +43,12 @@ void drawKeyTableBody() {
 void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     const World& world = *info.world;
     if (world.paused()) {
-        if (ImGui::Button("Resume [O]")) requests.resume = true;
+        if (ImGui::Button(withKey("Resume", KeyAction::Resume).c_str())) requests.resume = true;
     } else {
-        if (ImGui::Button("Pause [P]")) requests.pause = true;
+        if (ImGui::Button(withKey("Pause", KeyAction::Pause).c_str())) requests.pause = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("Single step [N]")) requests.singleStep = true;
+    if (ImGui::Button(withKey("Single step", KeyAction::SingleStep).c_str())) requests.singleStep = true;
     ImGui::SameLine();
     ImGui::TextDisabled(world.paused() ? "paused" : "running");
     if (world.halted()) {
@@ -80,9 +87,12 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
 
 void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     bool spinning = info.spinning;
-    if (ImGui::Checkbox("spin [R]/[S]", &spinning)) requests.spin = spinning;
+    if (ImGui::Checkbox(
+            (withKey("spin", KeyAction::StartSpin) + "/[" + keyLabel(KeyAction::StopSpin) + "]").c_str(),
+            &spinning))
+        requests.spin = spinning;
     ImGui::SliderFloat("speed", &state.spinSpeedDegPerSecond, -45.0f, 45.0f, "%.1f deg/s");
-    if (ImGui::Button("Reset view [Home]")) requests.resetView = true;
+    if (ImGui::Button(withKey("Reset view", KeyAction::ResetView).c_str())) requests.resetView = true;
     ImGui::TextDisabled("right-drag orbit, wheel zoom, middle-drag pan");
 }
 
@@ -97,9 +107,9 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
         }
         ImGui::EndListBox();
     }
-    if (ImGui::Button("Reset random [F]")) requests.resetRandom = true;
+    if (ImGui::Button(withKey("Reset random", KeyAction::ResetRandom).c_str())) requests.resetRandom = true;
     ImGui::SameLine();
-    if (ImGui::Button("Reset fixed [D]")) requests.resetFixed = true;
+    if (ImGui::Button(withKey("Reset fixed", KeyAction::ResetFixed).c_str())) requests.resetFixed = true;
     ImGui::SameLine();
     if (ImGui::Button("Reload")) requests.reload = true;
 
@@ -107,7 +117,7 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
                             2.0f * ImGui::GetStyle().FramePadding.x);
     ImGui::InputText("seed", state.seedText, sizeof state.seedText, ImGuiInputTextFlags_CharsDecimal);
     ImGui::SameLine();
-    ImGui::Checkbox("new on [F]", &state.newSeedEachReset);
+    ImGui::Checkbox(withKey("new on", KeyAction::ResetRandom).c_str(), &state.newSeedEachReset);
     if (!parseSeed(state.seedText)) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "seed: 0 to 2^64-1");
     ImGui::TextDisabled("Reload rebuilds the scenario with this seed");
     if (!state.scenarioError.empty()) {
@@ -117,54 +127,57 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
     }
 }
 
-void obstacleSelection(const Obstacle& obstacle, int index, const UiFrameInfo& info) {
+void obstacleSelection(const Obstacle& obstacle, int index, const PickHit& pick) {
     ImGui::Text("obstacle  %s (#%d)", obstacle.name.c_str(), index);
     ImGui::Text("mesh      %s", obstacle.mesh->source.c_str());
     ImGui::Text("triangles %zu", obstacle.mesh->triangleCount());
     ImGui::Text("BVH depth %d", obstacle.mesh->bvh.depth());
-    if (info.pick && info.pick->obstacle == index) {
-        const PickHit& pick = *info.pick;
-        ImGui::Text("triangle  #%u", static_cast<unsigned>(pick.triangle));
-        ImGui::Text("bary      %.3f %.3f %.3f", static_cast<double>(1.0f - pick.u - pick.v),
-                    static_cast<double>(pick.u), static_cast<double>(pick.v));
-        textVec3("hit", pick.hit.point);
-        textVec3("normal", pick.hit.normal);
-        ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
-    }
+    ImGui::Text("triangle  #%u", static_cast<unsigned>(pick.triangle));
+    ImGui::Text("bary      %.3f %.3f %.3f", static_cast<double>(1.0f - pick.u - pick.v),
+                static_cast<double>(pick.u), static_cast<double>(pick.v));
+    textVec3("hit", pick.hit.point);
+    textVec3("normal", pick.hit.normal);
+    ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
     textVec3("position", obstacle.position);
     ImGui::TextDisabled("static: it cannot be dragged");
+}
+
+void bodySelection(const Body& body, int index, const PickHit& pick) {
+    ImGui::Text("body      %s (#%d)", body.name.c_str(), index);
+    ImGui::Text("shape     %s", shapeName(body.shape));
+    ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
+    textVec3("hit", pick.hit.point);
+    textVec3("normal", pick.hit.normal);
+    textVec3("position", body.position);
+    textVec3("velocity", body.velocity);
+    ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
+    ImGui::TextDisabled("left-drag to move it, release to throw");
 }
 
 void pickingSection(const UiFrameInfo& info) {
     const World& world = *info.world;
     const auto bodies = world.bodies();
     const auto obstacles = world.obstacles();
-    if (info.selectedObstacle >= 0 && info.selectedObstacle < static_cast<int>(obstacles.size())) {
-        obstacleSelection(obstacles[static_cast<std::size_t>(info.selectedObstacle)], info.selectedObstacle,
-                          info);
-    } else if (info.selected >= 0 && info.selected < static_cast<int>(bodies.size())) {
-        const Body& body = bodies[static_cast<std::size_t>(info.selected)];
-        ImGui::Text("body      %s (#%d)", body.name.c_str(), info.selected);
-        ImGui::Text("shape     %s", shapeName(body.shape));
-        if (info.pick && info.pick->body == info.selected) {
-            ImGui::Text("t         %.4f", static_cast<double>(info.pick->hit.t));
-            textVec3("hit", info.pick->hit.point);
-            textVec3("normal", info.pick->hit.normal);
-        }
-        textVec3("position", body.position);
-        textVec3("velocity", body.velocity);
-        ImGui::Text("speed     %.3f m/s", static_cast<double>(glm::length(body.velocity)));
-        ImGui::TextDisabled("left-drag to move it, release to throw");
+    const PickState& picks = info.picks;
+    const int selectedBody = picks.selectedBody();
+    const int selectedObstacle = picks.selectedObstacle();
+    if (selectedObstacle >= 0 && selectedObstacle < static_cast<int>(obstacles.size())) {
+        obstacleSelection(obstacles[static_cast<std::size_t>(selectedObstacle)], selectedObstacle,
+                          *picks.selection);
+    } else if (selectedBody >= 0 && selectedBody < static_cast<int>(bodies.size())) {
+        bodySelection(bodies[static_cast<std::size_t>(selectedBody)], selectedBody, *picks.selection);
     } else {
         ImGui::TextUnformatted(obstacles.empty() ? "Click a body to pick it."
                                                  : "Click a body or a mesh to pick it.");
     }
-    if (info.hovered >= 0 && info.hovered < static_cast<int>(bodies.size())) {
-        ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(info.hovered)].name.c_str());
-    } else if (info.hoveredObstacle >= 0 && info.hoveredObstacle < static_cast<int>(obstacles.size())) {
+    const int hoveredBody = picks.hoveredBody();
+    const int hoveredObstacle = picks.hoveredObstacle();
+    if (hoveredBody >= 0 && hoveredBody < static_cast<int>(bodies.size())) {
+        ImGui::Text("under the cursor: %s", bodies[static_cast<std::size_t>(hoveredBody)].name.c_str());
+    } else if (hoveredObstacle >= 0 && hoveredObstacle < static_cast<int>(obstacles.size())) {
         ImGui::Text("under the cursor: %s, triangle #%u",
-                    obstacles[static_cast<std::size_t>(info.hoveredObstacle)].name.c_str(),
-                    static_cast<unsigned>(info.hoveredTriangle));
+                    obstacles[static_cast<std::size_t>(hoveredObstacle)].name.c_str(),
+                    static_cast<unsigned>(picks.hover->triangle));
     } else {
         ImGui::TextDisabled("under the cursor: -");
     }
@@ -177,13 +190,14 @@ void debugSection(UiState& state, const UiFrameInfo& info) {
     ImGui::Checkbox("contacts", &state.debug.contacts);
     ImGui::Checkbox("velocities", &state.debug.velocities);
     ImGui::Checkbox("hit triangle", &state.debug.hitTriangle);
-    ImGui::Checkbox("BVH boxes [V]", &state.debug.bvhBoxes);
+    ImGui::Checkbox(withKey("BVH boxes", KeyAction::ToggleBvhBoxes).c_str(), &state.debug.bvhBoxes);
     ImGui::BeginDisabled(!state.debug.bvhBoxes);
     state.debug.bvhDepth = std::clamp(state.debug.bvhDepth, 0, info.bvhDepthLimit);
     ImGui::SliderInt("depth [ ]", &state.debug.bvhDepth, 0, info.bvhDepthLimit, "%d",
                      ImGuiSliderFlags_AlwaysClamp);
     ImGui::EndDisabled();
-    ImGui::TextDisabled(info.selectedObstacle >= 0 ? "(the selected mesh's tree)" : "(every mesh's tree)");
+    ImGui::TextDisabled(info.picks.selectedObstacle() >= 0 ? "(the selected mesh's tree)"
+                                                           : "(every mesh's tree)");
 }
 
 void statsSection(const UiFrameInfo& info, UiRequests& requests) {
@@ -203,36 +217,10 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
     ImGui::Text("sim time       %.2f s (%llu steps)", world.simTime(),
                 static_cast<unsigned long long>(world.stepCount()));
-    if (ImGui::Button("Screenshot [F12]")) requests.screenshot = true;
+    if (ImGui::Button(withKey("Screenshot", KeyAction::Screenshot).c_str())) requests.screenshot = true;
 }
 
 } // namespace
-
-const std::vector<KeyHelp>& keyTable() {
-    static const std::vector<KeyHelp> table = {
-        {"Esc", "quit"},
-        {"P", "pause"},
-        {"O", "resume"},
-        {"Space", "pause / resume"},
-        {"N", "single step (pauses first)"},
-        {"S", "stop the camera"},
-        {"R", "rotate the camera"},
-        {"F", "reset: random bodies, new seed"},
-        {"D", "reset: the fixed set-up"},
-        {"Home", "reset the view"},
-        {"Tab", "hide / show the panel"},
-        {"F12", "screenshot"},
-        {"H", "this help"},
-        {"V", "BVH boxes on / off"},
-        {"[ / ]", "BVH boxes: one level up / down"},
-        {"left click", "pick a body or a mesh (empty space clears)"},
-        {"left drag", "move the picked body, release throws"},
-        {"right drag", "orbit"},
-        {"middle drag", "pan"},
-        {"wheel", "zoom"},
-    };
-    return table;
-}
 
 std::optional<std::uint64_t> parseSeed(const char* text) {
     const std::size_t length = std::strlen(text);
@@ -240,6 +228,36 @@ std::optional<std::uint64_t> parseSeed(const char* text) {
     const auto [ptr, ec] = std::from_chars(text, text + length, value);
     if (length == 0 || ec != std::errc() || ptr != text + length) return std::nullopt;
     return value;
+}
+
+void drawSelectedLabel(const World& world, const PickState& picks, const glm::mat4& view,
+                       const glm::mat4& proj, float nearPlane) {
+    const int body = picks.selectedBody();
+    const int obstacle = picks.selectedObstacle();
+    glm::vec3 anchor(0.0f);
+    const std::string* name = nullptr;
+    if (body >= 0 && body < static_cast<int>(world.bodies().size())) {
+        const Body& picked = world.bodies()[static_cast<std::size_t>(body)];
+        anchor = picked.position;
+        name = &picked.name;
+    } else if (obstacle >= 0 && obstacle < static_cast<int>(world.obstacles().size())) {
+        const Obstacle& picked = world.obstacles()[static_cast<std::size_t>(obstacle)];
+        anchor = 0.5f * (picked.bounds.min + picked.bounds.max);
+        name = &picked.name;
+    }
+    if (name == nullptr) return;
+    const glm::vec4 clip = proj * view * glm::vec4(anchor, 1.0f);
+    if (!(clip.w > nearPlane)) return; // behind the camera
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 centre{(ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y};
+    const ImVec2 size = ImGui::CalcTextSize(name->c_str());
+    const ImVec2 topLeft{centre.x - 0.5f * size.x, centre.y - 0.5f * size.y};
+    ImDrawList* list = ImGui::GetForegroundDrawList();
+    list->AddRectFilled(ImVec2(topLeft.x - 4.0f, topLeft.y - 2.0f),
+                        ImVec2(topLeft.x + size.x + 4.0f, topLeft.y + size.y + 2.0f), IM_COL32(0, 0, 0, 170),
+                        3.0f);
+    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), name->c_str());
 }
 
 UiRequests drawUi(UiState& state, const UiFrameInfo& info) {

@@ -1,10 +1,11 @@
-// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Debug draw, Stats and Help. The
+// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Debug draw, Stats and Help (the key
+// table of keys.hpp, also in its own window on H). The
 // panel edits UiState and returns what the user asked for (UiRequests); the app carries the
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/pick_state.hpp"
 #include "app/render/renderer.hpp"
-#include "physics/pick.hpp"
 #include "physics/world.hpp"
 
 #include <cstdint>
@@ -43,13 +44,8 @@ struct UiFrameInfo {
     std::string scenarioTitle; ///< Its display name.
     std::uint64_t seed = 0;    ///< The seed the current world was built with.
     bool spinning = false;
-    int selected = -1;           ///< Picked body, or -1.
-    int selectedObstacle = -1;   ///< Picked obstacle, or -1 (never both).
-    std::optional<PickHit> pick; ///< Where the click met it (t, point, normal; an obstacle's triangle, u, v).
-    int hovered = -1;            ///< The body under the cursor, or -1.
-    int hoveredObstacle = -1;    ///< The obstacle under the cursor, or -1.
-    std::uint32_t hoveredTriangle = 0; ///< Its triangle there.
-    int bvhDepthLimit = 0;             ///< The BVH depth slider's maximum (the drawn trees' depth - 1).
+    PickState picks;       ///< The selection (body or obstacle) and the hover.
+    int bvhDepthLimit = 0; ///< The BVH depth slider's maximum (the drawn trees' depth - 1).
     float fps = 0.0f;
     float frameMs = 0.0f;
     float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.
@@ -76,14 +72,12 @@ struct UiRequests {
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame.
 UiRequests drawUi(UiState& state, const UiFrameInfo& info);
 
+/// The picked body's name at its centre on screen (an obstacle's at the centre of its bounds), on
+/// top of everything: where `proj * view` puts it, unless it is behind the camera.
+void drawSelectedLabel(const World& world, const PickState& picks, const glm::mat4& view,
+                       const glm::mat4& proj, float nearPlane);
+
 /// The seed typed into the panel, or empty when it is not a whole number in [0, 2^64).
 std::optional<std::uint64_t> parseSeed(const char* text);
-
-/// The key table (Help).
-struct KeyHelp {
-    const char* keys;
-    const char* action;
-};
-const std::vector<KeyHelp>& keyTable();
 
 } // namespace kz

@@ -47,13 +47,13 @@ std::optional<PickHit> exact(const World& world, const Candidate& c, const Ray& 
 
 /// Whether a is preferred to b at equal t: bodies before obstacles, then the lower index.
 bool before(const PickHit& a, const PickHit& b) {
-    if ((a.body >= 0) != (b.body >= 0)) return a.body >= 0;
-    return a.body >= 0 ? a.body < b.body : a.obstacle < b.obstacle;
+    if (a.isBody() != b.isBody()) return a.isBody();
+    return a.isBody() ? a.body < b.body : a.obstacle < b.obstacle;
 }
 
 } // namespace
 
-std::optional<PickHit> pickBody(const World& world, const Ray& ray, float tMax) {
+std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMax) {
     if (!isValid(ray) || !(tMax >= 0.0f)) return std::nullopt;
     thread_local std::vector<Candidate> list;
     candidates(world, ray, tMax, list);

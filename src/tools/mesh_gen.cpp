@@ -4,6 +4,7 @@
 //
 // Exit codes: 0 written; 1 a file could not be written; 2 a bad flag. Errors are one line on
 // stderr, "kz_meshgen: <message>".
+#include "app/cli_errors.hpp"
 #include "meshio/obj.hpp"
 #include "meshio/shapes.hpp"
 
@@ -16,17 +17,13 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitFailure = 1;
-constexpr int kExitUsage = 2;
+using kz::cli::kExitFailure;
+using kz::cli::kExitOk;
+using kz::cli::kExitUsage;
 
-/// One line on stderr, prefixed with the program's name, whatever the message holds.
-void printError(std::string message) {
-    for (char& c : message) {
-        if (c == '\n' || c == '\r') c = ' ';
-    }
-    std::cerr << "kz_meshgen: " << message << '\n';
-}
+using kz::cli::printError;
+
+constexpr const char* kProgram = "kz_meshgen";
 
 } // namespace
 
@@ -43,11 +40,11 @@ int main(int argc, char** argv) {
         std::cout << app.help();
         return kExitOk;
     } catch (const CLI::ParseError& e) {
-        printError(std::string(e.what()) + " (see kz_meshgen --help)");
+        printError(kProgram, std::string(e.what()) + " (see kz_meshgen --help)");
         return kExitUsage;
     }
     if (out.empty()) {
-        printError("--out DIR is required (see kz_meshgen --help)");
+        printError(kProgram, "--out DIR is required (see kz_meshgen --help)");
         return kExitUsage;
     }
 
@@ -55,14 +52,14 @@ int main(int argc, char** argv) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) {
-        printError(out + ": cannot create the folder (" + ec.message() + ")");
+        printError(kProgram, out + ": cannot create the folder (" + ec.message() + ")");
         return kExitFailure;
     }
     for (const kz::ProjectMesh& mesh : kz::projectMeshes()) {
         std::string error;
         const std::filesystem::path file = dir / mesh.fileName;
         if (!kz::writeObj(file, mesh.mesh, mesh.header, error)) {
-            printError(error);
+            printError(kProgram, error);
             return kExitFailure;
         }
         std::printf("%s: %zu vertices, %zu triangles\n", file.string().c_str(), mesh.mesh.vertices.size(),

@@ -1512,7 +1512,7 @@ struct LampArch {
     /// What a click on `pixel` must pick in the scenario's first frame (nothing moves: --paused).
     std::optional<kz::PickHit> expectedPick(glm::ivec2 pixel) const {
         const auto [origin, dir] = pixelRay(camera, pixel);
-        return kz::pickBody(*world, kz::Ray{origin, dir});
+        return kz::pickNearest(*world, kz::Ray{origin, dir});
     }
 };
 

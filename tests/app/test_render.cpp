@@ -371,7 +371,7 @@ TEST_F(RenderTest, LampArchDrawsTheLampInItsColourWhereItProjects) {
     for (const glm::vec3 onLamp : {glm::vec3(-0.5f, -4.84f, 0.45f), glm::vec3(-0.5f, -3.5f, 0.0f)}) {
         const glm::ivec2 p = project(scene->view, onLamp);
         ASSERT_TRUE(inside(p));
-        const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+        const std::optional<PickHit> hit = pickNearest(scene->world, scene->rayThrough(p));
         ASSERT_TRUE(hit.has_value());
         ASSERT_EQ(hit->obstacle, 0) << "the ray through " << p.x << "," << p.y << " misses the lamp";
         const Rgb c = pixelAt(image, p);
@@ -450,7 +450,7 @@ TEST_F(RenderTest, PickedTriangleIsDrawnOnTopWhereItProjects) {
     ASSERT_TRUE(scene.has_value());
     // The triangle under the post's middle, as a click there picks it.
     const glm::ivec2 p = project(scene->view, {-0.5f, -3.5f, 0.0f});
-    const std::optional<PickHit> hit = pickBody(scene->world, scene->rayThrough(p));
+    const std::optional<PickHit> hit = pickNearest(scene->world, scene->rayThrough(p));
     ASSERT_TRUE(hit.has_value());
     ASSERT_EQ(hit->obstacle, 0);
 
@@ -804,6 +804,37 @@ TEST(RenderDebugLines, NothingSwitchedOnDrawsNothing) {
     EXPECT_TRUE(out.lines.empty());
     EXPECT_TRUE(out.topLines.empty());
     EXPECT_TRUE(out.topTriangles.empty());
+}
+
+TEST(RenderDebugLines, TheAppsOverlayComesFromItsPicks) {
+    World world = twoBodies();
+    PickState picks;
+    Overlay overlay = overlayOf(world, picks, 80.0f);
+    EXPECT_FALSE(overlay.pickRay || overlay.pickHit || overlay.pickTriangle);
+    EXPECT_EQ(overlay.pickRayLength, 80.0f);
+    EXPECT_EQ(overlay.previewBody, 0) << "nothing selected: body 0's preview";
+    EXPECT_EQ(overlay.selectedObstacle, -1);
+
+    // A click on body 1: its ray drawn to the hit, its preview.
+    picks.ray = Ray{glm::vec3(0.0f, 0.0f, 20.0f), glm::vec3(0.0f, 0.0f, -1.0f)};
+    picks.selection = PickHit{1, RayHit{4.0f, {0.0f, 0.0f, 16.0f}, {0.0f, 0.0f, 1.0f}}};
+    overlay = overlayOf(world, picks, 80.0f);
+    ASSERT_TRUE(overlay.pickRay && overlay.pickHit);
+    EXPECT_EQ(overlay.pickRay->origin, picks.ray->origin);
+    EXPECT_EQ(overlay.pickHit->point, glm::vec3(0.0f, 0.0f, 16.0f));
+    EXPECT_EQ(overlay.pickRayLength, 4.0f);
+    EXPECT_EQ(overlay.previewBody, 1);
+    EXPECT_FALSE(overlay.pickTriangle);
+
+    // A click on obstacle 0's triangle 7: outlined, its triangle drawn, body 0 previewed.
+    picks.selection = PickHit{-1, RayHit{5.0f, {0.0f, 0.0f, 15.0f}, {0.0f, 0.0f, 1.0f}}, 0, 7u};
+    overlay = overlayOf(world, picks, 80.0f);
+    EXPECT_EQ(overlay.selectedObstacle, 0);
+    EXPECT_EQ(overlay.pickTriangle, std::optional<std::uint32_t>(7u));
+    EXPECT_EQ(overlay.previewBody, 0);
+
+    // An empty world previews nothing.
+    EXPECT_EQ(overlayOf(World(boxRoom(glm::vec3(10.0f))), PickState{}, 80.0f).previewBody, -1);
 }
 
 TEST(RenderDebugLines, PickRayIsASegmentOfItsLengthAndTheHitACrossAndANormal) {

@@ -252,12 +252,12 @@ TEST(PickObstacle, AClickBetweenTheLegsOfAnArchPicksTheBallBehindItNotTheArch) {
     World world = roomWorld();
     world.addObstacle(place(legs, glm::vec3(0.0f), glm::quat(1, 0, 0, 0), glm::vec3(1.0f)));
     world.addBody(sphereDesc({0, 0, 3}, glm::vec3(0.0f), 0.5f));
-    const auto between = pickBody(world, Ray{glm::vec3(0, 0, -5), glm::vec3(0, 0, 1)});
+    const auto between = pickNearest(world, Ray{glm::vec3(0, 0, -5), glm::vec3(0, 0, 1)});
     ASSERT_TRUE(between);
     EXPECT_EQ(between->body, 0);
     EXPECT_EQ(between->obstacle, -1);
     EXPECT_FLOAT_EQ(between->hit.t, 7.5f);
-    const auto leg = pickBody(world, Ray{glm::vec3(1.5f, 0, -5), glm::vec3(0, 0, 1)});
+    const auto leg = pickNearest(world, Ray{glm::vec3(1.5f, 0, -5), glm::vec3(0, 0, 1)});
     ASSERT_TRUE(leg);
     EXPECT_EQ(leg->body, -1);
     EXPECT_EQ(leg->obstacle, 0);
@@ -277,7 +277,7 @@ TEST(PickObstacle, TheNearerOfABodyAndAnObstacleWinsWhicheverComesFirstInItsList
     world.addBody(sphereDesc({0, 0, 4}, glm::vec3(0.0f), 0.5f));
     world.addObstacle(place(cubeMesh(), {0, 0, 0}, glm::quat(1, 0, 0, 0), glm::vec3(1.0f)));
     world.addObstacle(place(cubeMesh(), {0, 0, -3}, glm::quat(1, 0, 0, 0), glm::vec3(0.5f, 0.5f, 0.1f)));
-    const auto hit = pickBody(world, Ray{glm::vec3(0, 0, -8), glm::vec3(0, 0, 2)});
+    const auto hit = pickNearest(world, Ray{glm::vec3(0, 0, -8), glm::vec3(0, 0, 2)});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->obstacle, 1);
     EXPECT_NEAR(hit->hit.t, (8.0f - 3.05f) / 2.0f, 1e-5f);
@@ -287,7 +287,7 @@ TEST(PickObstacle, TheNearerOfABodyAndAnObstacleWinsWhicheverComesFirstInItsList
     EXPECT_EQ(all[1].obstacle, 0);
     EXPECT_EQ(all[2].body, 0);
     // From behind, the ball is first.
-    const auto back = pickBody(world, Ray{glm::vec3(0, 0, 8), glm::vec3(0, 0, -1)});
+    const auto back = pickNearest(world, Ray{glm::vec3(0, 0, 8), glm::vec3(0, 0, -1)});
     ASSERT_TRUE(back);
     EXPECT_EQ(back->body, 0);
 }
@@ -303,7 +303,7 @@ TEST(PickObstacle, ARotatedNonUniformlyScaledMeshIsPickedWhereItsTrianglesAre) {
         const Obb box{o.position, 0.5f * scale, glm::mat3_cast(o.orientation)};
         const glm::vec3 origin = 5.0f * glm::normalize(glm::vec3(u(rng), u(rng), u(rng)));
         const Ray ray{origin, glm::vec3(u(rng), u(rng), u(rng)) * 1.2f - origin};
-        const auto got = pickBody(world, ray);
+        const auto got = pickNearest(world, ray);
         const auto ref = raycast(ray, box);
         ASSERT_EQ(got.has_value(), ref.has_value()) << "seed " << kSeed + 2 << " case " << i;
         if (got) {

@@ -1,4 +1,4 @@
-// Picking: the nearest body along a ray, in its current pose (src/physics/pick.hpp).
+// Picking: the nearest body or obstacle along a ray, in its current pose (src/physics/pick.hpp).
 #include "physics/pick.hpp"
 
 #include <cmath>
@@ -44,7 +44,7 @@ TEST(Pick, NearerOfTwoBodiesOnTheSameLineOfSightWinsWhateverTheirOrder) {
             world.addBody(near);
             world.addBody(far);
         }
-        const auto hit = kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, -1}});
+        const auto hit = kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, -1}});
         ASSERT_TRUE(hit);
         EXPECT_EQ(world.bodies()[hit->body].name, "near");
         EXPECT_FLOAT_EQ(hit->hit.t, 6.5f);
@@ -57,7 +57,7 @@ TEST(Pick, BigBoundingSphereInFrontDoesNotHideASmallerNearerHitBehindIt) {
     World world(kz::boxRoom(glm::vec3(40.0f)));
     world.addBody(box("slab", {3, 0, 0}, {0.1f, 5.0f, 0.1f}));
     world.addBody(sphere("ball", {0, 0, -2}, 0.5f));
-    const auto hit = kz::pickBody(world, Ray{{0, 0, 10}, {0, 0, -1}});
+    const auto hit = kz::pickNearest(world, Ray{{0, 0, 10}, {0, 0, -1}});
     ASSERT_TRUE(hit);
     EXPECT_EQ(world.bodies()[hit->body].name, "ball");
 }
@@ -67,9 +67,9 @@ TEST(Pick, RotatedBoxIsPickedByItsTrueShapeNotItsBounds) {
     world.addBody(
         box("diamond", {0, 0, 0}, glm::vec3(1.0f), glm::angleAxis(0.78539816f, glm::vec3(0, 0, 1))));
     // Through the corner region of the unrotated box, outside the rotated one: a miss.
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0.9f, 0.9f, 5}, {0, 0, -1}}));
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0.9f, 0.9f, 5}, {0, 0, -1}}));
     // Along x: hits the 45-degree edge at x = -sqrt(2).
-    const auto hit = kz::pickBody(world, Ray{{-5, 0, 0}, {1, 0, 0}});
+    const auto hit = kz::pickNearest(world, Ray{{-5, 0, 0}, {1, 0, 0}});
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->hit.t, 5.0f - std::sqrt(2.0f), 1e-4f);
 }
@@ -78,7 +78,7 @@ TEST(Pick, RayStartingInsideABodyPicksItAtZero) {
     World world(kz::boxRoom(glm::vec3(20.0f)));
     world.addBody(sphere("around", {0, 0, 0}, 2.0f));
     world.addBody(sphere("beyond", {0, 0, -5}, 1.0f));
-    const auto hit = kz::pickBody(world, Ray{{0, 0, 0.5f}, {0, 0, -3}});
+    const auto hit = kz::pickNearest(world, Ray{{0, 0, 0.5f}, {0, 0, -3}});
     ASSERT_TRUE(hit);
     EXPECT_EQ(world.bodies()[hit->body].name, "around");
     EXPECT_EQ(hit->hit.t, 0.0f);
@@ -90,28 +90,28 @@ TEST(Pick, BodiesAreTestedWhereTheyAreNowAfterMoving) {
     mover.velocity = {6, 0, 0};
     world.addBody(mover);
     const Ray ray{{0, 0, 5}, {0, 0, -1}};
-    EXPECT_FALSE(kz::pickBody(world, ray));
+    EXPECT_FALSE(kz::pickNearest(world, ray));
     for (int i = 0; i < 60; ++i) // half a second: the ball moved 3 m to the origin
         world.step();
-    EXPECT_TRUE(kz::pickBody(world, ray));
+    EXPECT_TRUE(kz::pickNearest(world, ray));
 }
 
 TEST(Pick, EmptySpaceBehindTheOriginAndInvalidRaysPickNothing) {
     World world(kz::boxRoom(glm::vec3(20.0f)));
     world.addBody(sphere("ball", {0, 0, 0}, 1.0f));
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0, 5, 5}, {0, 0, -1}}));
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, 1}})); // ball behind
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, 0}}));
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0, 5, 5}, {0, 0, -1}}));
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, 1}})); // ball behind
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, 0}}));
     const float nan = std::numeric_limits<float>::quiet_NaN();
-    EXPECT_FALSE(kz::pickBody(world, Ray{{nan, 0, 5}, {0, 0, -1}}));
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, -1}}, 3.0f)); // beyond tMax
-    EXPECT_FALSE(kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, -1}}, nan));
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{nan, 0, 5}, {0, 0, -1}}));
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, -1}}, 3.0f)); // beyond tMax
+    EXPECT_FALSE(kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, -1}}, nan));
 }
 
 TEST(Pick, NonUnitDirectionMeasuresTInItsOwnUnits) {
     World world(kz::boxRoom(glm::vec3(20.0f)));
     world.addBody(sphere("ball", {0, 0, 0}, 1.0f));
-    const auto hit = kz::pickBody(world, Ray{{0, 0, 5}, {0, 0, -4}});
+    const auto hit = kz::pickNearest(world, Ray{{0, 0, 5}, {0, 0, -4}});
     ASSERT_TRUE(hit);
     EXPECT_FLOAT_EQ(hit->hit.t, 1.0f);
 }
@@ -155,7 +155,7 @@ TEST(PickProperty, NearestHitAgreesWithTestingEveryBody) {
                                                         : kz::raycast(ray, kz::obbOf(b));
             if (h && (!best || h->t < best->t)) best = h, bestBody = i;
         }
-        const auto picked = kz::pickBody(world, ray);
+        const auto picked = kz::pickNearest(world, ray);
         ASSERT_EQ(picked.has_value(), best.has_value()) << "seed " << seed << " case " << k;
         if (!best) continue;
         ++hits;

@@ -108,6 +108,18 @@ bool boxLess(const Aabb& a, const Aabb& b) {
 
 } // namespace
 
+Overlay overlayOf(const World& world, const PickState& picks, float farPlane) {
+    Overlay overlay;
+    overlay.pickRay = picks.ray;
+    if (picks.selection) overlay.pickHit = picks.selection->hit;
+    overlay.pickRayLength = picks.selection ? picks.selection->hit.t : farPlane;
+    overlay.previewBody =
+        picks.selectedBody() >= 0 ? picks.selectedBody() : (world.bodies().empty() ? -1 : 0);
+    overlay.selectedObstacle = picks.selectedObstacle();
+    if (picks.selectedObstacle() >= 0) overlay.pickTriangle = picks.selection->triangle;
+    return overlay;
+}
+
 void buildDebugLines(const World& world, const glm::vec3& eye, const DebugDraw& debug, const Overlay& overlay,
                      BvhBoxCache& bvhBoxes, DebugLines& out) {
     out.clear();

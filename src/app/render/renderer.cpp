@@ -207,6 +207,11 @@ std::unique_ptr<Renderer> Renderer::create(const std::filesystem::path& shaderDi
 Renderer::Renderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Renderer::~Renderer() = default;
 
+void Renderer::draw(const World& world, const SceneView& view, const PickState& picks,
+                    const DebugDraw& debug) {
+    draw(world, view, picks.selectedBody(), debug, overlayOf(world, picks, view.farPlane));
+}
+
 void Renderer::draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
                     const Overlay& overlay) {
     Impl& impl = *impl_;

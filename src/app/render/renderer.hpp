@@ -4,6 +4,7 @@
 // (renderer.cpp); the debug lines are built on the CPU in debug_lines.cpp.
 #pragma once
 
+#include "app/pick_state.hpp"
 #include "geom/types.hpp"
 #include "physics/world.hpp"
 
@@ -22,6 +23,7 @@ struct SceneView {
     glm::mat4 proj{1.0f};
     glm::vec3 eye{0.0f};
     glm::ivec2 framebuffer{1, 1}; ///< Physical pixels (high-DPI aware).
+    float farPlane = 100.0f; ///< The camera's far plane: a click's ray that hit nothing is drawn this long.
 };
 
 /// Debug-draw toggles (each a checkbox in the panel; bvhDepth a slider).
@@ -36,8 +38,9 @@ struct DebugDraw {
     int bvhDepth = 0;          ///< Deepest BVH level drawn (0: the root's box); clamped to each tree.
 };
 
-/// The app's picking and selection state the passes draw: the pick ray and hit, the body whose
-/// impact preview is shown, the selected obstacle and its picked triangle.
+/// What the passes draw on top, each item given explicitly: the pick ray and hit, the body whose
+/// impact preview is shown, the selected obstacle and its picked triangle. The app's comes from
+/// its PickState (overlayOf).
 struct Overlay {
     std::optional<Ray> pickRay; ///< dir unit length; drawn for pickRayLength.
     float pickRayLength = 100.0f;
@@ -48,6 +51,11 @@ struct Overlay {
     /// The triangle of selectedObstacle the last pick hit (DebugDraw::hitTriangle).
     std::optional<std::uint32_t> pickTriangle;
 };
+
+/// The overlay of the app's picks (PickState): the last click's ray, drawn to its hit or for
+/// `farPlane` when it hit nothing, and the hit; the impact preview of the selected body, else of
+/// body 0 (none in an empty world); the selected obstacle and the triangle the click hit on it.
+Overlay overlayOf(const World& world, const PickState& picks, float farPlane);
 
 class Renderer {
 public:
@@ -69,6 +77,9 @@ public:
     /// picked triangle over everything.
     void draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
               const Overlay& overlay);
+    /// The app's frame: the same passes with the selection and the overlay of `picks` (the selected
+    /// body, overlayOf(world, picks, view.farPlane)).
+    void draw(const World& world, const SceneView& view, const PickState& picks, const DebugDraw& debug);
 
     /// The framebuffer's pixels, RGB8, top row first (for PNG screenshots).
     std::vector<std::uint8_t> readPixels(glm::ivec2 size) const;

@@ -1,0 +1,126 @@
+// The window app's one class, App, shared by its two files: app.cpp (start, the loop and its
+// phases, shut down) and app_actions.cpp (what keys and the panel ask for: pause, step, spin,
+// resets and scenario loads, the BVH depth). Private to the kolize executable.
+#pragma once
+
+#include "app/app.hpp"
+#include "app/camera.hpp"
+#include "app/events.hpp"
+#include "app/frame_report.hpp"
+#include "app/interaction.hpp"
+#include "app/keys.hpp"
+#include "app/platform.hpp"
+#include "app/render/renderer.hpp"
+#include "app/ui.hpp"
+#include "scenario/scenario.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace kz {
+
+/// A left press or release, waiting for this frame's ImGui state (does the panel want the mouse?).
+struct MouseClick {
+    bool press;    ///< Press, else release.
+    glm::vec2 pos; ///< SDL window coordinates.
+};
+
+/// This frame's CPU time in each timed phase, in milliseconds.
+struct PhaseTimes {
+    float picking = 0.0f;
+    float physics = 0.0f;
+    float ui = 0.0f; ///< The new ImGui frame and building the panel.
+    float draw = 0.0f;
+};
+
+/// The interactive window: run() opens it, loops until the user quits, and shuts it down.
+class App {
+public:
+    explicit App(const AppOptions& options) : options_(options) {}
+    AppResult run();
+
+private:
+    AppResult start();
+    AppResult openWindow();
+    void loop();
+    AppResult finish();
+
+    // The phases of a frame, in order (the timed ones return their milliseconds).
+    void pollEvents();
+    float newFrame();
+    float handleInput(float frameSeconds);
+    float update(float frameSeconds);
+    float buildUi();
+    float render();
+    void saveScreenshot(bool lastFrame);
+
+    // Scenarios.
+    bool load(const std::string& key, std::optional<std::uint64_t> seed, std::string& error);
+    void applyScenario(const Scenario& scenario);
+    void reset(const std::string& key, std::optional<std::uint64_t> seed);
+
+    // Input.
+    void onMouseButton(const SDL_MouseButtonEvent& button, bool down);
+    void runKeyAction(KeyAction action);
+    ScreenCamera screenCamera() const;
+
+    // Actions shared by keys and panel (each logs its event).
+    void pause();
+    void resume();
+    void singleStep();
+    void setSpin(bool on);
+    void resetRandom();
+    void resetFixed();
+    void applyUi(const UiRequests& requests);
+
+    UiFrameInfo frameInfo() const;
+    /// The BVH debug draw's deepest level, kept within the trees it draws.
+    void changeBvhDepth(int delta);
+    int bvhDepthLimit() const;
+    bool takeScreenshot(const std::string& file, std::string& error);
+
+    const AppOptions& options_;
+    EventLog events_;
+    FrameReportFile report_;
+    Interaction interaction_{events_};
+
+    // Declared in the order of creation: destroyed in reverse (renderer before its GL context).
+    Platform platform_;
+    std::unique_ptr<render::Renderer> renderer_;
+
+    // The simulation.
+    std::optional<World> world_;
+    std::string scenarioKey_;
+    std::string scenarioTitle_;
+    std::uint64_t seed_ = 0;
+    OrbitCamera camera_;
+    UiState ui_;
+    std::mt19937_64 seedSource_{std::random_device{}()};
+
+    // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
+    bool orbiting_ = false;
+    bool panning_ = false;
+    std::vector<MouseClick> clicks_;
+    std::vector<KeyAction> keys_;
+
+    // The frame.
+    std::uint64_t frame_ = 0;
+    bool quit_ = false;
+    bool screenshotRequested_ = false;
+    glm::ivec2 windowSize_{1, 1};
+    glm::ivec2 drawableSize_{1, 1};
+    glm::mat4 view_{1.0f}; ///< The camera's matrices of the frame on screen.
+    glm::mat4 proj_{1.0f};
+    float physicsMsPerStep_ = 0.0f;
+    int stepsThisFrame_ = 0;
+    FrameTimes times_;
+    std::uint64_t framesDrawn_ = 0;
+    double seconds_ = 0.0;
+    AppResult failure_; ///< Set when the loop must stop with an error (a failed --screenshot).
+};
+
+} // namespace kz

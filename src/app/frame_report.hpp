@@ -1,0 +1,46 @@
+// The report of a window run (--report FILE|-): how many frames in how long, the medians of the
+// per-frame CPU times of each phase, and what was on screen at the end. One JSON object, keys in
+// this order: frames, seconds, fps, ms_per_frame_median, physics_ms_median, picking_ms_median,
+// ui_ms_median, draw_ms_median, bodies, obstacles, obstacle_triangles, scenario, seed.
+#pragma once
+
+#include "physics/world.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace kz {
+
+/// Per-frame CPU times, in milliseconds, of the whole frame and of each of its phases.
+struct FrameTimes {
+    static constexpr std::size_t kMaxSamples = std::size_t{1} << 21; ///< Later frames are not timed.
+
+    std::vector<float> frame, physics, picking, ui, draw;
+    void add(float frameMs, float physicsMs, float pickingMs, float uiMs, float drawMs);
+};
+
+/// The report's JSON: `frames` drawn in `seconds`, the medians of `times` (each a float written
+/// as its shortest decimal), and the world's bodies, obstacles and their triangle counts.
+nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
+                                   const World& world, const std::string& scenarioTitle, std::uint64_t seed);
+
+/// Where the report goes: opened at start, so that a bad path fails before the window opens.
+class FrameReportFile {
+public:
+    /// `target`: a file (truncated), "-" for stdout, empty for no report. False with `error` set
+    /// (one line) when the file cannot be written.
+    bool open(const std::string& target, std::string& error);
+    /// Writes `report` (nothing without a target). False with `error` set when the write fails.
+    bool write(const nlohmann::ordered_json& report, std::string& error);
+    bool enabled() const { return !target_.empty(); }
+
+private:
+    std::string target_;
+    std::ofstream file_;
+};
+
+} // namespace kz

@@ -1,0 +1,94 @@
+#include "app/interaction.hpp"
+
+#include "geom/screen_ray.hpp"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace kz {
+
+Ray ScreenCamera::rayAt(glm::vec2 windowPos) const {
+    // The centre of the SDL pixel, in physical (drawable) pixels for high-DPI windows.
+    const glm::vec2 scale = glm::vec2(drawableSize) / glm::vec2(windowSize);
+    return screenRay((windowPos + 0.5f) * scale, glm::vec2(drawableSize), view, proj);
+}
+
+void Interaction::press(const World& world, const ScreenCamera& screen, glm::vec2 pos, bool panelWantsMouse,
+                        std::uint64_t frame) {
+    if (panelWantsMouse) return;
+    const Ray ray = screen.rayAt(pos);
+    const std::optional<PickHit> hit = pickNearest(world, ray);
+    picks_.ray = ray;
+    picks_.selection = hit;
+    drag_.reset();
+    if (!hit) {
+        events_.pick(frame, nullptr, nullptr);
+        return;
+    }
+    if (hit->isObstacle()) {
+        // Obstacles are static: selected, never dragged.
+        events_.pickObstacle(frame, world.obstacles()[static_cast<std::size_t>(hit->obstacle)], *hit);
+        return;
+    }
+    const Body& body = world.bodies()[static_cast<std::size_t>(hit->body)];
+    events_.pick(frame, &body, &hit->hit);
+
+    const glm::vec3 forward = glm::normalize(screen.target - screen.eye);
+    drag_ =
+        Drag{hit->body, pos, body.position - hit->hit.point, glm::dot(hit->hit.point - screen.eye, forward)};
+}
+
+void Interaction::release(const World& world, std::uint64_t frame) {
+    endDrag(world, frame);
+}
+
+void Interaction::drag(World& world, const ScreenCamera& screen, const Pointer& pointer, float frameSeconds,
+                       std::uint64_t frame) {
+    if (!drag_) return;
+    const Body& body = world.bodies()[static_cast<std::size_t>(drag_->body)];
+    if (!pointer.leftDown) {
+        // Released where we did not see it (outside the window).
+        endDrag(world, frame);
+        return;
+    }
+    if (!drag_->active) {
+        if (glm::length(pointer.pos - drag_->pressPos) < kDragThresholdPixels) return;
+        drag_->active = true;
+        events_.drag(frame, true, body.name);
+    }
+    if (world.paused()) return; // nothing moves while paused; the body keeps its velocity
+
+    // The grabbed point follows the cursor in the plane facing the camera at the grab depth; the
+    // body gets the velocity that takes it there in one frame, so the solver still collides it.
+    const Ray ray = screen.rayAt(pointer.pos);
+    const glm::vec3 eye = screen.eye;
+    const glm::vec3 forward = glm::normalize(screen.target - eye);
+    const float along = glm::dot(forward, ray.dir);
+    if (!(along > 1e-4f)) return;
+    const float t = (drag_->depth - glm::dot(forward, ray.origin - eye)) / along;
+    const glm::vec3 target = ray.origin + t * ray.dir + drag_->grabOffset;
+    const float dt = std::max(frameSeconds * world.settings().timeScale, world.settings().timeStep);
+    glm::vec3 velocity = (target - body.position) / dt;
+    const float speed = glm::length(velocity);
+    if (speed > kMaxDragSpeed) velocity *= kMaxDragSpeed / speed;
+    world.setBodyVelocity(drag_->body, velocity, body.angularVelocity * kDragAngularDamping);
+}
+
+void Interaction::hover(const World& world, const ScreenCamera& screen, const Pointer& pointer) {
+    picks_.hover.reset();
+    if (!pointer.overScene) return;
+    picks_.hover = pickNearest(world, screen.rayAt(pointer.pos));
+}
+
+void Interaction::forget(const World& world, std::uint64_t frame) {
+    endDrag(world, frame);
+    picks_ = PickState{};
+}
+
+void Interaction::endDrag(const World& world, std::uint64_t frame) {
+    if (drag_ && drag_->active)
+        events_.drag(frame, false, world.bodies()[static_cast<std::size_t>(drag_->body)].name);
+    drag_.reset();
+}
+
+} // namespace kz
