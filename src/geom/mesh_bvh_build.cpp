@@ -66,6 +66,23 @@ struct alignas(16) PrimRef {
     F4 centroid2() const { return lower() + upper(); }
 };
 
+/// tryBuild's message for malformed input, or empty.
+std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> indices) {
+    if (indices.size() % 3 != 0)
+        return "indices count " + std::to_string(indices.size()) + " is not a multiple of 3";
+    const std::size_t triangleCount = indices.size() / 3;
+    if (triangleCount > std::numeric_limits<std::uint32_t>::max() / 2)
+        return "too many triangles: " + std::to_string(triangleCount);
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i] >= vertexCount) {
+            return "index " + std::to_string(i) + " of triangle " + std::to_string(i / 3) + " is " +
+                   std::to_string(indices[i]) + ", but there are " + std::to_string(vertexCount) +
+                   " vertices";
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 /// Top-down binned SAH (16 bins per axis) over the triangles' bounds and centroids; `prims` is
@@ -391,29 +408,13 @@ struct MeshBvh::Builder {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Build
+// Build: checked input, the triangles' bounds, the tree, then the triangles in leaf order
 
 std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
                                          std::span<const std::uint32_t> indices, std::string& error) {
-    if (indices.size() % 3 != 0) {
-        error = "indices count " + std::to_string(indices.size()) + " is not a multiple of 3";
-        return std::nullopt;
-    }
+    error = inputError(vertices.size(), indices);
+    if (!error.empty()) return std::nullopt;
     const std::size_t triangleCount = indices.size() / 3;
-    if (triangleCount > std::numeric_limits<std::uint32_t>::max() / 2) {
-        error = "too many triangles: " + std::to_string(triangleCount);
-        return std::nullopt;
-    }
-    for (std::size_t i = 0; i < indices.size(); ++i) {
-        if (indices[i] >= vertices.size()) {
-            error = "index " + std::to_string(i) + " of triangle " + std::to_string(i / 3) + " is " +
-                    std::to_string(indices[i]) + ", but there are " + std::to_string(vertices.size()) +
-                    " vertices";
-            return std::nullopt;
-        }
-    }
-    error.clear();
-
     const auto triangleAt = [&](std::size_t t) {
         return Triangle{vertices[indices[3 * t]], vertices[indices[3 * t + 1]], vertices[indices[3 * t + 2]]};
     };
