@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -155,8 +156,7 @@ struct MeshBvh::Builder {
             scale[a] = std::min(s, FLT_MAX);
         }
         const Binner binOf{centroidBounds.lo, load4(scale)};
-        Bins bins;
-        binCentroids(begin, end, binOf, bins);
+        const Bins bins = binCentroids(std::span<const PrimRef>(prims.data() + begin, end - begin), binOf);
         const BinSplit best = cheapestBinSplit(bins, extent);
         if (best.axis < 0) return false;
 
@@ -178,10 +178,11 @@ struct MeshBvh::Builder {
         return false;
     }
 
-    /// Bins the centroids of [begin, end) on all three axes in one pass.
-    void binCentroids(std::uint32_t begin, std::uint32_t end, const Binner& binOf, Bins& bins) const {
-        for (std::uint32_t i = begin; i < end; ++i) {
-            const PrimRef& p = prims[i];
+    /// Bins the centroids of `range` on all three axes in one pass. (Static, on a span and a copy
+    /// of the binner: nothing the loop stores into the bins can alias what it reads.)
+    static Bins binCentroids(std::span<const PrimRef> range, const Binner binOf) {
+        Bins bins;
+        for (const PrimRef& p : range) {
             int bin[4];
             binOf(p, bin);
             Box b;
@@ -193,6 +194,7 @@ struct MeshBvh::Builder {
                 ++bins.counts[a][k];
             }
         }
+        return bins;
     }
 
     /// Sweep: cost of splitting after bin k = A(left) N(left) + A(right) N(right), over the
