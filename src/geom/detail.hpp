@@ -3,6 +3,8 @@
 
 #include "types.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <span>
 
@@ -23,6 +25,11 @@ inline RayHit insideHit(const Ray& ray) {
 inline std::optional<RayHit> finiteOrNone(const RayHit& hit) {
     if (!std::isfinite(hit.t) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;
     return RayHit{hit.t + 0.0f, hit.point + glm::vec3(0.0f), hit.normal + glm::vec3(0.0f)};
+}
+
+/// The largest |component| of v.
+inline float maxAbs(const glm::vec3& v) {
+    return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
 }
 
 /// pointInConvexPolygon with the polygon's unit normal already known.

@@ -16,8 +16,12 @@
 // their children's boxes side by side, triangles copied in leaf order for locality. Traversal: an
 // iterative stack; each node's 8 boxes are slab-tested at once (SSE2, or plain loops elsewhere,
 // with the same results), children entered nearest first with the others prefetched, subtrees
-// entered beyond the best hit skipped; the triangle test's per-ray constants (the shear) are
-// computed once per ray and give results bit-identical to raycastBarycentric.
+// entered beyond the best hit skipped; each triangle is tested by the very code of
+// raycastBarycentric (detail::WatertightRay, watertight_ray.hpp), its per-ray constants (the
+// shear) computed once per ray.
+// Code: mesh_bvh_build.cpp builds the tree, mesh_bvh_query.cpp holds the traversal and the ray
+// queries (a new ray query goes there), mesh_bvh_debug.cpp reads the tree back for debug
+// drawing; mesh_bvh_simd.hpp is the 4-wide float shim the build and the traversal share.
 // Memory: about 60 bytes per triangle (36 for the triangle, 4 for its index, the rest nodes).
 #pragma once
 

@@ -121,45 +121,17 @@ std::string g(double value) {
     return buffer;
 }
 
-} // namespace
+// ---- makeSteps: a 2-D profile (columns, their boundaries, cap polygons, outline), extruded.
 
-TriangleMesh makeTorus(float majorRadius, float minorRadius, int majorSegments, int minorSegments) {
-    require(positive(majorRadius) && positive(minorRadius) && minorRadius < majorRadius,
-            "makeTorus: needs 0 < minorRadius < majorRadius");
-    require(majorSegments >= 3 && minorSegments >= 3, "makeTorus: needs at least 3 segments each way");
-    // p(theta, phi) = ((R + r cos phi) cos theta, r sin phi, (R + r cos phi) sin theta). Outward is
-    // (d/dphi) x (d/dtheta), so each quad goes along phi first, then along theta.
-    MeshBuilder builder;
-    for (int i = 0; i < majorSegments; ++i) {
-        const float theta = 2.0f * kPi * static_cast<float>(i) / static_cast<float>(majorSegments);
-        for (int j = 0; j < minorSegments; ++j) {
-            const float phi = 2.0f * kPi * static_cast<float>(j) / static_cast<float>(minorSegments);
-            const float ring = majorRadius + minorRadius * std::cos(phi);
-            builder.vertex({ring * std::cos(theta), minorRadius * std::sin(phi), ring * std::sin(theta)});
-        }
-    }
-    const auto at = [&](int i, int j) {
-        return static_cast<std::uint32_t>((i % majorSegments) * minorSegments + j % minorSegments);
-    };
-    for (int i = 0; i < majorSegments; ++i) {
-        for (int j = 0; j < minorSegments; ++j)
-            builder.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
-    }
-    return builder.take();
-}
+/// The profile in the xy plane is a skyline: columns side by side on y = 0, each with a straight
+/// top from (x0, leftTop) to (x1, rightTop).
+struct Column {
+    float x0, x1, leftTop, rightTop;
+};
 
-TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth, int teeth,
-                       float toothHeight) {
-    require(stepCount >= 1 && positive(stepRun) && positive(stepRise) && positive(depth),
-            "makeSteps: needs stepCount >= 1 and positive stepRun, stepRise and depth");
-    require(teeth >= 0 && (teeth == 0 || positive(toothHeight)),
-            "makeSteps: needs teeth >= 0 and toothHeight > 0");
-    // The profile in the xy plane is a skyline: columns side by side on y = 0, each with a straight
-    // top from (x0, leftTop) to (x1, rightTop). The lower steps are one flat column each; the top
-    // step is 2 * teeth columns sloping up and down (or one flat column without teeth).
-    struct Column {
-        float x0, x1, leftTop, rightTop;
-    };
+/// The lower steps are one flat column each; the top step is 2 * teeth columns sloping up and
+/// down (or one flat column without teeth).
+std::vector<Column> stepColumns(int stepCount, float stepRun, float stepRise, int teeth, float toothHeight) {
     const float width = static_cast<float>(stepCount) * stepRun;
     const float left = -0.5f * width;
     const auto xAt = [&](int step) { return left + static_cast<float>(step) * stepRun; };
@@ -182,29 +154,38 @@ TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth
             columns.push_back({m, b, topY + toothHeight, topY});
         }
     }
+    return columns;
+}
 
-    // The profile's 2-D points on each column boundary: y = 0 and the tops of the columns either
-    // side. Boundary b lies between column b - 1 and column b.
+/// The profile's 2-D points on one column boundary: y = 0 and the tops of the columns either
+/// side. Boundary b lies between column b - 1 and column b.
+struct Boundary {
+    float x;
+    float leftTop;  ///< Column b - 1's top here; -1 at the first boundary.
+    float rightTop; ///< Column b's top here; -1 at the last boundary.
+};
+
+std::vector<Boundary> columnBoundaries(const std::vector<Column>& columns) {
     const std::size_t count = columns.size();
-    struct Boundary {
-        float x;
-        float leftTop;  ///< Column b - 1's top here; -1 at the first boundary.
-        float rightTop; ///< Column b's top here; -1 at the last boundary.
-    };
     std::vector<Boundary> boundaries(count + 1);
     for (std::size_t b = 0; b <= count; ++b) {
         boundaries[b].x = b < count ? columns[b].x0 : columns[count - 1].x1;
         boundaries[b].leftTop = b > 0 ? columns[b - 1].rightTop : -1.0f;
         boundaries[b].rightTop = b < count ? columns[b].leftTop : -1.0f;
     }
+    return boundaries;
+}
 
-    // Each column's cap polygon, counter-clockwise seen from +z: bottom left, bottom right, up
-    // the right side (through the neighbour's lower top, if any), top right, top left, down the
-    // left side. Shared boundary points are shared 2-D points, so the caps meet without T-junctions.
-    struct Point2 {
-        float x, y;
-        bool operator==(const Point2&) const = default;
-    };
+struct Point2 {
+    float x, y;
+    bool operator==(const Point2&) const = default;
+};
+
+/// Each column's cap polygon, counter-clockwise seen from +z: bottom left, bottom right, up the
+/// right side (through the neighbour's lower top, if any), top right, top left, down the left
+/// side. Shared boundary points are shared 2-D points, so the caps meet without T-junctions.
+std::vector<std::vector<Point2>> capPolygons(const std::vector<Boundary>& boundaries) {
+    const std::size_t count = boundaries.size() - 1;
     std::vector<std::vector<Point2>> polygons(count);
     for (std::size_t c = 0; c < count; ++c) {
         const Boundary& l = boundaries[c];
@@ -217,8 +198,13 @@ TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth
         polygon.push_back({l.x, l.rightTop});
         if (l.leftTop > 0.0f && l.leftTop < l.rightTop) polygon.push_back({l.x, l.leftTop});
     }
-    // The outline, counter-clockwise seen from +z: along the floor to +x, up the right end, back
-    // along the tops (with the steps' vertical faces between them), down the left end.
+    return polygons;
+}
+
+/// The outline, counter-clockwise seen from +z: along the floor to +x, up the right end, back
+/// along the tops (with the steps' vertical faces between them), down the left end.
+std::vector<Point2> profileOutline(const std::vector<Boundary>& boundaries) {
+    const std::size_t count = boundaries.size() - 1;
     std::vector<Point2> outline;
     for (std::size_t b = 0; b <= count; ++b)
         outline.push_back({boundaries[b].x, 0.0f});
@@ -229,7 +215,13 @@ TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth
             outline.push_back({boundary.x, boundary.leftTop});
     }
     outline.push_back({boundaries[0].x, boundaries[0].rightTop});
+    return outline;
+}
 
+/// The profile extruded from z = -depth/2 to z = +depth/2: the cap polygons front and back, one
+/// wall quad per outline edge.
+TriangleMesh extrudeProfile(const std::vector<std::vector<Point2>>& polygons,
+                            const std::vector<Point2>& outline, float depth) {
     // Vertices: each distinct 2-D point once at z = +depth/2 (front) and once at z = -depth/2.
     MeshBuilder builder;
     std::vector<Point2> points;
@@ -269,6 +261,44 @@ TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth
         builder.quad(front[p], back[p], back[q], front[q]);
     }
     return builder.take();
+}
+
+} // namespace
+
+TriangleMesh makeTorus(float majorRadius, float minorRadius, int majorSegments, int minorSegments) {
+    require(positive(majorRadius) && positive(minorRadius) && minorRadius < majorRadius,
+            "makeTorus: needs 0 < minorRadius < majorRadius");
+    require(majorSegments >= 3 && minorSegments >= 3, "makeTorus: needs at least 3 segments each way");
+    // p(theta, phi) = ((R + r cos phi) cos theta, r sin phi, (R + r cos phi) sin theta). Outward is
+    // (d/dphi) x (d/dtheta), so each quad goes along phi first, then along theta.
+    MeshBuilder builder;
+    for (int i = 0; i < majorSegments; ++i) {
+        const float theta = 2.0f * kPi * static_cast<float>(i) / static_cast<float>(majorSegments);
+        for (int j = 0; j < minorSegments; ++j) {
+            const float phi = 2.0f * kPi * static_cast<float>(j) / static_cast<float>(minorSegments);
+            const float ring = majorRadius + minorRadius * std::cos(phi);
+            builder.vertex({ring * std::cos(theta), minorRadius * std::sin(phi), ring * std::sin(theta)});
+        }
+    }
+    const auto at = [&](int i, int j) {
+        return static_cast<std::uint32_t>((i % majorSegments) * minorSegments + j % minorSegments);
+    };
+    for (int i = 0; i < majorSegments; ++i) {
+        for (int j = 0; j < minorSegments; ++j)
+            builder.quad(at(i, j), at(i, j + 1), at(i + 1, j + 1), at(i + 1, j));
+    }
+    return builder.take();
+}
+
+TriangleMesh makeSteps(int stepCount, float stepRun, float stepRise, float depth, int teeth,
+                       float toothHeight) {
+    require(stepCount >= 1 && positive(stepRun) && positive(stepRise) && positive(depth),
+            "makeSteps: needs stepCount >= 1 and positive stepRun, stepRise and depth");
+    require(teeth >= 0 && (teeth == 0 || positive(toothHeight)),
+            "makeSteps: needs teeth >= 0 and toothHeight > 0");
+    const std::vector<Boundary> boundaries =
+        columnBoundaries(stepColumns(stepCount, stepRun, stepRise, teeth, toothHeight));
+    return extrudeProfile(capPolygons(boundaries), profileOutline(boundaries), depth);
 }
 
 TriangleMesh makeArch(const ArchParams& p) {

@@ -4,6 +4,7 @@
 #include "geom/contact.hpp"
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
+#include "json_values.hpp"
 
 #include <charconv>
 #include <glm/gtc/quaternion.hpp>
@@ -79,6 +80,31 @@ std::optional<WallCrossing> wallCrossing(const Room& room, const BodyDesc& body)
         }
     }
     return worst;
+}
+
+std::string checkListedBodies(const Scenario& s) {
+    const auto entry = [&](std::size_t i) { return i < s.bodyEntries.size() ? s.bodyEntries[i] : i; };
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+        const BodyDesc& body = s.bodies[i];
+        if (const auto crossing = wallCrossing(s.room, body)) {
+            const Plane& plane = s.room.planes[static_cast<std::size_t>(crossing->plane)];
+            return child(child("/bodies", entry(i)), "position") + ": body \"" + body.name +
+                   "\" is not inside the room: it reaches " + str(crossing->depth) + " past wall " +
+                   std::to_string(crossing->plane) + " (normal " + str(plane.normal) + ", d " + str(plane.d) +
+                   ")";
+        }
+        for (std::size_t k = 0; k < i; ++k) {
+            if (bodiesOverlap(body, s.bodies[k]))
+                return child("/bodies", entry(i)) + ": body \"" + body.name + "\" overlaps /bodies/" +
+                       std::to_string(entry(k)) + " (\"" + s.bodies[k].name + "\"); bodies must not touch";
+        }
+        if (const auto obstacle = touchedObstacle(body, s.obstacles)) {
+            const ListedObstacle& o = s.obstacles[*obstacle];
+            return child("/bodies", entry(i)) + ": body \"" + body.name + "\" touches the mesh at /bodies/" +
+                   std::to_string(o.entry) + " (\"" + o.obstacle.name + "\"); bodies must not touch meshes";
+        }
+    }
+    return {};
 }
 
 } // namespace kz::scenario_detail

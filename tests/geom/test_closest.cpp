@@ -1,7 +1,10 @@
 // Tests for geom/closest.hpp: closest points, distances, line pieces, ray pairs, polygons.
 // Random cases use fixed seeds and are compared with independent double-precision references.
 #include "geom/geom.hpp"
-#include "thin_triangles.hpp"
+#include "support/geom_print.hpp"
+#include "support/geom_random.hpp"
+#include "support/geom_reference.hpp"
+#include "support/thin_triangles.hpp"
 
 #include <algorithm>
 #include <array>
@@ -25,54 +28,11 @@ using kz::Obb;
 using kz::Ray;
 using kz::RayPairKind;
 using kz::Triangle;
+using namespace kz::test;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr unsigned kSeed = 20240611u;
-
-std::string str(const glm::dvec3& v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-    return os.str();
-}
-
-void expectVecNear(const glm::vec3& got, const glm::vec3& want, float tol) {
-    EXPECT_NEAR(got.x, want.x, tol);
-    EXPECT_NEAR(got.y, want.y, tol);
-    EXPECT_NEAR(got.z, want.z, tol);
-}
-
-float uniform(std::mt19937& rng, float lo, float hi) {
-    return std::uniform_real_distribution<float>(lo, hi)(rng);
-}
-
-glm::vec3 randomPoint(std::mt19937& rng, float extent) {
-    return {uniform(rng, -extent, extent), uniform(rng, -extent, extent), uniform(rng, -extent, extent)};
-}
-
-glm::dvec3 randomUnit(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    for (;;) {
-        const glm::dvec3 v(n(rng), n(rng), n(rng));
-        const double len = glm::length(v);
-        if (len > 1e-3) return v / len;
-    }
-}
-
-glm::dmat3 randomRotation(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    const glm::dquat q = glm::normalize(glm::dquat(n(rng), n(rng), n(rng), n(rng)));
-    return glm::mat3_cast(q);
-}
-
-Obb randomObb(std::mt19937& rng) {
-    Obb box;
-    box.center = randomPoint(rng, 3.0f);
-    box.half = {uniform(rng, 0.0f, 2.0f), uniform(rng, 0.0f, 2.0f), uniform(rng, 0.0f, 2.0f)};
-    box.axes = glm::mat3(randomRotation(rng));
-    return box;
-}
 
 // ------------------------------------------------------------------ double references
 
@@ -85,34 +45,6 @@ glm::dvec3 refClosestObb(const glm::dvec3& p, const Obb& box) {
     const glm::dvec3 c(box.center), h(box.half);
     const glm::dvec3 local = glm::inverse(axes) * (p - c);
     return c + axes * glm::clamp(local, -h, h);
-}
-
-glm::dvec3 refClosestSegment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
-    const glm::dvec3 ab = b - a;
-    const double len2 = glm::dot(ab, ab);
-    if (len2 == 0.0) return a;
-    return a + std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0) * ab;
-}
-
-// Closest point on a triangle: the plane projection when it falls inside, else the best edge
-// point (a formulation independent of Ericson's Voronoi-region walk).
-glm::dvec3 refClosestTriangle(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b,
-                              const glm::dvec3& c) {
-    const glm::dvec3 n = glm::cross(b - a, c - a);
-    const double n2 = glm::dot(n, n);
-    if (n2 > 1e-18) {
-        const glm::dvec3 q = p - glm::dot(p - a, n) / n2 * n;
-        const double u = glm::dot(glm::cross(b - a, q - a), n);
-        const double v = glm::dot(glm::cross(c - b, q - b), n);
-        const double w = glm::dot(glm::cross(a - c, q - c), n);
-        if (u >= 0.0 && v >= 0.0 && w >= 0.0) return q;
-    }
-    const std::array<glm::dvec3, 3> cand{refClosestSegment(p, a, b), refClosestSegment(p, b, c),
-                                         refClosestSegment(p, c, a)};
-    glm::dvec3 best = cand[0];
-    for (const auto& q : cand)
-        if (glm::distance(p, q) < glm::distance(p, best)) best = q;
-    return best;
 }
 
 struct RefPiece {
@@ -222,7 +154,7 @@ TEST(ClosestPtPointObb, RotatedBox) {
 TEST(ClosestPtPointObb, RandomAgainstDoubleReference) {
     std::mt19937 rng(kSeed + 1);
     for (int i = 0; i < 20000; ++i) {
-        const Obb box = randomObb(rng);
+        const Obb box = randomObb(rng, 3.0f, 0.0f, 2.0f);
         const glm::vec3 p = randomPoint(rng, 6.0f);
         const glm::dvec3 want = refClosestObb(glm::dvec3(p), box);
         const glm::dvec3 got(kz::closestPtPointObb(p, box));

@@ -2,7 +2,10 @@
 // non-negative depths, depth = the largest point depth, and the push-out property: moving A by
 // normal * (depth + 1e-4) separates the shapes (normal points from B toward A).
 #include "geom/geom.hpp"
-#include "thin_triangles.hpp"
+#include "support/geom_print.hpp"
+#include "support/geom_random.hpp"
+#include "support/geom_reference.hpp"
+#include "support/thin_triangles.hpp"
 
 #include <algorithm>
 #include <array>
@@ -26,27 +29,14 @@ using kz::Obb;
 using kz::Plane;
 using kz::Sphere;
 using kz::Triangle;
+using namespace kz::test;
+using kz::test::str; // overloaded by str(Manifold) below, which would hide it
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr double kPi = std::numbers::pi;
 constexpr unsigned kSeed = 777u;
 constexpr float kPush = 1e-4f; // extra push-out beyond the depth
 const glm::mat3 kIdentity(1.0f);
-
-std::string str(const glm::dvec3& v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-    return os.str();
-}
-
-std::string str(const Obb& b) {
-    std::ostringstream os;
-    os << "Obb{c " << str(glm::dvec3(b.center)) << " half " << str(glm::dvec3(b.half)) << " axes "
-       << str(glm::dvec3(b.axes[0])) << " " << str(glm::dvec3(b.axes[1])) << " " << str(glm::dvec3(b.axes[2]))
-       << "}";
-    return os.str();
-}
 
 std::string str(const Manifold& m) {
     std::ostringstream os;
@@ -59,65 +49,12 @@ std::string str(const Manifold& m) {
     return os.str();
 }
 
-void expectVecNear(const glm::vec3& got, const glm::vec3& want, float tol) {
-    EXPECT_NEAR(got.x, want.x, tol);
-    EXPECT_NEAR(got.y, want.y, tol);
-    EXPECT_NEAR(got.z, want.z, tol);
-}
-
-float uniform(std::mt19937& rng, float lo, float hi) {
-    return std::uniform_real_distribution<float>(lo, hi)(rng);
-}
-
-glm::vec3 randomPoint(std::mt19937& rng, float extent) {
-    return {uniform(rng, -extent, extent), uniform(rng, -extent, extent), uniform(rng, -extent, extent)};
-}
-
-glm::dvec3 randomUnit(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    for (;;) {
-        const glm::dvec3 v(n(rng), n(rng), n(rng));
-        const double len = glm::length(v);
-        if (len > 1e-3) return v / len;
-    }
-}
-
-glm::dmat3 randomRotation(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return glm::mat3_cast(glm::normalize(glm::dquat(n(rng), n(rng), n(rng), n(rng))));
-}
-
-glm::dmat3 rotationAbout(const glm::dvec3& axis, double angle) {
-    return glm::mat3_cast(glm::angleAxis(angle, glm::normalize(axis)));
-}
-
-// The rotation taking unit vector u onto unit vector v.
-glm::dmat3 rotationBetween(const glm::dvec3& u, const glm::dvec3& v) {
-    return rotationAbout(glm::cross(u, v), std::acos(std::clamp(glm::dot(u, v), -1.0, 1.0)));
-}
-
-Obb randomObb(std::mt19937& rng, float centreExtent, float minHalf, float maxHalf) {
-    return Obb{
-        randomPoint(rng, centreExtent),
-        {uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf)},
-        glm::mat3(randomRotation(rng))};
-}
-
 Obb moved(Obb b, const glm::vec3& offset) {
     b.center += offset;
     return b;
 }
 
 // ------------------------------------------------------------------ double references
-
-double refDistPlane(const glm::dvec3& p, const Plane& plane) {
-    const glm::dvec3 n(plane.normal);
-    return (glm::dot(n, p) + double(plane.d)) / glm::length(n);
-}
-
-glm::dvec3 refLocal(const glm::dvec3& p, const Obb& box) {
-    return glm::inverse(glm::dmat3(box.axes)) * (p - glm::dvec3(box.center));
-}
 
 double refDistObb(const glm::dvec3& p, const Obb& box) {
     const glm::dvec3 local = refLocal(p, box);
@@ -132,73 +69,6 @@ double refSurfaceOffset(const glm::dvec3& p, const Obb& box) {
     for (int i = 0; i < 3; ++i)
         m = std::max(m, std::abs(local[i]) - double(box.half[i]));
     return m;
-}
-
-std::array<glm::dvec3, 8> refCorners(const Obb& box, double grow) {
-    std::array<glm::dvec3, 8> out{};
-    const glm::dmat3 axes(box.axes);
-    const glm::dvec3 h = glm::dvec3(box.half) + grow;
-    for (int i = 0; i < 8; ++i) {
-        const glm::dvec3 u((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
-        out[std::size_t(i)] = glm::dvec3(box.center) + axes * u;
-    }
-    return out;
-}
-
-bool refSegmentHitsBox(const glm::dvec3& p0, const glm::dvec3& p1, const Obb& box, double grow) {
-    const glm::dvec3 a = refLocal(p0, box), b = refLocal(p1, box);
-    const glm::dvec3 d = b - a;
-    double t0 = 0.0, t1 = 1.0;
-    for (int i = 0; i < 3; ++i) {
-        const double h = double(box.half[i]) + grow;
-        if (std::abs(d[i]) < 1e-300) {
-            if (std::abs(a[i]) > h) return false;
-            continue;
-        }
-        double ta = (-h - a[i]) / d[i], tb = (h - a[i]) / d[i];
-        if (ta > tb) std::swap(ta, tb);
-        t0 = std::max(t0, ta);
-        t1 = std::min(t1, tb);
-        if (t0 > t1) return false;
-    }
-    return true;
-}
-
-// Convex polyhedra overlap iff an edge of one meets the other solid (boxes grown by `grow`).
-bool refObbOverlap(const Obb& a, const Obb& b, double grow) {
-    for (int pass = 0; pass < 2; ++pass) {
-        const Obb& p = pass == 0 ? a : b;
-        const Obb& q = pass == 0 ? b : a;
-        const auto c = refCorners(p, grow);
-        for (int i = 0; i < 8; ++i)
-            for (const int bit : {1, 2, 4})
-                if ((i & bit) == 0 && refSegmentHitsBox(c[std::size_t(i)], c[std::size_t(i | bit)], q, grow))
-                    return true;
-    }
-    return false;
-}
-
-glm::dvec3 refClosestSegment(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
-    const glm::dvec3 ab = b - a;
-    const double len2 = glm::dot(ab, ab);
-    if (len2 == 0.0) return a;
-    return a + std::clamp(glm::dot(p - a, ab) / len2, 0.0, 1.0) * ab;
-}
-
-glm::dvec3 refClosestTriangle(const glm::dvec3& p, const Triangle& t) {
-    const glm::dvec3 a(t.a), b(t.b), c(t.c);
-    const glm::dvec3 n = glm::cross(b - a, c - a);
-    const double n2 = glm::dot(n, n);
-    if (n2 > 1e-18) {
-        const glm::dvec3 q = p - glm::dot(p - a, n) / n2 * n;
-        if (glm::dot(glm::cross(b - a, q - a), n) >= 0.0 && glm::dot(glm::cross(c - b, q - b), n) >= 0.0 &&
-            glm::dot(glm::cross(a - c, q - c), n) >= 0.0)
-            return q;
-    }
-    glm::dvec3 best = refClosestSegment(p, a, b);
-    for (const glm::dvec3& q : {refClosestSegment(p, b, c), refClosestSegment(p, c, a)})
-        if (glm::distance(p, q) < glm::distance(p, best)) best = q;
-    return best;
 }
 
 // ------------------------------------------------------------------ manifold invariants

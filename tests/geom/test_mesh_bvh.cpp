@@ -2,7 +2,7 @@
 // property tests against brute force over all triangles with raycastBarycentric on a bumpy
 // sphere of 20,480 triangles: random rays, and rays aimed exactly at shared edges and vertices.
 #include "geom/geom.hpp"
-#include "ray_test_support.hpp"
+#include "support/ray_test_support.hpp"
 
 #include <algorithm>
 #include <chrono>

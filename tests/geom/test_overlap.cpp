@@ -2,6 +2,9 @@
 // Every random test uses a fixed seed, runs 100,000 cases and compares with an independent
 // double-precision formulation, skipping cases within 1e-4 of the boundary.
 #include "geom/geom.hpp"
+#include "support/geom_print.hpp"
+#include "support/geom_random.hpp"
+#include "support/geom_reference.hpp"
 
 #include <algorithm>
 #include <array>
@@ -20,6 +23,7 @@ using kz::Aabb;
 using kz::Obb;
 using kz::Plane;
 using kz::Sphere;
+using namespace kz::test;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -30,65 +34,12 @@ constexpr double kBoundary = 1e-4; // reference margins closer to 0 than this ar
 const glm::mat3 kIdentity(1.0f);
 constexpr double kPi = std::numbers::pi;
 
-std::string str(const glm::dvec3& v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-    return os.str();
-}
-
-std::string str(const Obb& b) {
-    std::ostringstream os;
-    os << "Obb{c " << str(glm::dvec3(b.center)) << " half " << str(glm::dvec3(b.half)) << " axes "
-       << str(glm::dvec3(b.axes[0])) << " " << str(glm::dvec3(b.axes[1])) << " " << str(glm::dvec3(b.axes[2]))
-       << "}";
-    return os.str();
-}
-
-float uniform(std::mt19937& rng, float lo, float hi) {
-    return std::uniform_real_distribution<float>(lo, hi)(rng);
-}
-
-glm::vec3 randomPoint(std::mt19937& rng, float extent) {
-    return {uniform(rng, -extent, extent), uniform(rng, -extent, extent), uniform(rng, -extent, extent)};
-}
-
-glm::dvec3 randomUnit(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    for (;;) {
-        const glm::dvec3 v(n(rng), n(rng), n(rng));
-        const double len = glm::length(v);
-        if (len > 1e-3) return v / len;
-    }
-}
-
-glm::dmat3 randomRotation(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return glm::mat3_cast(glm::normalize(glm::dquat(n(rng), n(rng), n(rng), n(rng))));
-}
-
-glm::dmat3 rotationAbout(const glm::dvec3& axis, double angle) {
-    return glm::mat3_cast(glm::angleAxis(angle, glm::normalize(axis)));
-}
-
-Obb randomObb(std::mt19937& rng, float centreExtent, float minHalf, float maxHalf) {
-    return Obb{
-        randomPoint(rng, centreExtent),
-        {uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf)},
-        glm::mat3(randomRotation(rng))};
-}
-
 // Applies the rigid motion x -> rot x + shift to a box (in double, then rounded once).
 Obb transformed(const Obb& b, const glm::dmat3& rot, const glm::dvec3& shift) {
     return Obb{glm::vec3(rot * glm::dvec3(b.center) + shift), b.half, glm::mat3(rot * glm::dmat3(b.axes))};
 }
 
 // ------------------------------------------------------------------ double references
-
-double refDistPlane(const glm::dvec3& p, const Plane& plane) {
-    const glm::dvec3 n(plane.normal);
-    return (glm::dot(n, p) + double(plane.d)) / glm::length(n);
-}
 
 double refSqDistAabb(const glm::dvec3& p, const Aabb& box) {
     const glm::dvec3 q = glm::clamp(p, glm::dvec3(box.min), glm::dvec3(box.max));
@@ -101,54 +52,6 @@ double refSqDistObb(const glm::dvec3& p, const Obb& box) {
     const glm::dvec3 q = glm::clamp(local, -glm::dvec3(box.half), glm::dvec3(box.half));
     const glm::dvec3 diff = axes * (local - q);
     return glm::dot(diff, diff);
-}
-
-// Corners of a box with every half extent grown by `grow` (negative shrinks).
-std::array<glm::dvec3, 8> refCorners(const Obb& box, double grow) {
-    std::array<glm::dvec3, 8> out{};
-    const glm::dmat3 axes(box.axes);
-    const glm::dvec3 h = glm::dvec3(box.half) + grow;
-    for (int i = 0; i < 8; ++i) {
-        const glm::dvec3 u((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
-        out[std::size_t(i)] = glm::dvec3(box.center) + axes * u;
-    }
-    return out;
-}
-
-// Does the segment [p0, p1] meet the solid box (grown by `grow`)? Slab clip in the box's frame.
-bool refSegmentHitsBox(const glm::dvec3& p0, const glm::dvec3& p1, const Obb& box, double grow) {
-    const glm::dmat3 inv = glm::inverse(glm::dmat3(box.axes));
-    const glm::dvec3 a = inv * (p0 - glm::dvec3(box.center)), b = inv * (p1 - glm::dvec3(box.center));
-    const glm::dvec3 d = b - a;
-    double t0 = 0.0, t1 = 1.0;
-    for (int i = 0; i < 3; ++i) {
-        const double h = double(box.half[i]) + grow;
-        if (std::abs(d[i]) < 1e-300) {
-            if (std::abs(a[i]) > h) return false;
-            continue;
-        }
-        double ta = (-h - a[i]) / d[i], tb = (h - a[i]) / d[i];
-        if (ta > tb) std::swap(ta, tb);
-        t0 = std::max(t0, ta);
-        t1 = std::min(t1, tb);
-        if (t0 > t1) return false;
-    }
-    return true;
-}
-
-// Two convex polyhedra share a point iff an edge of one meets the other solid (this also covers
-// one box inside the other). Both boxes grown by `grow`.
-bool refObbOverlap(const Obb& a, const Obb& b, double grow) {
-    for (int pass = 0; pass < 2; ++pass) {
-        const Obb& p = pass == 0 ? a : b;
-        const Obb& q = pass == 0 ? b : a;
-        const auto c = refCorners(p, grow);
-        for (int i = 0; i < 8; ++i)
-            for (const int bit : {1, 2, 4})
-                if ((i & bit) == 0 && refSegmentHitsBox(c[std::size_t(i)], c[std::size_t(i | bit)], q, grow))
-                    return true;
-    }
-    return false;
 }
 
 // ================================================================== sphere vs plane

@@ -1,5 +1,7 @@
 // Tests for geom/plane.hpp: signed distance, plane construction, sphere classification, reflect.
 #include "geom/geom.hpp"
+#include "support/geom_print.hpp"
+#include "support/geom_random.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -11,30 +13,11 @@ namespace {
 using kz::Plane;
 using kz::PlaneSide;
 using kz::Sphere;
+using namespace kz::test;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr unsigned kSeed = 0x5eedu;
-
-glm::dvec3 randomUnit(std::mt19937& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    for (;;) {
-        const glm::dvec3 v(n(rng), n(rng), n(rng));
-        const double len = glm::length(v);
-        if (len > 1e-3) return v / len;
-    }
-}
-
-glm::vec3 randomPoint(std::mt19937& rng, float extent) {
-    std::uniform_real_distribution<float> u(-extent, extent);
-    return {u(rng), u(rng), u(rng)};
-}
-
-void expectVecNear(const glm::vec3& got, const glm::vec3& want, float tol) {
-    EXPECT_NEAR(got.x, want.x, tol);
-    EXPECT_NEAR(got.y, want.y, tol);
-    EXPECT_NEAR(got.z, want.z, tol);
-}
 
 // ---------------------------------------------------------------- signedDistance
 

@@ -2,7 +2,7 @@
 // property tests against an independent double-precision 6-plane clip (in world space for the
 // OBB, while the implementation moves the ray into the box's frame).
 #include "geom/geom.hpp"
-#include "ray_test_support.hpp"
+#include "support/ray_test_support.hpp"
 
 #include <algorithm>
 #include <array>

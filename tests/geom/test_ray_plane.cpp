@@ -1,7 +1,7 @@
 // raycast(Ray, Plane): scenarios from the contract in raycast.hpp, then property tests
 // against an independent double-precision solution.
 #include "geom/geom.hpp"
-#include "ray_test_support.hpp"
+#include "support/ray_test_support.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // double-precision references: plane intersection + barycentric coordinates, Moller-Trumbore,
 // and a fan triangulation for polygons.
 #include "geom/geom.hpp"
-#include "ray_test_support.hpp"
+#include "support/ray_test_support.hpp"
 
 #include <algorithm>
 #include <cmath>

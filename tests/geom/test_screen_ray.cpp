@@ -4,6 +4,7 @@
 // per component of origin and dir, mapped to pixels through the projection's Jacobian).
 // NB: no test name here contains "Ray" followed by a capital letter (ctest -E "Ray[A-Z]").
 #include "geom/geom.hpp"
+#include "support/geom_print.hpp"
 
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
@@ -16,18 +17,12 @@
 namespace {
 
 using kz::Ray;
+using kz::test::str;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr unsigned kSeed = 31337u;
 constexpr double kPixelTol = 1e-3;
-
-std::string str(const glm::dvec3& v) {
-    std::ostringstream os;
-    os.precision(9);
-    os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
-    return os.str();
-}
 
 struct Camera {
     glm::mat4 view;

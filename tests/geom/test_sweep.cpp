@@ -4,7 +4,7 @@
 // drops to r is found by a ternary search for the closest approach and a bisection before it.
 #include "geom/closest.hpp"
 #include "geom/sweep.hpp"
-#include "ray_test_support.hpp"
+#include "support/ray_test_support.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

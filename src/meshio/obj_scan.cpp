@@ -1,31 +1,22 @@
-// OBJ reading: a strict line-by-line check (ours), then tinyobjloader on a cleaned copy of the text
-// (only the "v" and "f" statements, one output line per input line so line numbers agree), then a
-// check of what tinyobjloader returned against what the lines say.
-#include "meshio/obj.hpp"
+// OBJ reading, pass 1: a strict line-by-line check (ours) before tinyobjloader sees the text.
+#include "obj_scan.hpp"
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdint>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <limits>
+#include <optional>
 #include <span>
-#include <sstream>
 #include <system_error>
-#include <tiny_obj_loader.h>
-#include <vector>
 
-namespace kz {
+namespace kz::obj_detail {
+
 namespace {
 
 constexpr std::size_t kMaxFaceVertices = 256;        // bounds tinyobjloader's ear clipping (cubic)
 constexpr std::size_t kMaxQuoted = 60;               // characters of a line quoted in an error
 constexpr std::size_t kMaxElements = (1u << 31) - 2; // tinyobjloader indexes with int
-constexpr double kTriangulationAreaSlack = 0.01;     // a split may exceed the polygon's area by 1%
 
 /// The OBJ statements that are accepted and ignored (grouping, materials, free-form geometry).
 constexpr std::array<std::string_view, 33> kIgnoredKeywords = {
@@ -33,19 +24,6 @@ constexpr std::array<std::string_view, 33> kIgnoredKeywords = {
     "c_interp", "d_interp", "lod",  "shadow_obj", "trace_obj", "ctech",  "stech",  "vp",     "cstype",
     "deg",      "bmat",     "step", "curv",       "curv2",     "surf",   "parm",   "trim",   "hole",
     "scrv",     "sp",       "end",  "con",        "call",      "csh"};
-
-/// Control characters (which would break the line) become '?', tabs spaces.
-std::string oneLine(std::string text) {
-    for (char& c : text) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (c == '\t') {
-            c = ' ';
-        } else if (byte < 0x20 || byte == 0x7f) {
-            c = '?';
-        }
-    }
-    return text;
-}
 
 /// 'text', shortened to kMaxQuoted characters.
 std::string quoted(std::string_view text) {
@@ -59,20 +37,8 @@ std::string quoted(std::string_view text) {
     return result + "'";
 }
 
-std::string plural(std::size_t count, const char* one, const char* many) {
-    return std::to_string(count) + " " + (count == 1 ? one : many);
-}
-
 bool isBlank(char c) {
     return c == ' ' || c == '\t';
-}
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && isBlank(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && isBlank(text.back()))
-        text.remove_suffix(1);
-    return text;
 }
 
 /// Splits on spaces and tabs, dropping empty pieces.
@@ -123,14 +89,6 @@ bool laterLinesStartWith(std::string_view rest, std::string_view keyword) {
     return false;
 }
 
-/// One face as read: its line and its vertices (0-based), in faceVertices[first, first + count).
-struct FaceRecord {
-    std::size_t line;
-    std::size_t first;
-    std::size_t count;
-    glm::dvec3 normal; ///< Newell's vector: twice the area times the unit normal (non-zero).
-};
-
 /// Newell's method in double precision, relative to the first vertex.
 glm::dvec3 newellNormal(const std::vector<glm::vec3>& positions, const std::uint32_t* face,
                         std::size_t count) {
@@ -171,10 +129,10 @@ public:
     }
 
     const std::string& error() const { return error_; }
-    const std::string& cleanedText() const { return cleaned_; }
-    const std::vector<glm::vec3>& positions() const { return positions_; }
-    const std::vector<FaceRecord>& faces() const { return faces_; }
-    const std::vector<std::uint32_t>& faceVertices() const { return faceVertices_; }
+    std::string takeCleanedText() { return std::move(cleaned_); }
+    std::vector<glm::vec3> takePositions() { return std::move(positions_); }
+    std::vector<FaceRecord> takeFaces() { return std::move(faces_); }
+    std::vector<std::uint32_t> takeFaceVertices() { return std::move(faceVertices_); }
 
 private:
     bool fail(const std::string& message) {
@@ -384,257 +342,44 @@ private:
     std::vector<std::uint32_t> faceVertices_;
 };
 
-bool sameFloat(float read, float expected) {
-    const float scale = std::max(std::fabs(read), std::fabs(expected));
-    return std::fabs(read - expected) <= 1e-6f * scale + 1e-37f;
-}
-
-/// tinyobjloader's triangles of one face are acceptable: n - 2 of them, all on the face's own
-/// vertices, none degenerate or facing against the face, together no larger than the face.
-bool splitMatchesFace(const std::vector<glm::vec3>& positions, const FaceRecord& face,
-                      const std::uint32_t* faceVertices, const std::uint32_t* triangles) {
-    double areaSum = 0.0;
-    for (std::size_t t = 0; t + 2 < face.count; ++t) {
-        const std::uint32_t* tri = triangles + 3 * t;
-        for (int k = 0; k < 3; ++k) {
-            if (std::find(faceVertices, faceVertices + face.count, tri[k]) == faceVertices + face.count) {
-                return false;
-            }
-        }
-        const glm::dvec3 a(positions[tri[0]]);
-        const glm::dvec3 n = glm::cross(glm::dvec3(positions[tri[1]]) - a, glm::dvec3(positions[tri[2]]) - a);
-        if (!(glm::dot(n, face.normal) > 0.0)) return false;
-        areaSum += glm::length(n);
-    }
-    return areaSum <= glm::length(face.normal) * (1.0 + kTriangulationAreaSlack);
-}
-
 } // namespace
 
-namespace {
-
-std::string tooLargeMessage() {
-    return "is larger than " + std::to_string(kMaxObjBytes >> 20) + " MiB (" + std::to_string(kMaxObjBytes) +
-           " bytes), the limit for OBJ files";
-}
-
-} // namespace
-
-std::string tinyObjMessageToError(const std::string& name, std::string_view message) {
-    while (!message.empty() && (message.front() == '\n' || message.front() == '\r'))
-        message.remove_prefix(1);
-    const std::string_view first = trim(message.substr(0, message.find_first_of("\r\n")));
-    std::string place = name;
-    for (std::size_t pos = first.find("line "); pos != std::string_view::npos;
-         pos = first.find("line ", pos + 1)) {
-        std::size_t digits = pos + 5;
-        while (digits < first.size() && first[digits] >= '0' && first[digits] <= '9')
-            ++digits;
-        if (digits > pos + 5) {
-            place += ":" + std::string(first.substr(pos + 5, digits - pos - 5));
-            break;
-        }
-    }
-    return oneLine(place +
-                   ": tinyobjloader: " + std::string(first.empty() ? "failed without a message" : first));
-}
-
-std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& name, std::string& error) {
-    error.clear();
-    const auto failWith = [&](const std::string& message) {
-        error = oneLine(message);
-        return std::nullopt;
-    };
-    if (text.empty()) return failWith(name + ": the file is empty");
-    if (text.size() > kMaxObjBytes) return failWith(name + ": " + tooLargeMessage());
-
+ObjScan scanObj(std::string_view text, const std::string& name) {
     Scanner scanner(text, name);
-    if (!scanner.run()) return failWith(scanner.error());
-    const std::vector<glm::vec3>& positions = scanner.positions();
-    const std::vector<FaceRecord>& faces = scanner.faces();
-    if (faces.empty()) {
-        return failWith(name + ": no triangles (" +
-                        (positions.empty() ? std::string("no vertices")
-                                           : plural(positions.size(), "vertex", "vertices")) +
-                        ", no faces)");
+    ObjScan scan;
+    if (!scanner.run()) {
+        scan.error = scanner.error();
+        return scan;
     }
-
-    tinyobj::ObjReaderConfig config;
-    config.triangulate = true;
-    config.vertex_color = false;
-    tinyobj::ObjReader reader;
-    const bool parsed = reader.ParseFromString(scanner.cleanedText(), "", config);
-    if (!parsed || !reader.Error().empty()) {
-        return failWith(tinyObjMessageToError(name, reader.Error().empty() ? "failed" : reader.Error()));
-    }
-    if (!reader.Warning().empty()) return failWith(tinyObjMessageToError(name, reader.Warning()));
-
-    const tinyobj::attrib_t& attrib = reader.GetAttrib();
-    if (attrib.vertices.size() != 3 * positions.size()) {
-        return failWith(name + ": tinyobjloader read " + std::to_string(attrib.vertices.size() / 3) +
-                        " vertices, the file has " + std::to_string(positions.size()));
-    }
-    TriangleMesh mesh;
-    mesh.vertices.reserve(positions.size());
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        const glm::vec3 read(attrib.vertices[3 * i], attrib.vertices[3 * i + 1], attrib.vertices[3 * i + 2]);
-        if (!sameFloat(read.x, positions[i].x) || !sameFloat(read.y, positions[i].y) ||
-            !sameFloat(read.z, positions[i].z)) {
-            return failWith(name + ": tinyobjloader read vertex " + std::to_string(i + 1) +
-                            " differently from its line");
-        }
-        mesh.vertices.push_back(read);
-    }
-
-    // tinyobjloader keeps the faces in file order, each split into n - 2 triangles.
-    std::vector<std::uint32_t> triangles;
-    for (const tinyobj::shape_t& shape : reader.GetShapes()) {
-        for (const tinyobj::index_t& index : shape.mesh.indices) {
-            if (index.vertex_index < 0 || static_cast<std::size_t>(index.vertex_index) >= positions.size()) {
-                return failWith(name + ": tinyobjloader returned vertex index " +
-                                std::to_string(index.vertex_index) + " (" +
-                                plural(positions.size(), "vertex", "vertices") + ")");
-            }
-            triangles.push_back(static_cast<std::uint32_t>(index.vertex_index));
-        }
-    }
-    std::size_t next = 0; // first index of the current face's triangles in `triangles`
-    for (const FaceRecord& face : faces) {
-        const std::size_t needed = 3 * (face.count - 2);
-        if (triangles.size() - next < needed ||
-            !splitMatchesFace(mesh.vertices, face, scanner.faceVertices().data() + face.first,
-                              triangles.data() + next)) {
-            return failWith(
-                name + ":" + std::to_string(face.line) + ": face with " + std::to_string(face.count) +
-                " vertices cannot be triangulated (tinyobjloader's split folds over or overlaps; is it "
-                "flat and simple?)");
-        }
-        next += needed;
-    }
-    if (next != triangles.size()) {
-        return failWith(name + ": tinyobjloader returned " + std::to_string(triangles.size() / 3) +
-                        " triangles, the faces make " + std::to_string(next / 3));
-    }
-    mesh.indices = std::move(triangles);
-    return mesh;
+    scan.cleanedText = scanner.takeCleanedText();
+    scan.positions = scanner.takePositions();
+    scan.faces = scanner.takeFaces();
+    scan.faceVertices = scanner.takeFaceVertices();
+    return scan;
 }
 
-std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::string& error) {
-    error.clear();
-    const std::string name = path.string();
-    const auto failWith = [&](const std::string& message) {
-        error = oneLine(name + ": " + message);
-        return std::nullopt;
-    };
-    std::error_code ec;
-    const std::filesystem::file_status status = std::filesystem::status(path, ec);
-    if (status.type() == std::filesystem::file_type::not_found) return failWith("no such file");
-    if (ec) return failWith("cannot read (" + ec.message() + ")");
-    if (status.type() == std::filesystem::file_type::directory) return failWith("is a directory, not a file");
-    if (status.type() != std::filesystem::file_type::regular) return failWith("is not a regular file");
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) return failWith("cannot read (" + ec.message() + ")");
-    if (size > kMaxObjBytes) return failWith(tooLargeMessage());
-
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return failWith(std::string("cannot read (") + (errno != 0 ? std::strerror(errno) : "cannot open") +
-                        ")");
-    std::string text;
-    text.resize(static_cast<std::size_t>(size));
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.gcount() != static_cast<std::streamsize>(size) || in.bad())
-        return failWith("cannot read (read error)");
-    if (in.peek() != std::char_traits<char>::eof())
-        return failWith("cannot read (the file changed while reading)");
-    auto mesh = parseObj(text, name, error);
-    error = oneLine(error);
-    return mesh;
-}
-
-namespace {
-
-void appendNumber(std::string& out, float value) {
-    if (value == 0.0f) value = 0.0f; // -0 prints as 0
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 6);
-    out.append(buffer, result.ptr);
-}
-
-} // namespace
-
-bool writeObj(const std::filesystem::path& path, const TriangleMesh& mesh, std::string_view headerComment,
-              std::string& error) {
-    error.clear();
-    const std::string name = path.string();
-    const auto failWith = [&](const std::string& message) {
-        error = oneLine(name + ": cannot write: " + message);
-        return false;
-    };
-    if (mesh.indices.empty()) return failWith("the mesh has no triangles");
-    if (mesh.indices.size() % 3 != 0) {
-        return failWith("indices count " + std::to_string(mesh.indices.size()) + " is not a multiple of 3");
-    }
-    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-        const glm::vec3& v = mesh.vertices[i];
-        if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) {
-            return failWith("vertex " + std::to_string(i) + " is not finite");
+std::string oneLine(std::string text) {
+    for (char& c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '\t') {
+            c = ' ';
+        } else if (byte < 0x20 || byte == 0x7f) {
+            c = '?';
         }
     }
-    for (std::size_t i = 0; i < mesh.indices.size(); ++i) {
-        if (mesh.indices[i] >= mesh.vertices.size()) {
-            return failWith("index " + std::to_string(i) + " of triangle " + std::to_string(i / 3) + " is " +
-                            std::to_string(mesh.indices[i]) + ", but there are " +
-                            std::to_string(mesh.vertices.size()) + " vertices");
-        }
-    }
-
-    std::string text;
-    text.reserve(32 * mesh.vertices.size() + 24 * mesh.indices.size() / 3 + headerComment.size() + 64);
-    while (!headerComment.empty()) {
-        const std::size_t end = std::min(headerComment.find('\n'), headerComment.size());
-        const std::string_view line = headerComment.substr(0, end);
-        text += line.empty() ? "#" : "# ";
-        text.append(line);
-        text += '\n';
-        headerComment.remove_prefix(std::min(end + 1, headerComment.size()));
-    }
-    for (const glm::vec3& v : mesh.vertices) {
-        text += "v ";
-        appendNumber(text, v.x);
-        text += ' ';
-        appendNumber(text, v.y);
-        text += ' ';
-        appendNumber(text, v.z);
-        text += '\n';
-    }
-    for (std::size_t i = 0; i < mesh.indices.size(); i += 3) {
-        text += "f " + std::to_string(mesh.indices[i] + 1) + " " + std::to_string(mesh.indices[i + 1] + 1) +
-                " " + std::to_string(mesh.indices[i + 2] + 1) + "\n";
-    }
-
-    std::filesystem::path temporary = path;
-    temporary += ".tmp";
-    std::FILE* file = std::fopen(temporary.c_str(), "wb");
-    if (file == nullptr) return failWith(std::strerror(errno));
-    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
-    const int writeErrno = errno;
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed) {
-        const int code = written ? errno : writeErrno;
-        std::error_code ignored;
-        std::filesystem::remove(temporary, ignored);
-        return failWith(std::strerror(code));
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, path, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(temporary, ignored);
-        return failWith(ec.message());
-    }
-    return true;
+    return text;
 }
 
-} // namespace kz
+std::string plural(std::size_t count, const char* one, const char* many) {
+    return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && isBlank(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isBlank(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+} // namespace kz::obj_detail

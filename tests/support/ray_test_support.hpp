@@ -1,5 +1,6 @@
-// Shared helpers for the raycast test suites (test_ray_*.cpp): hit validation, printing and
-// random case generation. The double-precision reference solutions live in each test file.
+// Shared helpers for the raycast test suites (test_ray_*.cpp, test_mesh_bvh.cpp, test_sweep.cpp):
+// hit validation, printing and random case generation. The double-precision reference solutions
+// live in each test file.
 #pragma once
 
 #include "geom/geom.hpp"

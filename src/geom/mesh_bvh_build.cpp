@@ -1,0 +1,476 @@
+// MeshBvh's build: the triangles' bounds (PrimRef), the top-down binned SAH split of the binary
+// tree (findSplit and its steps), and its collapse into 8-wide nodes as it is built (fill).
+#include "detail.hpp"
+#include "mesh_bvh.hpp"
+#include "mesh_bvh_simd.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <utility>
+
+namespace kz {
+
+namespace {
+
+using detail::F4;
+using detail::lane;
+using detail::load4;
+using detail::max4;
+using detail::min4;
+using detail::splat4;
+using detail::store4;
+using detail::truncate3;
+using detail::xyz4;
+
+constexpr int kBins = 16;
+constexpr std::uint32_t kMaxLeafSize = 4;
+/// Deeper subtrees are split at the object median, so the binary tree has fewer than
+/// kMaxSahDepth + 32 levels whatever the input (MeshBvh::kStackSize is sized from it).
+constexpr int kMaxSahDepth = 64;
+
+/// A box in lanes 0-2 (lane 3 is ignored).
+struct Box {
+    F4 lo = splat4(FLT_MAX);
+    F4 hi = splat4(-FLT_MAX);
+
+    void grow(F4 p) {
+        lo = min4(lo, p);
+        hi = max4(hi, p);
+    }
+    void grow(const Box& b) {
+        lo = min4(lo, b.lo);
+        hi = max4(hi, b.hi);
+    }
+    /// Half the surface area (the SAH only compares ratios); 0 for an empty box.
+    float halfArea() const {
+        alignas(16) float e[4];
+        store4(e, max4(hi - lo, splat4(0.0f)));
+        return e[0] * e[1] + e[1] * e[2] + e[2] * e[0];
+    }
+};
+
+/// One kept triangle while building: its bounds, and its index in the build input in lane 3 of
+/// `lo` (masked off before any arithmetic).
+struct alignas(16) PrimRef {
+    float lo[3];
+    std::uint32_t id;
+    float hi[4];
+
+    F4 lower() const { return xyz4(load4(lo)); }
+    F4 upper() const { return load4(hi); }
+    /// Twice the centroid of the bounds.
+    F4 centroid2() const { return lower() + upper(); }
+};
+
+/// tryBuild's message for malformed input, or empty.
+std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> indices) {
+    if (indices.size() % 3 != 0)
+        return "indices count " + std::to_string(indices.size()) + " is not a multiple of 3";
+    const std::size_t triangleCount = indices.size() / 3;
+    if (triangleCount > std::numeric_limits<std::uint32_t>::max() / 2)
+        return "too many triangles: " + std::to_string(triangleCount);
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        if (indices[i] >= vertexCount) {
+            return "index " + std::to_string(i) + " of triangle " + std::to_string(i / 3) + " is " +
+                   std::to_string(indices[i]) + ", but there are " + std::to_string(vertexCount) +
+                   " vertices";
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+/// Top-down binned SAH (16 bins per axis) over the triangles' bounds and centroids; `prims` is
+/// partitioned in place so that every node covers a contiguous range of it. The binary tree is
+/// collapsed into kWidth-wide nodes as it is built (see fill).
+struct MeshBvh::Builder {
+    std::vector<PrimRef> prims;
+    std::vector<Node> nodes;
+
+    /// How a binary node over [begin, end) is split (or not): children [begin, mid) and
+    /// [mid, end) with their bounds and the bounds of their (doubled) centroids.
+    struct Split {
+        bool leaf = true;
+        std::uint32_t mid = 0;
+        Box bounds[2];
+        Box centroids[2];
+    };
+
+    /// Bins of lanes 0-2 of twice the centroid, each clamped to [0, kBins - 1] (a NaN to 0).
+    struct Binner {
+        F4 origin;
+        F4 scale;
+        void operator()(const PrimRef& p, int (&bin)[4]) const {
+            const F4 x = (p.centroid2() - origin) * scale;
+            truncate3(min4(max4(x, splat4(0.0f)), splat4(static_cast<float>(kBins - 1))), bin);
+        }
+    };
+
+    /// Triangles per bin, and the union of their bounds, on each axis.
+    struct Bins {
+        std::array<std::array<Box, kBins>, 3> bounds;
+        std::array<std::array<std::uint32_t, kBins>, 3> counts{};
+    };
+
+    /// The cheapest SAH split: after bin `bin` on `axis` (axis -1: no axis can be split).
+    struct BinSplit {
+        int axis = -1;
+        int bin = 0;
+    };
+
+    /// How to split [begin, end): a leaf if small, else the SAH over binned centroids, else (the
+    /// SAH could not split, or the tree is already deep) the median along the widest axis.
+    Split findSplit(std::uint32_t begin, std::uint32_t end, const Box& centroidBounds, int depth) {
+        Split split;
+        const std::uint32_t count = end - begin;
+        // Every node of at most kMaxLeafSize triangles is a leaf: testing them costs less than
+        // visiting another node. (The SAH leaf test with a node cost of 3 triangle tests made the
+        // same leaves on the benchmark's torus; skipping it halves the build's binning passes.)
+        if (count <= kMaxLeafSize) return split;
+
+        alignas(16) float extent[4];
+        store4(extent, centroidBounds.hi - centroidBounds.lo);
+        const int widest =
+            extent[0] >= extent[1] ? (extent[0] >= extent[2] ? 0 : 2) : (extent[1] >= extent[2] ? 1 : 2);
+
+        if (depth < kMaxSahDepth && extent[widest] > 0.0f &&
+            sahSplit(begin, end, centroidBounds, extent, split))
+            return split;
+        medianSplit(begin, end, widest, split);
+        return split;
+    }
+
+    /// The binned SAH split of [begin, end), partitioned in place; false (and `split` reset) when
+    /// no bin boundary leaves triangles on both sides.
+    bool sahSplit(std::uint32_t begin, std::uint32_t end, const Box& centroidBounds, const float (&extent)[4],
+                  Split& split) {
+        alignas(16) float scale[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int a = 0; a < 3; ++a) {
+            const float s = extent[a] > 0.0f ? static_cast<float>(kBins) * 0.99999f / extent[a] : 0.0f;
+            scale[a] = std::min(s, FLT_MAX);
+        }
+        const Binner binOf{centroidBounds.lo, load4(scale)};
+        const Bins bins = binCentroids(std::span<const PrimRef>(prims.data() + begin, end - begin), binOf);
+        const BinSplit best = cheapestBinSplit(bins, extent);
+        if (best.axis < 0) return false;
+
+        // The children's bounds are the unions of their bins, and the partition below uses the
+        // same bins, so every triangle lies inside its node's box.
+        const auto axis = static_cast<std::size_t>(best.axis);
+        for (std::size_t k = 0; k < kBins; ++k)
+            split.bounds[static_cast<int>(k) <= best.bin ? 0 : 1].grow(bins.bounds[axis][k]);
+        partition(begin, end, split, [&](const PrimRef& p) {
+            int bin[4];
+            binOf(p, bin);
+            return bin[axis] <= best.bin;
+        });
+        if (split.mid > begin && split.mid < end) {
+            split.leaf = false;
+            return true;
+        }
+        split = Split{};
+        return false;
+    }
+
+    /// Bins the centroids of `range` on all three axes in one pass. (Static, on a span and a copy
+    /// of the binner: nothing the loop stores into the bins can alias what it reads.)
+    static Bins binCentroids(std::span<const PrimRef> range, const Binner binOf) {
+        Bins bins;
+        for (const PrimRef& p : range) {
+            int bin[4];
+            binOf(p, bin);
+            Box b;
+            b.lo = p.lower();
+            b.hi = p.upper();
+            for (std::size_t a = 0; a < 3; ++a) {
+                const auto k = static_cast<std::size_t>(bin[a]);
+                bins.bounds[a][k].grow(b);
+                ++bins.counts[a][k];
+            }
+        }
+        return bins;
+    }
+
+    /// Sweep: cost of splitting after bin k = A(left) N(left) + A(right) N(right), over the
+    /// non-empty bins only (a split after an empty bin repeats the one before it). The first
+    /// cheapest wins, axes in order x, y, z.
+    static BinSplit cheapestBinSplit(const Bins& bins, const float (&extent)[4]) {
+        float bestCost = INFINITY;
+        BinSplit best;
+        for (std::size_t a = 0; a < 3; ++a) {
+            if (!(extent[a] > 0.0f)) continue;
+            const auto& bb = bins.bounds[a];
+            const auto& bc = bins.counts[a];
+            std::array<std::size_t, kBins> used;
+            std::size_t m = 0;
+            for (std::size_t k = 0; k < kBins; ++k)
+                if (bc[k] > 0) used[m++] = k;
+            if (m < 2) continue;
+            std::array<float, kBins> rightCost;
+            Box acc;
+            std::uint32_t n = 0;
+            for (std::size_t j = m - 1; j > 0; --j) {
+                acc.grow(bb[used[j]]);
+                n += bc[used[j]];
+                rightCost[j] = acc.halfArea() * static_cast<float>(n);
+            }
+            acc = Box{};
+            n = 0;
+            for (std::size_t j = 0; j + 1 < m; ++j) {
+                acc.grow(bb[used[j]]);
+                n += bc[used[j]];
+                const float cost = acc.halfArea() * static_cast<float>(n) + rightCost[j + 1];
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = {static_cast<int>(a), static_cast<int>(used[j])};
+                }
+            }
+        }
+        return best;
+    }
+
+    /// In-place partition of [begin, end) into the triangles `goesLeft` accepts, then the rest;
+    /// sets split.mid and the children's centroid bounds.
+    template <class GoesLeft>
+    void partition(std::uint32_t begin, std::uint32_t end, Split& split, GoesLeft&& goesLeft) {
+        std::uint32_t i = begin, j = end;
+        for (;;) {
+            while (i < j && goesLeft(prims[i])) {
+                split.centroids[0].grow(prims[i].centroid2());
+                ++i;
+            }
+            while (i < j && !goesLeft(prims[j - 1])) {
+                split.centroids[1].grow(prims[j - 1].centroid2());
+                --j;
+            }
+            if (i >= j) break;
+            std::swap(prims[i], prims[j - 1]);
+        }
+        split.mid = i;
+    }
+
+    /// Splits [begin, end) in half by centroid along `axis` (used when the SAH cannot split,
+    /// e.g. all centroids equal, or the tree is already deep).
+    void medianSplit(std::uint32_t begin, std::uint32_t end, int axis, Split& split) {
+        const std::uint32_t mid = begin + (end - begin) / 2;
+        std::nth_element(prims.begin() + begin, prims.begin() + mid, prims.begin() + end,
+                         [&](const PrimRef& a, const PrimRef& b) {
+                             return a.lo[axis] + a.hi[axis] < b.lo[axis] + b.hi[axis];
+                         });
+        split = Split{};
+        split.leaf = false;
+        split.mid = mid;
+        for (std::uint32_t i = begin; i < end; ++i) {
+            const int side = i < mid ? 0 : 1;
+            split.bounds[side].grow(Box{prims[i].lower(), prims[i].upper()});
+            split.centroids[side].grow(prims[i].centroid2());
+        }
+    }
+
+    void setSlot(std::uint32_t nodeIndex, int slot, const Box& box, std::uint32_t child,
+                 std::uint32_t count) {
+        Node& node = nodes[nodeIndex];
+        for (int axis = 0; axis < 3; ++axis) {
+            node.bounds[2 * axis][slot] = lane(box.lo, axis);
+            node.bounds[2 * axis + 1][slot] = lane(box.hi, axis);
+        }
+        node.child[slot] = child;
+        node.count[slot] = static_cast<std::uint8_t>(count);
+    }
+
+    std::uint32_t newNode() {
+        Node node;
+        for (std::size_t row = 0; row < 6; ++row)
+            for (std::size_t s = 0; s < kWidth; ++s)
+                node.bounds[row][s] = row % 2 == 0 ? INFINITY : -INFINITY;
+        for (std::size_t s = 0; s < kWidth; ++s) {
+            node.child[s] = kEmpty;
+            node.count[s] = 0;
+        }
+        node.topology = 0;
+        nodes.push_back(node);
+        return static_cast<std::uint32_t>(nodes.size() - 1);
+    }
+
+    /// A binary node with its split decided (split.leaf: it is a leaf).
+    struct Pending {
+        std::uint32_t begin, end;
+        Box bounds;
+        int depth;
+        Split split;
+    };
+
+    Pending child(const Pending& parent, int side) {
+        const std::uint32_t begin = side == 0 ? parent.begin : parent.split.mid;
+        const std::uint32_t end = side == 0 ? parent.split.mid : parent.end;
+        const Box& bounds = parent.split.bounds[side];
+        return {begin, end, bounds, parent.depth + 1,
+                findSplit(begin, end, parent.split.centroids[side], parent.depth + 1)};
+    }
+
+    /// A binary subtree being collapsed into one wide node: local[0] is its root; `left` < 0
+    /// marks a frontier node, and frontier[0, slots) lists them in preorder (the node's slots).
+    struct Subtree {
+        struct Local {
+            Pending binary;
+            int left = -1, right = -1;
+        };
+        std::array<Local, 2 * kWidth> local;
+        std::array<int, kWidth> frontier{};
+        int locals = 1, slots = 1;
+    };
+
+    /// Builds the wide node `rootIndex` for the inner binary node `root`, and below it the rest
+    /// of the tree, one wide node at a time (collapse, then its slots and their own wide nodes).
+    void fill(std::uint32_t rootIndex, const Pending& root) {
+        struct Work {
+            std::uint32_t node;
+            Pending binary;
+        };
+        std::vector<Work> work{{rootIndex, root}};
+        while (!work.empty()) {
+            const Work item = work.back();
+            work.pop_back();
+            const Subtree sub = collapse(item.binary);
+            nodes[item.node].topology = topologyOf(sub);
+
+            // The frontier becomes the slots; inner nodes get wide nodes of their own, side by side.
+            for (int f = 0; f < sub.slots; ++f) {
+                const Pending& b = sub.local[sub.frontier[f]].binary;
+                if (b.split.leaf) {
+                    setSlot(item.node, f, b.bounds, b.begin, b.end - b.begin);
+                } else {
+                    setSlot(item.node, f, b.bounds, newNode(), 0);
+                }
+            }
+            for (int f = sub.slots; f-- > 0;) {
+                const Pending& b = sub.local[sub.frontier[f]].binary;
+                if (!b.split.leaf) work.push_back({nodes[item.node].child[f], b});
+            }
+        }
+    }
+
+    /// The binary subtree under `root` reached by opening the inner frontier node with the
+    /// largest surface area until kWidth nodes are on the frontier (Wald et al., "Getting Rid of
+    /// Packets", 2008; as Embree collapses its BVHs). Opening a node decides its children's splits.
+    Subtree collapse(const Pending& root) {
+        Subtree sub;
+        auto& local = sub.local;
+        auto& frontier = sub.frontier;
+        local[0].binary = root;
+        for (;;) {
+            int widest = -1;
+            float widestArea = -1.0f;
+            for (int f = 0; f < sub.slots; ++f) {
+                const Pending& b = local[frontier[f]].binary;
+                if (!b.split.leaf && b.bounds.halfArea() > widestArea) {
+                    widest = f;
+                    widestArea = b.bounds.halfArea();
+                }
+            }
+            if (widest < 0 || sub.slots == kWidth) break;
+            Subtree::Local& open = local[frontier[widest]];
+            open.left = sub.locals++;
+            open.right = sub.locals++;
+            local[open.left].binary = child(open.binary, 0);
+            local[open.right].binary = child(open.binary, 1);
+            // The opened node's children take its place: the frontier stays in preorder.
+            for (int f = sub.slots++; f > widest + 1; --f)
+                frontier[f] = frontier[f - 1];
+            frontier[widest] = open.left;
+            frontier[widest + 1] = open.right;
+        }
+        return sub;
+    }
+
+    /// The subtree's shape in preorder (Node::topology): 1 for an opened node, 0 for a frontier node.
+    static std::uint16_t topologyOf(const Subtree& sub) {
+        std::uint32_t topology = 0;
+        int bit = 0;
+        int stack[2 * kWidth];
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const Subtree::Local& l = sub.local[stack[--top]];
+            if (l.left >= 0) {
+                topology |= 1u << bit;
+                stack[top++] = l.right;
+                stack[top++] = l.left;
+            }
+            ++bit;
+        }
+        return static_cast<std::uint16_t>(topology);
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Build: checked input, the triangles' bounds, the tree, then the triangles in leaf order
+
+std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
+                                         std::span<const std::uint32_t> indices, std::string& error) {
+    error = inputError(vertices.size(), indices);
+    if (!error.empty()) return std::nullopt;
+    const std::size_t triangleCount = indices.size() / 3;
+    const auto triangleAt = [&](std::size_t t) {
+        return Triangle{vertices[indices[3 * t]], vertices[indices[3 * t + 1]], vertices[indices[3 * t + 2]]};
+    };
+    MeshBvh bvh;
+    Builder builder;
+    builder.prims.reserve(triangleCount);
+    Box all, allCentroids;
+    for (std::size_t t = 0; t < triangleCount; ++t) {
+        const Triangle tri = triangleAt(t);
+        if (!isValid(tri)) continue; // zero area or non-finite: raycastBarycentric never hits it
+        const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
+        const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));
+        const PrimRef& p = builder.prims.emplace_back(
+            PrimRef{{lo.x, lo.y, lo.z}, static_cast<std::uint32_t>(t), {hi.x, hi.y, hi.z, 0.0f}});
+        all.grow(Box{p.lower(), p.upper()});
+        allCentroids.grow(p.centroid2());
+    }
+    if (builder.prims.empty()) return bvh;
+
+    const auto n = static_cast<std::uint32_t>(builder.prims.size());
+    builder.nodes.reserve(n / kWidth + 1);
+    const std::uint32_t root = builder.newNode();
+    const Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, allCentroids, 0)};
+    if (rootBinary.split.leaf) {
+        builder.setSlot(root, 0, all, 0, n); // topology 0: the root is slot 0
+    } else {
+        builder.fill(root, rootBinary);
+    }
+
+    // The triangles in leaf order.
+    bvh.triangles_.resize(n);
+    bvh.triIds_.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t id = builder.prims[i].id;
+        bvh.triangles_[i] = triangleAt(id);
+        bvh.triIds_[i] = id;
+    }
+    bvh.nodes_ = std::move(builder.nodes);
+    const glm::vec3 lo(lane(all.lo, 0), lane(all.lo, 1), lane(all.lo, 2));
+    const glm::vec3 hi(lane(all.hi, 0), lane(all.hi, 1), lane(all.hi, 2));
+    bvh.bounds_ = {lo, hi};
+    bvh.coordinateScale_ = std::max(detail::maxAbs(lo), detail::maxAbs(hi));
+    return bvh;
+}
+
+MeshBvh MeshBvh::build(std::span<const glm::vec3> vertices, std::span<const std::uint32_t> indices) {
+    std::string error;
+    auto bvh = tryBuild(vertices, indices, error);
+    if (!bvh) throw std::invalid_argument(error);
+    return std::move(*bvh);
+}
+
+Aabb MeshBvh::bounds() const {
+    return bounds_;
+}
+
+} // namespace kz

@@ -1,0 +1,134 @@
+// Four floats at once for MeshBvh's build and traversal (private to src/geom): SSE2 (the x86-64
+// baseline) or plain loops with the same semantics lane by lane, so that results never depend on
+// the backend.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+#include <emmintrin.h>
+#define KZ_MESH_BVH_SSE2 1
+#else
+#define KZ_MESH_BVH_SSE2 0
+#endif
+
+namespace kz::detail {
+
+#if KZ_MESH_BVH_SSE2
+struct F4 {
+    __m128 v;
+};
+inline F4 load4(const float* p) {
+    return {_mm_load_ps(p)};
+} // 16-byte aligned
+inline F4 splat4(float x) {
+    return {_mm_set1_ps(x)};
+}
+inline void store4(float* p, F4 a) {
+    _mm_storeu_ps(p, a.v);
+}
+inline F4 operator+(F4 a, F4 b) {
+    return {_mm_add_ps(a.v, b.v)};
+}
+inline F4 operator-(F4 a, F4 b) {
+    return {_mm_sub_ps(a.v, b.v)};
+}
+inline F4 operator*(F4 a, F4 b) {
+    return {_mm_mul_ps(a.v, b.v)};
+}
+/// a < b ? a : b per lane (b when either is NaN), as MINPS.
+inline F4 min4(F4 a, F4 b) {
+    return {_mm_min_ps(a.v, b.v)};
+}
+/// a > b ? a : b per lane (b when either is NaN), as MAXPS.
+inline F4 max4(F4 a, F4 b) {
+    return {_mm_max_ps(a.v, b.v)};
+}
+/// Bit i set when a[i] <= b[i] (false for NaN).
+inline int lessEqualMask(F4 a, F4 b) {
+    return _mm_movemask_ps(_mm_cmple_ps(a.v, b.v));
+}
+/// Lanes 0-2 of a, lane 3 zero.
+inline F4 xyz4(F4 a) {
+    return {_mm_and_ps(a.v, _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)))};
+}
+/// Truncates lanes 0-2 (already clamped to [0, kBins - 1]) to ints.
+inline void truncate3(F4 a, int (&out)[4]) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_cvttps_epi32(a.v));
+}
+#else
+struct F4 {
+    float v[4];
+};
+template <class Op>
+inline F4 lanes(Op op) {
+    F4 r;
+    for (int i = 0; i < 4; ++i)
+        r.v[i] = op(i);
+    return r;
+}
+inline F4 load4(const float* p) {
+    return lanes([&](int i) { return p[i]; });
+}
+inline F4 splat4(float x) {
+    return lanes([&](int) { return x; });
+}
+inline void store4(float* p, F4 a) {
+    std::memcpy(p, a.v, sizeof a.v);
+}
+inline F4 operator+(F4 a, F4 b) {
+    return lanes([&](int i) { return a.v[i] + b.v[i]; });
+}
+inline F4 operator-(F4 a, F4 b) {
+    return lanes([&](int i) { return a.v[i] - b.v[i]; });
+}
+inline F4 operator*(F4 a, F4 b) {
+    return lanes([&](int i) { return a.v[i] * b.v[i]; });
+}
+inline F4 min4(F4 a, F4 b) {
+    return lanes([&](int i) { return a.v[i] < b.v[i] ? a.v[i] : b.v[i]; });
+}
+inline F4 max4(F4 a, F4 b) {
+    return lanes([&](int i) { return a.v[i] > b.v[i] ? a.v[i] : b.v[i]; });
+}
+inline int lessEqualMask(F4 a, F4 b) {
+    int mask = 0;
+    for (int i = 0; i < 4; ++i)
+        mask |= a.v[i] <= b.v[i] ? 1 << i : 0;
+    return mask;
+}
+inline F4 xyz4(F4 a) {
+    a.v[3] = 0.0f;
+    return a;
+}
+inline void truncate3(F4 a, int (&out)[4]) {
+    for (int i = 0; i < 3; ++i)
+        out[i] = static_cast<int>(a.v[i]);
+    out[3] = 0;
+}
+#endif
+
+/// Starts loading the cache lines of [p, p + bytes): a ray that enters several children needs
+/// them soon, and the loads then overlap.
+inline void prefetch(const void* p, std::size_t bytes) {
+    constexpr std::uintptr_t kLine = 64;
+    const auto first = reinterpret_cast<std::uintptr_t>(p) & ~(kLine - 1);
+    const auto last = reinterpret_cast<std::uintptr_t>(p) + bytes - 1;
+    for (std::uintptr_t line = first; line <= last; line += kLine) {
+#if KZ_MESH_BVH_SSE2
+        _mm_prefetch(reinterpret_cast<const char*>(line), _MM_HINT_T0);
+#elif defined(__GNUC__)
+        __builtin_prefetch(reinterpret_cast<const void*>(line));
+#endif
+    }
+}
+
+inline float lane(F4 a, int i) {
+    alignas(16) float f[4];
+    store4(f, a);
+    return f[i];
+}
+
+} // namespace kz::detail

@@ -1,0 +1,301 @@
+#include "read_scenario.hpp"
+
+#include "body_checks.hpp"
+#include "geom/plane.hpp"
+#include "mesh_files.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace kz::scenario_detail {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// The most random bodies a scenario may ask for.
+constexpr std::int64_t kMaxRandomCount = 20000;
+
+Room readRoom(const json& doc) {
+    const json* size = find(doc, "size");
+    const json* planes = find(doc, "planes");
+    if (size && planes) fail("/planes", "give the room as size or as planes, not both");
+    if (size) return boxRoom(readPositiveVec3(*size, "/size", kRoomSizeLimit));
+    if (!planes) fail("/size", "required key is missing (the room is given as size or as planes)");
+
+    if (!planes->is_array() || planes->empty())
+        fail("/planes", "must be a non-empty array of planes, " + got(*planes));
+    std::vector<Plane> list;
+    for (std::size_t i = 0; i < planes->size(); ++i) {
+        const std::string p = child("/planes", i);
+        const json& plane = (*planes)[i];
+        expectObject(plane, p);
+        checkKeys(plane, p, {"normal", "d"});
+        const glm::vec3 normal = readVec3(require(plane, p, "normal"), child(p, "normal"));
+        const float d = readFloat(require(plane, p, "d"), child(p, "d"));
+        const float len = glm::length(normal);
+        if (!(len > 1e-6f) || !std::isfinite(len)) fail(child(p, "normal"), "must not be zero");
+        list.push_back({normal / len, d / len});
+    }
+    RoomResult room = makeRoom(list);
+    if (!room.room) fail("/planes", room.error.empty() ? "do not bound a closed room" : room.error);
+    const Aabb& bounds = room.room->bounds;
+    float reach = 0.0f;
+    for (glm::length_t k = 0; k < 3; ++k)
+        reach = std::max({reach, std::abs(bounds.min[k]), std::abs(bounds.max[k])});
+    if (reach > limits::kMaxRoomExtent)
+        fail("/planes", "the room reaches " + str(reach) + " m from the origin; it must lie within " +
+                            str(limits::kMaxRoomExtent) + " m of it along every axis");
+    return std::move(*room.room);
+}
+
+std::optional<CameraDesc> readCamera(const json& doc) {
+    const json* j = find(doc, "camera");
+    if (!j) return std::nullopt;
+    const std::string p = "/camera";
+    expectObject(*j, p);
+    checkKeys(*j, p, {"eye", "target", "fov_deg"});
+    CameraDesc camera;
+    camera.eye = readVec3(require(*j, p, "eye"), child(p, "eye"));
+    camera.target = readVec3(require(*j, p, "target"), child(p, "target"));
+    if (camera.eye == camera.target) fail(child(p, "target"), "must differ from eye");
+    if (const json* fov = find(*j, "fov_deg")) {
+        camera.fovDeg = readFloat(*fov, child(p, "fov_deg"));
+        if (!(camera.fovDeg > 0.0f && camera.fovDeg < 180.0f))
+            fail(child(p, "fov_deg"), "must be in (0, 180), " + got(*fov));
+    }
+    return camera;
+}
+
+ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t index, const Scenario& s,
+                            MeshFiles& meshes) {
+    checkKeys(j, p, {"shape", "mesh", "name", "position", "orientation", "euler_deg", "scale", "color"});
+    ObstacleDesc desc;
+    const json& mesh = require(j, p, "mesh");
+    if (!mesh.is_string()) fail(child(p, "mesh"), "must be a file name, " + got(mesh));
+    desc.mesh = meshes.load(mesh.get<std::string>(), child(p, "mesh"));
+    desc.name = fs::path(mesh.get<std::string>()).stem().string();
+    if (const json* name = find(j, "name")) desc.name = readName(*name, child(p, "name"));
+    desc.position = readVec3(require(j, p, "position"), child(p, "position"));
+    desc.orientation = readOrientation(j, p);
+    if (const json* scale = find(j, "scale")) {
+        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale"), kMeshScaleLimit))
+                                        : readPositiveVec3(*scale, child(p, "scale"), kMeshScaleLimit);
+    }
+    if (const json* c = find(j, "color")) desc.color = readColor(*c, child(p, "color"));
+    std::string error;
+    auto obstacle = makeObstacle(desc, error);
+    if (!obstacle) fail(p, error);
+    // Inside the room: every vertex of the placed mesh on or in front of every wall.
+    for (std::size_t w = 0; w < s.room.planes.size(); ++w) {
+        float deepest = 0.0f;
+        for (const glm::vec3& v : desc.mesh->vertices)
+            deepest = std::max(deepest, -signedDistance(s.room.planes[w], obstacle->toWorld(v)));
+        if (deepest > 1e-3f)
+            fail(child(p, "position"), "mesh \"" + desc.name + "\" is not inside the room: it reaches " +
+                                           str(deepest) + " past wall " + std::to_string(w));
+    }
+    return {std::move(*obstacle), index};
+}
+
+/// An upper bound of the speed of any point of the body: |v| + |w| r, r its bounding radius.
+double fastestPointSpeed(const BodyDesc& body) {
+    return glm::length(glm::dvec3(body.velocity)) +
+           glm::length(glm::dvec3(body.angularVelocity)) * boundingRadius(body);
+}
+
+/// The room's smallest width: over its walls, the least of the largest distance of any wall
+/// vertex from that wall's plane.
+double smallestWidth(const Room& room) {
+    double width = INFINITY;
+    for (const Plane& plane : room.planes) {
+        double across = 0.0;
+        for (const auto& wall : room.walls)
+            for (const glm::vec3& v : wall)
+                across = std::max(across, static_cast<double>(signedDistance(plane, v)));
+        width = std::min(width, across);
+    }
+    return width;
+}
+
+/// No body may fly farther than the room's smallest width in one step, even at the fastest it can
+/// get: its top speed plus what gravity adds over the room's diagonal (energy: v^2 + 2 |g| d).
+/// Within this, the impacts of a step stay few enough for the world to follow every one.
+void checkTravelPerStep(const Scenario& s) {
+    double top = s.random ? s.random->speed.y : 0.0;
+    for (const BodyDesc& body : s.bodies)
+        top = std::max(top, fastestPointSpeed(body));
+    const double diagonal = glm::length(glm::dvec3(s.room.bounds.max) - glm::dvec3(s.room.bounds.min));
+    const double reach = std::sqrt(top * top + 2.0 * glm::length(glm::dvec3(s.settings.gravity)) * diagonal);
+    const double width = smallestWidth(s.room);
+    if (static_cast<double>(s.settings.timeStep) * reach > width) {
+        fail("/time_step",
+             "must be at most " + str(static_cast<float>(width / reach)) +
+                 " s here, so that no body travels farther than the room's smallest width (" +
+                 str(static_cast<float>(width)) + " m) in one step at the " + str(static_cast<float>(reach)) +
+                 " m/s it can reach (its top speed, plus gravity over the room's diagonal); got " +
+                 str(s.settings.timeStep));
+    }
+}
+
+/// The body's "shape" and its size ("radius" or "half_extents"), after checking the keys the
+/// body may have (they depend on the shape).
+void readShapeAndSize(const json& j, const std::string& p, BodyDesc& body) {
+    expectObject(j, p);
+    const json& shape = require(j, p, "shape");
+    if (shape == "sphere")
+        body.shape = ShapeType::Sphere;
+    else if (shape == "box")
+        body.shape = ShapeType::Box;
+    else
+        fail(child(p, "shape"), "must be \"sphere\", \"box\" or \"mesh\", " + got(shape));
+    const bool sphere = body.shape == ShapeType::Sphere;
+
+    if (sphere && find(j, "half_extents"))
+        fail(child(p, "half_extents"), "a sphere has no half_extents (give radius)");
+    if (!sphere && find(j, "radius")) fail(child(p, "radius"), "a box has no radius (give half_extents)");
+    checkKeys(j, p,
+              {"shape", sphere ? "radius" : "half_extents", "name", "position", "orientation", "euler_deg",
+               "velocity", "angular_velocity", "mass", "density", "restitution", "friction",
+               "rolling_resistance", "color"});
+
+    if (sphere)
+        body.radius = readPositive(require(j, p, "radius"), child(p, "radius"), kBodySizeLimit);
+    else
+        body.halfExtents =
+            readPositiveVec3(require(j, p, "half_extents"), child(p, "half_extents"), kBodySizeLimit);
+}
+
+/// "velocity" and "angular_velocity", the fastest point of the body within the speed limit.
+void readMotion(const json& j, const std::string& p, BodyDesc& body) {
+    if (const json* v = find(j, "velocity"))
+        body.velocity = readVec3WithLength(*v, child(p, "velocity"), kSpeedLimit);
+    if (const json* w = find(j, "angular_velocity")) {
+        body.angularVelocity = readVec3WithLength(*w, child(p, "angular_velocity"), kAngularSpeedLimit);
+        checkLimit(
+            fastestPointSpeed(body), child(p, "angular_velocity"), kSpeedLimit,
+            "the speed of the body's fastest point (|velocity| + |angular_velocity| x bounding radius) ");
+    }
+}
+
+/// "mass" or "density" (not both); neither leaves mass 0, "from density".
+void readMass(const json& j, const std::string& p, BodyDesc& body) {
+    const json* mass = find(j, "mass");
+    const json* density = find(j, "density");
+    if (mass && density) fail(child(p, "density"), "give mass or density, not both");
+    body.mass = 0.0f; // "from density"
+    if (mass) body.mass = readPositive(*mass, child(p, "mass"), kMassLimit);
+    if (density) {
+        body.density = readFloat(*density, child(p, "density"));
+        if (!(body.density > 0.0f)) fail(child(p, "density"), "must be > 0, " + got(*density));
+        const bool sphere = body.shape == ShapeType::Sphere;
+        const double volume =
+            sphere ? 4.0 / 3.0 * 3.14159265358979 * std::pow(double{body.radius}, 3)
+                   : 8.0 * double{body.halfExtents.x} * body.halfExtents.y * body.halfExtents.z;
+        checkLimit(body.density * volume, child(p, "density"), kMassLimit,
+                   "the mass it gives (density x volume) ");
+    }
+}
+
+/// "restitution", "friction" and "rolling_resistance", each defaulting to the scenario's.
+void readMaterial(const json& j, const std::string& p, const Scenario& s, BodyDesc& body) {
+    body.restitution = s.restitution;
+    body.friction = s.friction;
+    if (const json* e = find(j, "restitution"))
+        body.restitution = readUnitInterval(*e, child(p, "restitution"));
+    if (const json* f = find(j, "friction"))
+        body.friction = readCoefficient(*f, child(p, "friction"), kFrictionLimit);
+    body.rollingResistance = s.rollingResistance;
+    if (const json* r = find(j, "rolling_resistance"))
+        body.rollingResistance = readCoefficient(*r, child(p, "rolling_resistance"), kRollingResistanceLimit);
+}
+
+/// The listed body at /bodies/<index>, its keys read in a fixed order (the first invalid one is
+/// the one reported).
+BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s) {
+    BodyDesc body;
+    readShapeAndSize(j, p, body);
+    body.name = (body.shape == ShapeType::Sphere ? "ball-" : "box-") + std::to_string(index);
+    if (const json* name = find(j, "name")) body.name = readName(*name, child(p, "name"));
+    body.position = readVec3(require(j, p, "position"), child(p, "position"));
+    body.orientation = readOrientation(j, p);
+    readMotion(j, p, body);
+    readMass(j, p, body);
+    readMaterial(j, p, s, body);
+    body.color = kBodyPalette[index % kBodyPalette.size()];
+    if (const json* c = find(j, "color")) body.color = readColor(*c, child(p, "color"));
+    return body;
+}
+
+RandomDesc readRandom(const json& j) {
+    const std::string p = "/random";
+    expectObject(j, p);
+    checkKeys(j, p, {"count", "seed", "speed", "sphere_radius", "box_half", "box_fraction"});
+    RandomDesc r{0, 1, {1.0f, 5.0f}, {0.2f, 0.5f}, {0.2f, 0.5f}, 0.5f};
+
+    const json& count = require(j, p, "count");
+    if (!count.is_number_integer()) fail(child(p, "count"), "must be an integer, " + got(count));
+    const std::int64_t n = count.get<std::int64_t>();
+    if (count.is_number_unsigned() ? count.get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxRandomCount)
+                                   : (n < 0 || n > kMaxRandomCount))
+        fail(child(p, "count"), "must be in [0, " + std::to_string(kMaxRandomCount) + "], " + got(count));
+    r.count = static_cast<int>(n);
+
+    if (const json* seed = find(j, "seed")) {
+        if (!seed->is_number_unsigned())
+            fail(child(p, "seed"), "must be an integer in [0, 2^64), " + got(*seed));
+        r.seed = seed->get<std::uint64_t>();
+    }
+    if (const json* v = find(j, "speed")) r.speed = readRange(*v, child(p, "speed"), false, kSpeedLimit);
+    if (const json* v = find(j, "sphere_radius"))
+        r.sphereRadius = readRange(*v, child(p, "sphere_radius"), true, kBodySizeLimit);
+    if (const json* v = find(j, "box_half"))
+        r.boxHalf = readRange(*v, child(p, "box_half"), true, kBodySizeLimit);
+    if (const json* v = find(j, "box_fraction"))
+        r.boxFraction = readUnitInterval(*v, child(p, "box_fraction"));
+    return r;
+}
+
+} // namespace
+
+Scenario readScenario(const json& doc, const std::string& source) {
+    expectObject(doc, "");
+    checkKeys(doc, "",
+              {"name", "size", "planes", "gravity", "time_step", "restitution", "friction",
+               "rolling_resistance", "camera", "bodies", "random"});
+    Scenario s;
+    s.name = readName(require(doc, "", "name"), "/name");
+    s.room = readRoom(doc);
+    if (const json* g = find(doc, "gravity"))
+        s.settings.gravity = readVec3WithLength(*g, "/gravity", kGravityLimit);
+    if (const json* dt = find(doc, "time_step")) {
+        s.settings.timeStep = readFloat(*dt, "/time_step");
+        if (!(s.settings.timeStep > 0.0f && s.settings.timeStep <= 0.1f))
+            fail("/time_step", "must be in (0, 0.1], " + got(*dt));
+    }
+    if (const json* e = find(doc, "restitution")) s.restitution = readUnitInterval(*e, "/restitution");
+    if (const json* f = find(doc, "friction")) s.friction = readCoefficient(*f, "/friction", kFrictionLimit);
+    if (const json* r = find(doc, "rolling_resistance"))
+        s.rollingResistance = readCoefficient(*r, "/rolling_resistance", kRollingResistanceLimit);
+    s.camera = readCamera(doc);
+
+    if (const json* bodies = find(doc, "bodies")) {
+        if (!bodies->is_array()) fail("/bodies", "must be an array of bodies, " + got(*bodies));
+        MeshFiles meshes(source);
+        for (std::size_t i = 0; i < bodies->size(); ++i) {
+            const json& entry = (*bodies)[i];
+            if (entry.is_object() && entry.contains("shape") && entry["shape"] == "mesh") {
+                s.obstacles.push_back(readObstacle(entry, child("/bodies", i), i, s, meshes));
+            } else {
+                s.bodies.push_back(readBody(entry, child("/bodies", i), i, s));
+                s.bodyEntries.push_back(i);
+            }
+        }
+    }
+    if (const json* random = find(doc, "random")) s.random = readRandom(*random);
+    checkTravelPerStep(s);
+    return s;
+}
+
+} // namespace kz::scenario_detail

@@ -1,0 +1,70 @@
+// Where scenarios are: the asset root, the built-in scenario list and name-or-file lookup.
+#include "json_values.hpp"
+#include "scenario.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace kz {
+
+namespace fs = std::filesystem;
+using scenario_detail::oneLine;
+
+fs::path assetDirectory() {
+    return scenarioDirectory().parent_path();
+}
+
+fs::path scenarioDirectory() {
+    // $KOLIZE_ASSET_DIR, else the installed copy next to the executable (<prefix>/bin/kolize and
+    // <prefix>/share/kolize/assets after cmake --install), else the source tree's assets/.
+    const char* env = std::getenv("KOLIZE_ASSET_DIR");
+    if (env && *env) return fs::path(env) / "scenarios";
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed =
+            exe.parent_path().parent_path() / "share" / "kolize" / "assets" / "scenarios";
+        if (fs::is_directory(installed, ec)) return installed;
+    }
+    return fs::path(KZ_ASSET_DIR) / "scenarios";
+}
+
+std::vector<std::string> builtinScenarioNames() {
+    std::vector<std::string> names;
+    try {
+        std::error_code ec;
+        for (fs::directory_iterator it(scenarioDirectory(), ec), end; !ec && it != end; it.increment(ec)) {
+            std::error_code typeError;
+            if (it->path().extension() == ".json" && it->is_regular_file(typeError))
+                names.push_back(it->path().stem().string());
+        }
+        std::sort(names.begin(), names.end());
+    } catch (const std::exception&) {
+        names.clear(); // out of memory: report nothing rather than throw
+    }
+    return names;
+}
+
+ScenarioResult resolveScenario(const std::string& nameOrFile) {
+    try {
+        if (nameOrFile.empty()) return {std::nullopt, "(no scenario): give a scenario name or file"};
+        std::error_code ec;
+        const fs::path asGiven(nameOrFile);
+        if (fs::is_regular_file(asGiven, ec)) return loadScenarioFile(asGiven);
+        const bool looksLikePath = asGiven.has_parent_path() || asGiven.extension() == ".json";
+        if (!looksLikePath) {
+            const fs::path builtin = scenarioDirectory() / (nameOrFile + ".json");
+            if (fs::is_regular_file(builtin, ec)) return loadScenarioFile(builtin);
+        }
+        std::string known;
+        for (const std::string& name : builtinScenarioNames())
+            known += (known.empty() ? "" : ", ") + name;
+        return {std::nullopt, nameOrFile + ": no such file or built-in scenario (built-in: " +
+                                  (known.empty() ? "none found in " + scenarioDirectory().string() : known) +
+                                  ")"};
+    } catch (const std::exception& e) {
+        return {std::nullopt, oneLine(nameOrFile + ": " + e.what())};
+    }
+}
+
+} // namespace kz
