@@ -88,12 +88,12 @@ ScenarioResult loadScenarioFile(const std::filesystem::path& file);
 /// The same from text; `sourceName` stands for the file name in errors and Scenario::source.
 ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName);
 
-/// <asset root>/scenarios, where the asset root is $KOLIZE_ASSET_DIR when set and not empty,
-/// else <executable dir>/../share/kolize/assets when that holds scenarios (after cmake
-/// --install), else the compile-time KZ_ASSET_DIR (the source tree's assets/).
+/// assetDirectory() / "scenarios".
 std::filesystem::path scenarioDirectory();
 
-/// The asset root: scenarioDirectory()'s parent (it holds scenarios/ and meshes/).
+/// The asset root (it holds scenarios/ and meshes/): $KOLIZE_ASSET_DIR when set and not empty,
+/// else <prefix>/share/kolize/assets when it exists (after cmake --install), else the
+/// compile-time KZ_ASSET_DIR, the source tree's assets/ (dataDirectory, data_dir/data_dir.hpp).
 std::filesystem::path assetDirectory();
 
 /// The stems of the *.json files in scenarioDirectory(), sorted; empty if it cannot be read.

@@ -1,9 +1,9 @@
 // Where scenarios are: the asset root, the built-in scenario list and name-or-file lookup.
+#include "data_dir/data_dir.hpp"
 #include "json_values.hpp"
 #include "scenario.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace kz {
 
@@ -11,22 +11,13 @@ namespace fs = std::filesystem;
 using scenario_detail::oneLine;
 
 fs::path assetDirectory() {
-    return scenarioDirectory().parent_path();
+    // $KOLIZE_ASSET_DIR, else the installed copy (<prefix>/share/kolize/assets after
+    // cmake --install), else the source tree's assets/.
+    return dataDirectory("KOLIZE_ASSET_DIR", "assets", KZ_ASSET_DIR);
 }
 
 fs::path scenarioDirectory() {
-    // $KOLIZE_ASSET_DIR, else the installed copy next to the executable (<prefix>/bin/kolize and
-    // <prefix>/share/kolize/assets after cmake --install), else the source tree's assets/.
-    const char* env = std::getenv("KOLIZE_ASSET_DIR");
-    if (env && *env) return fs::path(env) / "scenarios";
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const fs::path installed =
-            exe.parent_path().parent_path() / "share" / "kolize" / "assets" / "scenarios";
-        if (fs::is_directory(installed, ec)) return installed;
-    }
-    return fs::path(KZ_ASSET_DIR) / "scenarios";
+    return assetDirectory() / "scenarios";
 }
 
 std::vector<std::string> builtinScenarioNames() {

@@ -1,5 +1,6 @@
 #include "renderer.hpp"
 
+#include "data_dir/data_dir.hpp"
 #include "debug_lines.hpp"
 #include "geom/plane.hpp"
 #include "gl_objects.hpp"
@@ -436,14 +437,7 @@ bool writePng(const std::filesystem::path& file, const std::vector<std::uint8_t>
 }
 
 std::filesystem::path shaderDirectory() {
-    if (const char* env = std::getenv("KOLIZE_SHADER_DIR"); env != nullptr && *env != '\0') return env;
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        const auto installed = exe.parent_path() / ".." / "share" / "kolize" / "shaders";
-        if (std::filesystem::is_directory(installed, ec)) return installed.lexically_normal();
-    }
-    return KZ_SHADER_DIR;
+    return dataDirectory("KOLIZE_SHADER_DIR", "shaders", KZ_SHADER_DIR);
 }
 
 } // namespace kz::render

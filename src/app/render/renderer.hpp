@@ -95,8 +95,8 @@ private:
 bool writePng(const std::filesystem::path& file, const std::vector<std::uint8_t>& rgb, glm::ivec2 size,
               std::string& error);
 
-/// Where shaders live: $KOLIZE_SHADER_DIR if set, else <executable dir>/../share/kolize/shaders if
-/// it exists (after cmake --install), else the source tree's shaders/ (compile definition).
+/// Where shaders live: $KOLIZE_SHADER_DIR if set, else <prefix>/share/kolize/shaders if it exists
+/// (after cmake --install), else the source tree's shaders/ (dataDirectory, data_dir/data_dir.hpp).
 std::filesystem::path shaderDirectory();
 
 } // namespace kz::render
