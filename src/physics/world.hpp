@@ -5,6 +5,7 @@
 #include "geom/contact.hpp"
 #include "limits.hpp"
 #include "obstacle.hpp"
+#include "partner.hpp"
 #include "room.hpp"
 
 #include <cstdint>
@@ -32,6 +33,13 @@ struct ContactInfo {
     float depth;                ///< Penetration (>= 0 means touching).
     int obstacle = -1;          ///< Obstacle index when A touches an obstacle, else -1.
     std::uint32_t triangle = 0; ///< The obstacle's mesh triangle the point lies on (obstacles only).
+
+    /// bodyB, wall and obstacle as one tagged index.
+    Partner partner() const {
+        return bodyB >= 0      ? Partner::body(bodyB)
+               : obstacle >= 0 ? Partner::obstacle(obstacle)
+                               : Partner::wall(wall);
+    }
 };
 
 /// Where a body's centre, moving along its velocity, first meets a wall or a mesh obstacle.
@@ -45,6 +53,8 @@ struct ImpactPreview {
     int obstacle = -1;          ///< Obstacle index when a mesh obstacle comes first, else -1.
     std::uint32_t triangle = 0; ///< The obstacle's triangle the centre's ray meets.
 };
+
+struct ObstacleContact; // world_impl.hpp
 
 class World {
 public:
@@ -120,32 +130,47 @@ public:
     std::optional<ImpactPreview> impactPreview(int i) const;
 
 private:
-    struct Impl;
-    float timeOfImpact(int candidate, float remaining) const;
-    float timeOfImpactWithObstacle(int candidate, float remaining) const;
-    void syncBody(int i, double time);
-    void lookAhead(Body& state, int i, float dt) const;
+    struct Impl; ///< The step's scratch and caches (world_impl.hpp).
+    /// The two passes of the contact resolution: at the step start every body's touching contacts,
+    /// warm started from and stored to the impulse cache; at an impact the contacts of the bodies
+    /// it involves, from zero impulses.
+    enum class ResolvePass { StepStart, Impact };
+
+    // The stages of step(), in order.
+    void applyGravity();                                ///< world.cpp
+    void findCandidates();                              ///< candidates.cpp
+    void resolveContacts(double now, ResolvePass pass); ///< resolve.cpp
+    void flyToImpacts();                                ///< impacts.cpp
+    void finishStep();                                  ///< world.cpp
+
+    // Candidate pairs (candidates.cpp).
+    void addCandidate(int a, Partner partner);
     void watchPath(int i, double now);
     void invalidate(int candidate);
-    void resolve(double now, bool stepStart);
-    void projectPositions();
+    // Free flight (free_flight.cpp).
+    void syncBody(int i, double time);
+    void lookAhead(Body& state, int i, float dt) const;
+    // Times of impact (time_of_impact.cpp).
+    float timeOfImpact(int candidate, float remaining) const;
+    float timeOfImpactWithObstacle(int candidate, float remaining) const;
+    // Narrow phase (narrow_phase.cpp).
+    /// Contacts of body a with a body or wall partner, within the contact margin.
+    std::optional<Manifold> contactOf(int a, Partner partner) const;
+    /// Contacts of body a with an obstacle within `margin`, one manifold per triangle, deepest
+    /// first, without points that lie on a deeper triangle's contact (see narrow_phase.cpp).
+    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<ObstacleContact>& out) const;
+    /// The triangles of an obstacle (world frame) that body a's bounding sphere, grown by
+    /// `reach`, may touch.
+    void trianglesNear(const Body& a, int obstacle, float reach, std::vector<Triangle>& out,
+                       std::vector<std::uint32_t>* ids = nullptr) const;
+    // Resolving contacts (resolve.cpp).
+    /// Hands the touching points of one candidate pair, flown to `now`, to the contact solver.
+    void gatherContactPoints(int candidate, double now);
     void keepLatestContacts();
+    // The end of the step (position_projection.cpp).
+    void projectPositions();
     /// Halts the world (see halted()) when a body's state is not finite; returns halted().
     bool haltOnNonFiniteState();
-    /// Contacts of body a with body b (or wall `wall` when b < 0), within the contact margin.
-    std::optional<Manifold> contactOf(int a, int b, int wall) const;
-    /// Contacts of body a with obstacle m within `margin`, one manifold per triangle, deepest
-    /// first, without points that lie on a deeper triangle's contact (see world.cpp).
-    struct MeshContact {
-        Manifold manifold;
-        std::uint32_t triangle; ///< Index in the obstacle's mesh (0 for a wall's or a body's manifold).
-        Triangle placed;        ///< That triangle in the world frame.
-    };
-    void meshContactsOf(int a, int m, float margin, std::vector<MeshContact>& out) const;
-    /// The triangles of obstacle m (world frame) that body a's bounding sphere, grown by
-    /// `reach`, may touch.
-    void trianglesNear(const Body& a, int m, float reach, std::vector<Triangle>& out,
-                       std::vector<std::uint32_t>* ids = nullptr) const;
 
     Room room_;
     WorldSettings settings_;

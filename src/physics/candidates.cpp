@@ -1,0 +1,120 @@
+// Candidate pairs of the step: the broad phase (a uniform grid) on each body's swept bounding
+// box, plus the walls and obstacles each box can reach; later partners for a body an impact
+// sends out of its box (watchPath); and the staleness of each pair's time of impact.
+#include "free_flight.hpp"
+#include "geom/overlap.hpp"
+#include "geom/plane.hpp"
+#include "world_impl.hpp"
+
+#include <algorithm>
+
+namespace kz {
+namespace {
+
+/// Whether any point of the box lies on or behind the plane (it can reach the wall).
+bool boxReachesPlane(const Aabb& box, const Plane& plane) {
+    const glm::vec3 lowest(plane.normal.x >= 0.0f ? box.min.x : box.max.x,
+                           plane.normal.y >= 0.0f ? box.min.y : box.max.y,
+                           plane.normal.z >= 0.0f ? box.min.z : box.max.z);
+    return signedDistance(plane, lowest) <= 0.0f;
+}
+
+} // namespace
+
+void World::findCandidates() {
+    Impl& step = *impl_;
+    const float h = settings_.timeStep;
+    const int n = static_cast<int>(bodies_.size());
+    // Each body's bounding sphere, grown by twice the distance it covers in the step in every
+    // direction (an impact may turn it anywhere and speed it up). A body whose path after an
+    // impact still leaves that box looks for new partners then (watchPath).
+    step.swept.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const Body& b = bodies_[i];
+        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
+        step.swept[i] = {b.position - r, b.position + r};
+    }
+    step.grid.findPairs(step.swept, step.pairs);
+    step.candidates.clear();
+    step.candidateStamp.clear();
+    step.byBody.resize(static_cast<std::size_t>(n));
+    for (auto& list : step.byBody)
+        list.clear();
+    for (const auto& [a, b] : step.pairs)
+        step.candidates.push_back({a, Partner::body(b)});
+    for (int i = 0; i < n; ++i) {
+        for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+            if (boxReachesPlane(step.swept[i], room_.planes[w]))
+                step.candidates.push_back({i, Partner::wall(w)});
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+            if (testAabbAabb(step.swept[i], obstacles_[o].bounds))
+                step.candidates.push_back({i, Partner::obstacle(o)});
+        }
+    }
+    for (int c = 0; c < static_cast<int>(step.candidates.size()); ++c) {
+        const Candidate& candidate = step.candidates[c];
+        step.byBody[candidate.a].push_back(c);
+        if (candidate.partner.isBody()) step.byBody[candidate.partner.index].push_back(c);
+    }
+}
+
+void World::addCandidate(int a, Partner partner) {
+    Impl& step = *impl_;
+    const int ci = static_cast<int>(step.candidates.size());
+    step.candidates.push_back({a, partner});
+    step.candidateStamp.resize(step.candidates.size(), 0);
+    step.stale.push_back(ci); // its time of impact is due
+    step.byBody[a].push_back(ci);
+    if (partner.isBody()) step.byBody[partner.index].push_back(ci);
+}
+
+void World::invalidate(int candidate) {
+    Candidate& c = impl_->candidates[candidate];
+    if (!c.fresh) return;
+    c.fresh = false;
+    ++c.version;
+    impl_->stale.push_back(candidate);
+}
+
+void World::watchPath(int i, double now) {
+    Impl& step = *impl_;
+    const Body& b = bodies_[i];
+    const float left = settings_.timeStep - static_cast<float>(now);
+    const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
+    const glm::vec3 end = b.position + b.velocity * std::max(left, 0.0f);
+    const Aabb path{glm::min(b.position, end) - r, glm::max(b.position, end) + r};
+    Aabb& box = step.swept[i];
+    if (glm::all(glm::greaterThanEqual(path.min, box.min)) && glm::all(glm::lessThanEqual(path.max, box.max)))
+        return;
+
+    // The rest of the path leaves the box the broad phase saw: grow it and find new partners
+    // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
+    box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
+    const auto known = [&](Partner partner) {
+        for (int ci : step.byBody[i]) {
+            const Candidate& c = step.candidates[ci];
+            const bool same = partner.isBody() ? (c.a == partner.index && c.partner == Partner::body(i)) ||
+                                                     (c.partner == partner && c.a == i)
+                                               : c.partner == partner;
+            if (same) return true;
+        }
+        return false;
+    };
+    for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
+        if (j == i || !testAabbAabb(box, step.swept[j]) || known(Partner::body(j))) continue;
+        addCandidate(std::min(i, j), Partner::body(std::max(i, j)));
+    }
+    for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+        if (boxReachesPlane(box, room_.planes[w]) && !known(Partner::wall(w)))
+            addCandidate(i, Partner::wall(w));
+    }
+    for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+        if (testAabbAabb(box, obstacles_[o].bounds) && !known(Partner::obstacle(o)))
+            addCandidate(i, Partner::obstacle(o));
+    }
+}
+
+} // namespace kz
