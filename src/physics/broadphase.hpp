@@ -1,6 +1,6 @@
 // Broad phase: which pairs of boxes may overlap, without an O(n^2) pair loop: a uniform grid
 // (GridBroadPhase, what the world's step and maxPenetration use) or sort and sweep (the
-// reference it is tested and benchmarked against).
+// reference the grid is tested against).
 #pragma once
 
 #include "geom/types.hpp"

@@ -1,4 +1,5 @@
-// The rigid-body world: bodies in a plane-bounded room, stepped at a fixed rate.
+// The rigid-body world: bodies in a plane-bounded room with static mesh obstacles, stepped at a
+// fixed rate. The step's stages each have their own file (see world.cpp for the list).
 #pragma once
 
 #include "body.hpp"
@@ -23,14 +24,15 @@ struct WorldSettings {
     int maxStepsPerAdvance = 8;     ///< Cap on steps per advance() call (avoids the spiral of death).
 };
 
-/// A contact the solver saw in the last step (for debug drawing and stats).
+/// A contact point the solver saw in the last step (for debug drawing and stats).
 struct ContactInfo {
     int bodyA;                  ///< Index of the first body.
     int bodyB;                  ///< Index of the second body, or -1 for a wall or an obstacle.
     int wall;                   ///< Plane index when A touches a wall, else -1.
     glm::vec3 point;            ///< World contact point.
     glm::vec3 normal;           ///< Unit, from B (or the wall or obstacle) toward A.
-    float depth;                ///< Penetration (>= 0 means touching).
+    float depth;                ///< Penetration; down to about -1 mm (half the contact margin) for a pair
+                                ///< that touches across a small gap.
     int obstacle = -1;          ///< Obstacle index when A touches an obstacle, else -1.
     std::uint32_t triangle = 0; ///< The obstacle's mesh triangle the point lies on (obstacles only).
 
@@ -109,6 +111,8 @@ public:
     std::span<const Body> bodies() const { return bodies_; }
     std::span<Body> bodies() { return bodies_; }
     std::span<const Obstacle> obstacles() const { return obstacles_; }
+    /// The last step's contact points, each touching pair's from the last time it was resolved in
+    /// that step (the step start or a later impact), so a pair is counted once.
     const std::vector<ContactInfo>& contacts() const { return contacts_; }
     std::uint64_t stepCount() const { return stepCount_; }
     /// Impacts (times of impact the last step stopped at).
@@ -144,6 +148,7 @@ private:
     void finishStep();                                  ///< world.cpp
 
     // Candidate pairs (candidates.cpp).
+    /// A pair found after the step start (by watchPath): its time of impact is due.
     void addCandidate(int a, Partner partner);
     void watchPath(int i, double now);
     void invalidate(int candidate);
@@ -183,7 +188,7 @@ private:
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
     int haltedBody_ = -1;
-    std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, solver points, warm-start cache.
+    std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, impact heap, contact solver, clocks.
 };
 
 } // namespace kz
