@@ -22,53 +22,53 @@ bool boxReachesPlane(const Aabb& box, const Plane& plane) {
 } // namespace
 
 void World::findCandidates() {
-    Impl& step = *impl_;
+    Impl& scratch = *impl_;
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
     // Each body's bounding sphere, grown by twice the distance it covers in the step in every
     // direction (an impact may turn it anywhere and speed it up). A body whose path after an
     // impact still leaves that box looks for new partners then (watchPath).
-    step.swept.resize(static_cast<std::size_t>(n));
+    scratch.swept.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const Body& b = bodies_[i];
         const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
-        step.swept[i] = {b.position - r, b.position + r};
+        scratch.swept[i] = {b.position - r, b.position + r};
     }
-    step.grid.findPairs(step.swept, step.pairs);
-    step.candidates.clear();
-    step.candidateStamp.clear();
-    step.byBody.resize(static_cast<std::size_t>(n));
-    for (auto& list : step.byBody)
+    scratch.grid.findPairs(scratch.swept, scratch.pairs);
+    scratch.candidates.clear();
+    scratch.candidateStamp.clear();
+    scratch.byBody.resize(static_cast<std::size_t>(n));
+    for (auto& list : scratch.byBody)
         list.clear();
-    for (const auto& [a, b] : step.pairs)
-        step.candidates.push_back({a, Partner::body(b)});
+    for (const auto& [a, b] : scratch.pairs)
+        scratch.candidates.push_back({a, Partner::body(b)});
     for (int i = 0; i < n; ++i) {
         for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
-            if (boxReachesPlane(step.swept[i], room_.planes[w]))
-                step.candidates.push_back({i, Partner::wall(w)});
+            if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
+                scratch.candidates.push_back({i, Partner::wall(w)});
         }
     }
     for (int i = 0; i < n; ++i) {
         for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
-            if (testAabbAabb(step.swept[i], obstacles_[o].bounds))
-                step.candidates.push_back({i, Partner::obstacle(o)});
+            if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
+                scratch.candidates.push_back({i, Partner::obstacle(o)});
         }
     }
-    for (int c = 0; c < static_cast<int>(step.candidates.size()); ++c) {
-        const Candidate& candidate = step.candidates[c];
-        step.byBody[candidate.a].push_back(c);
-        if (candidate.partner.isBody()) step.byBody[candidate.partner.index].push_back(c);
+    for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
+        const Candidate& candidate = scratch.candidates[c];
+        scratch.byBody[candidate.a].push_back(c);
+        if (candidate.partner.isBody()) scratch.byBody[candidate.partner.index].push_back(c);
     }
 }
 
 void World::addCandidate(int a, Partner partner) {
-    Impl& step = *impl_;
-    const int ci = static_cast<int>(step.candidates.size());
-    step.candidates.push_back({a, partner});
-    step.candidateStamp.resize(step.candidates.size(), 0);
-    step.stale.push_back(ci); // its time of impact is due
-    step.byBody[a].push_back(ci);
-    if (partner.isBody()) step.byBody[partner.index].push_back(ci);
+    Impl& scratch = *impl_;
+    const int ci = static_cast<int>(scratch.candidates.size());
+    scratch.candidates.push_back({a, partner});
+    scratch.candidateStamp.resize(scratch.candidates.size(), 0);
+    scratch.stale.push_back(ci); // its time of impact is due
+    scratch.byBody[a].push_back(ci);
+    if (partner.isBody()) scratch.byBody[partner.index].push_back(ci);
 }
 
 void World::invalidate(int candidate) {
@@ -80,13 +80,13 @@ void World::invalidate(int candidate) {
 }
 
 void World::watchPath(int i, double now) {
-    Impl& step = *impl_;
+    Impl& scratch = *impl_;
     const Body& b = bodies_[i];
     const float left = settings_.timeStep - static_cast<float>(now);
     const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
     const glm::vec3 end = b.position + b.velocity * std::max(left, 0.0f);
     const Aabb path{glm::min(b.position, end) - r, glm::max(b.position, end) + r};
-    Aabb& box = step.swept[i];
+    Aabb& box = scratch.swept[i];
     if (glm::all(glm::greaterThanEqual(path.min, box.min)) && glm::all(glm::lessThanEqual(path.max, box.max)))
         return;
 
@@ -94,8 +94,8 @@ void World::watchPath(int i, double now) {
     // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
     box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
     const auto known = [&](Partner partner) {
-        for (int ci : step.byBody[i]) {
-            const Candidate& c = step.candidates[ci];
+        for (int ci : scratch.byBody[i]) {
+            const Candidate& c = scratch.candidates[ci];
             const bool same = partner.isBody() ? (c.a == partner.index && c.partner == Partner::body(i)) ||
                                                      (c.partner == partner && c.a == i)
                                                : c.partner == partner;
@@ -104,7 +104,7 @@ void World::watchPath(int i, double now) {
         return false;
     };
     for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
-        if (j == i || !testAabbAabb(box, step.swept[j]) || known(Partner::body(j))) continue;
+        if (j == i || !testAabbAabb(box, scratch.swept[j]) || known(Partner::body(j))) continue;
         addCandidate(std::min(i, j), Partner::body(std::max(i, j)));
     }
     for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {

@@ -6,17 +6,17 @@
 namespace kz {
 
 void World::projectPositions() {
-    Impl& step = *impl_;
+    Impl& scratch = *impl_;
     // Split, mass-weighted position correction of what still overlaps: velocities untouched.
     for (int pass = 0; pass < 2; ++pass) {
-        for (const Candidate& c : step.candidates) {
+        for (const Candidate& c : scratch.candidates) {
             Body& a = bodies_[c.a];
             if (c.partner.isObstacle()) {
                 // The deepest triangle first; the next pass sees what is left.
-                obstacleContactsOf(c.a, c.partner.index, 0.0f, step.manifolds);
-                if (step.manifolds.empty() || step.manifolds[0].manifold.depth <= kSlop) continue;
-                a.position +=
-                    step.manifolds[0].manifold.normal * (0.8f * (step.manifolds[0].manifold.depth - kSlop));
+                obstacleContactsOf(c.a, c.partner.index, 0.0f, scratch.manifolds);
+                if (scratch.manifolds.empty() || scratch.manifolds[0].manifold.depth <= kSlop) continue;
+                a.position += scratch.manifolds[0].manifold.normal *
+                              (0.8f * (scratch.manifolds[0].manifold.depth - kSlop));
                 continue;
             }
             const auto m = contactOf(c.a, c.partner);

@@ -53,80 +53,80 @@ SolverPoint solverPoint(const Body& a, const Body* b, const ContactPoint& at, co
 } // namespace
 
 void World::resolveContacts(double now, ResolvePass pass) {
-    Impl& step = *impl_;
-    step.solver.clear();
-    step.inSolve.resize(bodies_.size(), 0);
-    step.candidateStamp.resize(step.candidates.size(), 0);
-    ++step.stamp;
+    Impl& scratch = *impl_;
+    scratch.solver.clear();
+    scratch.inSolve.resize(bodies_.size(), 0);
+    scratch.candidateStamp.resize(scratch.candidates.size(), 0);
+    ++scratch.stamp;
 
     // The candidates of the involved bodies, each once, in a deterministic order.
-    step.gathered.clear();
-    for (int body : step.involved) {
-        for (int ci : step.byBody[body]) {
-            if (step.candidateStamp[ci] == step.stamp) continue;
-            step.candidateStamp[ci] = step.stamp;
-            step.gathered.push_back(ci);
+    scratch.gathered.clear();
+    for (int body : scratch.involved) {
+        for (int ci : scratch.byBody[body]) {
+            if (scratch.candidateStamp[ci] == scratch.stamp) continue;
+            scratch.candidateStamp[ci] = scratch.stamp;
+            scratch.gathered.push_back(ci);
         }
     }
-    std::sort(step.gathered.begin(), step.gathered.end());
-    step.solved.clear();
-    for (int ci : step.gathered)
+    std::sort(scratch.gathered.begin(), scratch.gathered.end());
+    scratch.solved.clear();
+    for (int ci : scratch.gathered)
         gatherContactPoints(ci, now);
-    for (int i : step.solved)
-        step.inSolve[i] = 0;
-    if (step.solver.points().empty()) return;
+    for (int i : scratch.solved)
+        scratch.inSolve[i] = 0;
+    if (scratch.solver.points().empty()) return;
 
-    step.solver.prepare(bodies_, step.solved);
-    if (pass == ResolvePass::StepStart) step.solver.warmStart();
-    step.solver.solve();
+    scratch.solver.prepare(bodies_, scratch.solved);
+    if (pass == ResolvePass::StepStart) scratch.solver.warmStart();
+    scratch.solver.solve();
 
     // Impulses changed these bodies' angular momentum: a new energy level for free flight.
-    for (int i : step.solved) {
+    for (int i : scratch.solved) {
         const Body& b = bodies_[i];
-        step.spinEnergy[static_cast<std::size_t>(i)] =
+        scratch.spinEnergy[static_cast<std::size_t>(i)] =
             rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
     }
     // Bodies that changed velocity need new times of impact, and maybe new partners.
-    for (const SolverPoint& p : step.solver.points()) {
+    for (const SolverPoint& p : scratch.solver.points()) {
         if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
         watchPath(p.a, now);
-        for (int ci : step.byBody[p.a])
+        for (int ci : scratch.byBody[p.a])
             invalidate(ci);
         if (p.b >= 0) {
             watchPath(p.b, now);
-            for (int ci : step.byBody[p.b])
+            for (int ci : scratch.byBody[p.b])
                 invalidate(ci);
         }
     }
-    ++step.resolveSerial;
-    for (const SolverPoint& p : step.solver.points()) {
-        const Partner partner = step.candidates[p.candidate].partner;
-        step.contactSerial.push_back(step.resolveSerial);
+    ++scratch.resolveSerial;
+    for (const SolverPoint& p : scratch.solver.points()) {
+        const Partner partner = scratch.candidates[p.candidate].partner;
+        scratch.contactSerial.push_back(scratch.resolveSerial);
         contacts_.push_back({p.a, p.b, partner.isWall() ? partner.index : -1, p.point, p.normal, p.depth,
                              partner.isObstacle() ? partner.index : -1, p.triangle});
     }
-    if (pass == ResolvePass::StepStart) step.solver.storeImpulses();
+    if (pass == ResolvePass::StepStart) scratch.solver.storeImpulses();
 }
 
 void World::gatherContactPoints(int candidate, double now) {
-    Impl& step = *impl_;
-    const Candidate& c = step.candidates[candidate];
+    Impl& scratch = *impl_;
+    const Candidate& c = scratch.candidates[candidate];
     const Body* b = c.partner.isBody() ? &bodies_[c.partner.index] : nullptr;
     syncBody(c.a, now);
     if (b) syncBody(c.partner.index, now);
     const Body& a = bodies_[c.a];
     // An obstacle gives a manifold per touched triangle; a body or a wall at most one.
     if (c.partner.isObstacle()) {
-        obstacleContactsOf(c.a, c.partner.index, kMargin, step.manifolds);
+        obstacleContactsOf(c.a, c.partner.index, kMargin, scratch.manifolds);
     } else {
-        step.manifolds.clear();
-        if (const auto single = contactOf(c.a, c.partner)) step.manifolds.push_back({*single, 0, {}});
+        scratch.manifolds.clear();
+        if (const auto single = contactOf(c.a, c.partner)) scratch.manifolds.push_back({*single, 0, {}});
     }
-    if (step.manifolds.empty()) return;
+    if (scratch.manifolds.empty()) return;
     for (const int body : {c.a, b ? c.partner.index : -1}) {
-        if (body < 0 || step.inSolve[body]) continue;
-        step.solved.push_back(body);
-        step.inSolve[body] = 1;
+        if (body < 0 || scratch.inSolve[body]) continue;
+        scratch.solved.push_back(body);
+        scratch.inSolve[body] = 1;
     }
     // What counts as touching: the gap the impact search stops at. Spheres against walls and
     // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
@@ -134,9 +134,9 @@ void World::gatherContactPoints(int candidate, double now) {
     const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
     const float restingSpeed = 2.0f * glm::length(settings_.gravity) * settings_.timeStep + 1e-5f;
     const Rolling rolling = rollingOf(a, b);
-    for (const ObstacleContact& contact : step.manifolds) {
+    for (const ObstacleContact& contact : scratch.manifolds) {
         const Manifold& manifold = contact.manifold;
-        const int group = step.solver.addManifold(rolling);
+        const int group = scratch.solver.addManifold(rolling);
         for (int k = 0; k < manifold.count; ++k) {
             if (manifold.points[k].depth < -reach) continue;
             SolverPoint p = solverPoint(a, b, manifold.points[k], manifold.normal, restingSpeed);
@@ -146,7 +146,7 @@ void World::gatherContactPoints(int candidate, double now) {
             p.group = group;
             p.pairKey = pairKey(c.a, c.partner);
             p.triangle = contact.triangle;
-            step.solver.addPoint(p);
+            scratch.solver.addPoint(p);
         }
     }
 }

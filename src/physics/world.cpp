@@ -165,15 +165,15 @@ void World::step() {
     applyGravity();
     findCandidates();
     // Every body's clock starts at 0 and every body takes part in the first resolve.
-    Impl& step = *impl_;
+    Impl& scratch = *impl_;
     const int n = static_cast<int>(bodies_.size());
     contacts_.clear();
-    step.contactSerial.clear();
+    scratch.contactSerial.clear();
     lastStepImpacts_ = 0;
-    step.bodyTime.assign(static_cast<std::size_t>(n), 0.0);
-    step.involved.clear();
+    scratch.bodyTime.assign(static_cast<std::size_t>(n), 0.0);
+    scratch.involved.clear();
     for (int i = 0; i < n; ++i)
-        step.involved.push_back(i);
+        scratch.involved.push_back(i);
     resolveContacts(0.0, ResolvePass::StepStart);
     flyToImpacts();
     finishStep();

@@ -36,6 +36,8 @@ struct Candidate {
     std::uint32_t version = 0; ///< Bumped whenever toi goes stale.
 };
 
+/// The step's scratch (kept from step to step so that a step does not allocate) and what
+/// carries over between steps: each body's rotational energy and the warm-start cache.
 struct World::Impl {
     std::vector<Candidate> candidates;
     std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
