@@ -8,8 +8,9 @@
 //      sphere grown by twice its travel in the step, plus the walls and obstacles (by their
 //      world bounds) each can reach: the candidate pairs for the step. A body that an impact
 //      sends outside its box looks for new partners then (watchPath).
-//   3. resolveContacts(0, StepStart) (resolve.cpp): the contacts that touch now (narrow phase in
-//      narrow_phase.cpp, solver in contact_solver.cpp), warm started from the last step.
+//   3. resolveTouching: every clock at 0, then resolveContacts(0, StepStart) (resolve.cpp) on
+//      the contacts that touch now (narrow phase in narrow_phase.cpp, solver in
+//      contact_solver.cpp), warm started from the last step.
 //   4. flyToImpacts (impacts.cpp): take the earliest time of impact off a heap (time_of_impact.cpp:
 //      exact for sphere-wall, sphere-sphere and sphere-triangle, conservative advancement for
 //      boxes), fly the bodies involved (each body keeps its own clock: free_flight.cpp) to it,
@@ -164,7 +165,18 @@ void World::step() {
     if (haltOnNonFiniteState()) return;
     applyGravity();
     findCandidates();
-    // Every body's clock starts at 0 and every body takes part in the first resolve.
+    resolveTouching();
+    flyToImpacts();
+    finishStep();
+}
+
+void World::applyGravity() {
+    for (Body& b : bodies_)
+        b.velocity += settings_.gravity * settings_.timeStep;
+}
+
+void World::resolveTouching() {
+    // Every body's clock starts at 0, and every body takes part in the first resolve.
     Impl& scratch = *impl_;
     const int n = static_cast<int>(bodies_.size());
     contacts_.clear();
@@ -175,13 +187,6 @@ void World::step() {
     for (int i = 0; i < n; ++i)
         scratch.involved.push_back(i);
     resolveContacts(0.0, ResolvePass::StepStart);
-    flyToImpacts();
-    finishStep();
-}
-
-void World::applyGravity() {
-    for (Body& b : bodies_)
-        b.velocity += settings_.gravity * settings_.timeStep;
 }
 
 void World::finishStep() {

@@ -141,12 +141,14 @@ private:
     enum class ResolvePass { StepStart, Impact };
 
     // The stages of step(), in order.
-    void applyGravity();                                ///< world.cpp
-    void findCandidates();                              ///< candidates.cpp
-    void resolveContacts(double now, ResolvePass pass); ///< resolve.cpp
-    void flyToImpacts();                                ///< impacts.cpp
-    void finishStep();                                  ///< world.cpp
+    void applyGravity();    ///< world.cpp
+    void findCandidates();  ///< candidates.cpp
+    void resolveTouching(); ///< world.cpp
+    void flyToImpacts();    ///< impacts.cpp
+    void finishStep();      ///< world.cpp
 
+    /// Resolves the contacts of scratch.involved at time `now` (resolve.cpp).
+    void resolveContacts(double now, ResolvePass pass);
     // Candidate pairs (candidates.cpp).
     /// A pair found after the step start (by watchPath): its time of impact is due.
     void addCandidate(int a, Partner partner);
