@@ -110,7 +110,7 @@ namespace {
 /// already kept: a ball rolling over the shared edge of two triangles of a flat face touches the
 /// edge of the second triangle too, and that "internal edge" contact would push it sideways (a
 /// ghost bump). Returns how many manifolds are left, at the front of `contacts`.
-std::size_t dropInternalEdgePoints(std::vector<ObstacleContact>& contacts, float onSurface) {
+std::size_t dropInternalEdgePoints(std::vector<PairManifold>& contacts, float onSurface) {
     std::size_t kept = 0;
     for (std::size_t k = 0; k < contacts.size(); ++k) {
         Manifold& mf = contacts[k].manifold;
@@ -136,7 +136,7 @@ std::size_t dropInternalEdgePoints(std::vector<ObstacleContact>& contacts, float
 
 } // namespace
 
-void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<ObstacleContact>& out) const {
+void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out) const {
     // One manifold per triangle the body (grown by the margin) touches, deepest first, without
     // the points on a deeper triangle's contact.
     out.clear();
@@ -148,7 +148,7 @@ void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<Ob
         if (const auto manifold = contactBodyTriangle(body, near[k], margin))
             out.push_back({*manifold, ids[k], near[k]});
     }
-    std::sort(out.begin(), out.end(), [](const ObstacleContact& x, const ObstacleContact& y) {
+    std::sort(out.begin(), out.end(), [](const PairManifold& x, const PairManifold& y) {
         return x.manifold.depth > y.manifold.depth ||
                (x.manifold.depth == y.manifold.depth && x.triangle < y.triangle);
     });

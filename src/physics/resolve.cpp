@@ -134,7 +134,7 @@ void World::gatherContactPoints(int candidate, double now) {
     const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
     const float restingSpeed = 2.0f * glm::length(settings_.gravity) * settings_.timeStep + 1e-5f;
     const Rolling rolling = rollingOf(a, b);
-    for (const ObstacleContact& contact : scratch.manifolds) {
+    for (const PairManifold& contact : scratch.manifolds) {
         const Manifold& manifold = contact.manifold;
         const int group = scratch.solver.addManifold(rolling);
         for (int k = 0; k < manifold.count; ++k) {

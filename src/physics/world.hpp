@@ -56,7 +56,7 @@ struct ImpactPreview {
     std::uint32_t triangle = 0; ///< The obstacle's triangle the centre's ray meets.
 };
 
-struct ObstacleContact; // world_impl.hpp
+struct PairManifold; // world_impl.hpp
 
 class World {
 public:
@@ -165,7 +165,7 @@ private:
     std::optional<Manifold> contactOf(int a, Partner partner) const;
     /// Contacts of body a with an obstacle within `margin`, one manifold per triangle, deepest
     /// first, without points that lie on a deeper triangle's contact (see narrow_phase.cpp).
-    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<ObstacleContact>& out) const;
+    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out) const;
     /// The triangles of an obstacle (world frame) that body a's bounding sphere, grown by
     /// `reach`, may touch.
     void trianglesNear(const Body& a, int obstacle, float reach, std::vector<Triangle>& out,

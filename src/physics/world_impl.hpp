@@ -16,11 +16,12 @@ namespace kz {
 inline constexpr float kMargin = 0.002f;         ///< Closer than this counts as touching.
 inline constexpr float kSlop = 0.0005f;          ///< Overlap left alone by the position projection.
 inline constexpr float kPreviewMinSpeed = 1e-3f; ///< Slower bodies are at rest for the impact preview (m/s).
-/// At most this many triangle manifolds per body and obstacle in one solve (the deepest).
+/// At most this many triangle manifolds per body and obstacle (the deepest).
 inline constexpr std::size_t kMaxObstacleManifolds = 8;
 
-/// One manifold of a body with a partner; an obstacle gives one per touched triangle.
-struct ObstacleContact {
+/// One manifold of a candidate pair, with the obstacle triangle it lies on: an obstacle gives one
+/// per touched triangle, a body or a wall at most one (triangle 0, no placed triangle).
+struct PairManifold {
     Manifold manifold;
     std::uint32_t triangle; ///< Index in the obstacle's mesh (0 for a wall's or a body's manifold).
     Triangle placed;        ///< That triangle in the world frame.
@@ -62,7 +63,7 @@ struct World::Impl {
     std::vector<char> inSolve;
     std::vector<Triangle> nearTriangles; ///< Scratch of timeOfImpact and the obstacle contacts.
     std::vector<std::uint32_t> nearIds;
-    std::vector<ObstacleContact> manifolds; ///< Scratch: the manifolds of one candidate pair.
+    std::vector<PairManifold> manifolds; ///< Scratch: the manifolds of one candidate pair.
     std::vector<std::uint32_t> candidateStamp;
     std::uint32_t stamp = 0;
 };
