@@ -71,14 +71,6 @@ void World::addCandidate(int a, Partner partner) {
     if (partner.isBody()) scratch.byBody[partner.index].push_back(ci);
 }
 
-void World::invalidate(int candidate) {
-    Candidate& c = impl_->candidates[candidate];
-    if (!c.fresh) return;
-    c.fresh = false;
-    ++c.version;
-    impl_->stale.push_back(candidate);
-}
-
 void World::watchPath(int i, double now) {
     Impl& scratch = *impl_;
     const Body& b = bodies_[i];

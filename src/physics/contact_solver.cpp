@@ -35,7 +35,7 @@ void ContactSolver::forEachManifold(F&& f) {
     }
 }
 
-float ContactSolver::effectiveMass(const SolverPoint& p, const glm::vec3& dir) const {
+inline float ContactSolver::effectiveMass(const SolverPoint& p, const glm::vec3& dir) const {
     const Body& a = bodies_[p.a];
     float k = a.invMass + glm::dot(dir, glm::cross(invInertia_[p.a] * glm::cross(p.rA, dir), p.rA));
     if (p.b >= 0) {
@@ -58,7 +58,7 @@ void ContactSolver::applyImpulse(const SolverPoint& p, const glm::vec3& impulse)
     }
 }
 
-glm::vec3 ContactSolver::relativeVelocity(const SolverPoint& p) const {
+inline glm::vec3 ContactSolver::relativeVelocity(const SolverPoint& p) const {
     const Body& a = bodies_[p.a];
     glm::vec3 v = a.velocity + glm::cross(a.angularVelocity, p.rA);
     if (p.b >= 0) v -= bodies_[p.b].velocity + glm::cross(bodies_[p.b].angularVelocity, p.rB);

@@ -74,9 +74,10 @@ private:
         PseudoInverseCache whole;
     };
 
-    float effectiveMass(const SolverPoint& p, const glm::vec3& dir) const;
+    // Always inlined: they run for every point in every iteration.
+    [[gnu::always_inline]] float effectiveMass(const SolverPoint& p, const glm::vec3& dir) const;
     void applyImpulse(const SolverPoint& p, const glm::vec3& impulse);
-    glm::vec3 relativeVelocity(const SolverPoint& p) const;
+    [[gnu::always_inline]] glm::vec3 relativeVelocity(const SolverPoint& p) const;
     void computeBlock(const SolverPoint* group, int count);
     void solveNormal(SolverPoint& p, float& largest);
     void solveNormalBlock(SolverPoint* group, int count, float& largest);

@@ -1,6 +1,6 @@
 // The narrow phase: the touching points of a body with another body, a wall or an obstacle's
 // triangles. Every query grows the body by the contact margin (a gap under it counts as
-// touching) and takes the margin back off the depths (grown, withoutMargin).
+// touching) and takes the margin back off the depths (grownSphere, grownObb, takeOffMargin).
 //
 // Obstacles are static like walls. A body's partners among an obstacle's triangles are the ones
 // its bounding sphere can reach (the BVH queried in the mesh's frame); each touching triangle
@@ -29,20 +29,21 @@ Obb grownObb(const Body& a, float margin) {
     return grown;
 }
 
-/// The contact of a grown shape with its margin taken back off the depths.
-std::optional<Manifold> withoutMargin(std::optional<Manifold> m, float margin) {
-    if (!m) return std::nullopt;
+/// The contact of a grown shape with its margin taken back off the depths, in place.
+void takeOffMargin(std::optional<Manifold>& m, float margin) {
+    if (!m) return;
     m->depth -= margin;
     for (int i = 0; i < m->count; ++i)
         m->points[i].depth -= margin;
-    return m;
 }
 
 /// Body a's contact with a triangle, grown by the margin.
 std::optional<Manifold> contactBodyTriangle(const Body& a, const Triangle& t, float margin) {
-    if (a.shape == ShapeType::Sphere)
-        return withoutMargin(contactSphereTriangle(grownSphere(a, margin), t), margin);
-    return withoutMargin(contactObbTriangle(grownObb(a, margin), t), margin);
+    std::optional<Manifold> m = a.shape == ShapeType::Sphere
+                                    ? contactSphereTriangle(grownSphere(a, margin), t)
+                                    : contactObbTriangle(grownObb(a, margin), t);
+    takeOffMargin(m, margin);
+    return m;
 }
 
 /// Whether the bounding spheres of two bodies come within the contact margin.
@@ -55,27 +56,33 @@ bool boundsTouch(const Body& a, const Body& b) {
 } // namespace
 
 std::optional<Manifold> contactBodies(const Body& a, const Body& b, float margin) {
-    if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere)
-        return withoutMargin(contactSphereSphere(grownSphere(a, margin), sphereOf(b)), margin);
-    if (a.shape == ShapeType::Sphere)
-        return withoutMargin(contactSphereObb(grownSphere(a, margin), obbOf(b)), margin);
-    if (b.shape != ShapeType::Sphere)
-        return withoutMargin(contactObbObb(grownObb(a, margin), obbOf(b)), margin);
-    // Computed as (sphere B, box A): flip to "from B toward A", and move the points from A's
-    // surface onto B's.
-    std::optional<Manifold> m = contactSphereObb(grownSphere(b, margin), obbOf(a));
-    if (m) m->normal = -m->normal;
-    if (m) {
-        for (int i = 0; i < m->count; ++i)
-            m->points[i].position -= m->normal * m->points[i].depth;
+    std::optional<Manifold> m;
+    if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
+        m = contactSphereSphere(grownSphere(a, margin), sphereOf(b));
+    } else if (a.shape == ShapeType::Sphere) {
+        m = contactSphereObb(grownSphere(a, margin), obbOf(b));
+    } else if (b.shape == ShapeType::Sphere) {
+        // Computed as (sphere B, box A): flip to "from B toward A", and move the points from A's
+        // surface onto B's.
+        m = contactSphereObb(grownSphere(b, margin), obbOf(a));
+        if (m) m->normal = -m->normal;
+        if (m) {
+            for (int i = 0; i < m->count; ++i)
+                m->points[i].position -= m->normal * m->points[i].depth;
+        }
+    } else {
+        m = contactObbObb(grownObb(a, margin), obbOf(b));
     }
-    return withoutMargin(m, margin);
+    takeOffMargin(m, margin);
+    return m;
 }
 
 std::optional<Manifold> contactBodyPlane(const Body& a, const Plane& wall, float margin) {
-    if (a.shape == ShapeType::Sphere)
-        return withoutMargin(contactSpherePlane(grownSphere(a, margin), wall), margin);
-    return withoutMargin(contactObbPlane(grownObb(a, margin), wall), margin);
+    std::optional<Manifold> m = a.shape == ShapeType::Sphere
+                                    ? contactSpherePlane(grownSphere(a, margin), wall)
+                                    : contactObbPlane(grownObb(a, margin), wall);
+    takeOffMargin(m, margin);
+    return m;
 }
 
 std::optional<Manifold> World::contactOf(int a, Partner partner) const {

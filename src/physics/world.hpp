@@ -149,7 +149,7 @@ private:
 
     /// Resolves the contacts of scratch.involved at time `now` (resolve.cpp).
     void resolveContacts(double now, ResolvePass pass);
-    // Candidate pairs (candidates.cpp).
+    // Candidate pairs (candidates.cpp; invalidate in world_impl.hpp).
     /// A pair found after the step start (by watchPath): its time of impact is due.
     void addCandidate(int a, Partner partner);
     void watchPath(int i, double now);

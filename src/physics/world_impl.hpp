@@ -68,4 +68,14 @@ struct World::Impl {
     std::uint32_t stamp = 0;
 };
 
+/// Here, inline: resolve and the impact loop call it for every candidate of every body an impulse
+/// moved.
+inline void World::invalidate(int candidate) {
+    Candidate& c = impl_->candidates[candidate];
+    if (!c.fresh) return;
+    c.fresh = false;
+    ++c.version;
+    impl_->stale.push_back(candidate);
+}
+
 } // namespace kz
