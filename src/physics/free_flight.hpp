@@ -32,9 +32,7 @@ double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum,
 /// in one flight cannot shift the level the next one aims at.
 void drift(Body& b, float t, double spinEnergy);
 
-/// The pose after t seconds of free flight at the current angular velocity: the conservative
-/// advancement's look-ahead. It differs from drift() (which keeps the angular momentum) only by
-/// O((w t)^2), far inside the advancement's tolerance, and needs one rotation instead of many.
-void predict(const Body& b, float t, Body& out);
+// The conservative advancement's look-ahead (predict) and each body's clock (World::syncBody,
+// World::lookAhead) are in free_flight.cpp.
 
 } // namespace kz
