@@ -1,6 +1,6 @@
 // The narrow phase: the touching points of a body with another body, a wall or an obstacle's
 // triangles. Every query grows the body by the contact margin (a gap under it counts as
-// touching) and takes the margin back off the depths (grownSphere, grownObb, takeOffMargin).
+// touching) and takes the margin back off the depths (contactGrown, contactBodies).
 //
 // Obstacles are static like walls. A body's partners among an obstacle's triangles are the ones
 // its bounding sphere can reach (the BVH queried in the mesh's frame); each touching triangle
@@ -37,11 +37,12 @@ void takeOffMargin(std::optional<Manifold>& m, float margin) {
         m->points[i].depth -= margin;
 }
 
-/// Body a's contact with a triangle, grown by the margin.
-std::optional<Manifold> contactBodyTriangle(const Body& a, const Triangle& t, float margin) {
-    std::optional<Manifold> m = a.shape == ShapeType::Sphere
-                                    ? contactSphereTriangle(grownSphere(a, margin), t)
-                                    : contactObbTriangle(grownObb(a, margin), t);
+/// Body a, grown by the margin, against a static shape (a wall's plane or a triangle): the
+/// sphere or the box query by a's shape, with the margin taken back off.
+template <auto sphereQuery, auto boxQuery, class Static>
+std::optional<Manifold> contactGrown(const Body& a, const Static& shape, float margin) {
+    std::optional<Manifold> m = a.shape == ShapeType::Sphere ? sphereQuery(grownSphere(a, margin), shape)
+                                                             : boxQuery(grownObb(a, margin), shape);
     takeOffMargin(m, margin);
     return m;
 }
@@ -78,11 +79,7 @@ std::optional<Manifold> contactBodies(const Body& a, const Body& b, float margin
 }
 
 std::optional<Manifold> contactBodyPlane(const Body& a, const Plane& wall, float margin) {
-    std::optional<Manifold> m = a.shape == ShapeType::Sphere
-                                    ? contactSpherePlane(grownSphere(a, margin), wall)
-                                    : contactObbPlane(grownObb(a, margin), wall);
-    takeOffMargin(m, margin);
-    return m;
+    return contactGrown<contactSpherePlane, contactObbPlane>(a, wall, margin);
 }
 
 std::optional<Manifold> World::contactOf(int a, Partner partner) const {
@@ -152,7 +149,8 @@ void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<Pa
     std::vector<std::uint32_t>& ids = impl_->nearIds;
     trianglesNear(body, obstacle, margin, near, &ids);
     for (std::size_t k = 0; k < near.size(); ++k) {
-        if (const auto manifold = contactBodyTriangle(body, near[k], margin))
+        if (const auto manifold =
+                contactGrown<contactSphereTriangle, contactObbTriangle>(body, near[k], margin))
             out.push_back({*manifold, ids[k], near[k]});
     }
     std::sort(out.begin(), out.end(), [](const PairManifold& x, const PairManifold& y) {
