@@ -1,5 +1,6 @@
-// Free flight: drift (the DLM splitting projected onto the rotational energy), the cheaper
-// look-ahead of the conservative advancement, and each body's clock within the step.
+// Free flight: drift (the DLM splitting projected onto the rotational energy) and the cheaper
+// look-ahead of the conservative advancement (World::lookAhead). Each body's clock within the
+// step (World::syncBody) is inline in world_impl.hpp.
 #include "free_flight.hpp"
 
 #include "world_impl.hpp"
@@ -99,16 +100,6 @@ void World::lookAhead(Body& state, int i, float dt) const {
         return;
     }
     drift(state, dt, impl_->spinEnergy[static_cast<std::size_t>(i)]);
-}
-
-void World::syncBody(int i, double time) {
-    // Each body keeps its own clock within the step and is flown forward only when an impact
-    // involves it (or at the end), so an impact costs the bodies it touches, not all of them.
-    double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
-    if (time > clock) {
-        drift(bodies_[i], static_cast<float>(time - clock), impl_->spinEnergy[static_cast<std::size_t>(i)]);
-        clock = time;
-    }
 }
 
 } // namespace kz

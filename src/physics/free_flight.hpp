@@ -32,7 +32,7 @@ double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum,
 /// in one flight cannot shift the level the next one aims at.
 void drift(Body& b, float t, double spinEnergy);
 
-// The conservative advancement's look-ahead (predict) and each body's clock (World::syncBody,
-// World::lookAhead) are in free_flight.cpp.
+// The conservative advancement's look-ahead (predict, World::lookAhead) is in free_flight.cpp;
+// each body's clock (World::syncBody) in world_impl.hpp.
 
 } // namespace kz

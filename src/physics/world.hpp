@@ -154,7 +154,7 @@ private:
     void addCandidate(int a, Partner partner);
     void watchPath(int i, double now);
     void invalidate(int candidate);
-    // Free flight (free_flight.cpp).
+    // Free flight (free_flight.cpp; syncBody in world_impl.hpp).
     void syncBody(int i, double time);
     void lookAhead(Body& state, int i, float dt) const;
     // Times of impact (time_of_impact.cpp).

@@ -4,6 +4,7 @@
 
 #include "broadphase.hpp"
 #include "contact_solver.hpp"
+#include "free_flight.hpp"
 #include "partner.hpp"
 #include "world.hpp"
 
@@ -76,6 +77,17 @@ inline void World::invalidate(int candidate) {
     c.fresh = false;
     ++c.version;
     impl_->stale.push_back(candidate);
+}
+
+/// Flies body i on to `time` (free_flight.hpp). Each body keeps its own clock within the step and
+/// is flown forward only when an impact involves it (or at the end), so an impact costs the
+/// bodies it touches, not all of them. Here, inline: every stage calls it, per candidate.
+inline void World::syncBody(int i, double time) {
+    double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
+    if (time > clock) {
+        drift(bodies_[i], static_cast<float>(time - clock), impl_->spinEnergy[static_cast<std::size_t>(i)]);
+        clock = time;
+    }
 }
 
 } // namespace kz
