@@ -89,4 +89,11 @@ std::optional<Manifold> contactObbTriangle(const Obb& a, const Triangle& b);
 /// collides", as degenerate triangles are skipped everywhere else.
 float separationObbTriangle(const Obb& a, const Triangle& b);
 
+/// The largest separation of boxes A and B over the 15 separating axes (Ericson 4.4.1), each
+/// gap divided by its axis's length: > 0 when they are apart, and then at most their distance
+/// (a lower bound, a safe step for conservative advancement); <= 0 when they overlap or touch.
+/// Edge axes a_i x b_j within sin^2 1e-6 of parallel are skipped (the face axes cover those
+/// poses). No validity checks: the caller passes valid boxes.
+float separationObbObb(const Obb& a, const Obb& b);
+
 } // namespace kz

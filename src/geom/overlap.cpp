@@ -1,6 +1,7 @@
 #include "overlap.hpp"
 
 #include "closest.hpp"
+#include "obb_pair.hpp"
 #include "plane.hpp"
 
 #include <algorithm>
@@ -62,34 +63,18 @@ bool testObbObb(const Obb& a, const Obb& b) {
     if (!isValid(a) || !isValid(b)) return false;
     // Ericson 4.4.1: everything in a's frame. R expresses b's axes in a's frame.
     constexpr float kEpsilon = 1e-6f; // keeps near-zero edge cross products from separating
-    glm::mat3 rot, absRot;
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            rot[i][j] = glm::dot(a.axes[i], b.axes[j]);
-            absRot[i][j] = std::abs(rot[i][j]) + kEpsilon;
-        }
-    }
-    const glm::vec3 toB = b.center - a.center;
-    const glm::vec3 t(glm::dot(toB, a.axes[0]), glm::dot(toB, a.axes[1]), glm::dot(toB, a.axes[2]));
+    const detail::ObbPairFrame frame = detail::obbPairFrame(a, b, kEpsilon);
     const glm::vec3 &ea = a.half, &eb = b.half;
-
     for (int i = 0; i < 3; ++i) { // a's face normals
-        const float rb = eb[0] * absRot[i][0] + eb[1] * absRot[i][1] + eb[2] * absRot[i][2];
-        if (std::abs(t[i]) > ea[i] + rb) return false;
+        if (std::abs(frame.t[i]) > ea[i] + frame.radiusOfBOnFaceA(eb, i)) return false;
     }
     for (int j = 0; j < 3; ++j) { // b's face normals
-        const float ra = ea[0] * absRot[0][j] + ea[1] * absRot[1][j] + ea[2] * absRot[2][j];
-        const float distance = t[0] * rot[0][j] + t[1] * rot[1][j] + t[2] * rot[2][j];
-        if (std::abs(distance) > ra + eb[j]) return false;
+        if (std::abs(frame.distanceOnFaceB(j)) > frame.radiusOfAOnFaceB(ea, j) + eb[j]) return false;
     }
     for (int i = 0; i < 3; ++i) { // a_i x b_j
-        const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         for (int j = 0; j < 3; ++j) {
-            const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-            const float ra = ea[i1] * absRot[i2][j] + ea[i2] * absRot[i1][j];
-            const float rb = eb[j1] * absRot[i][j2] + eb[j2] * absRot[i][j1];
-            const float distance = t[i2] * rot[i1][j] - t[i1] * rot[i2][j];
-            if (std::abs(distance) > ra + rb) return false;
+            const auto axis = frame.edgeAxis(ea, eb, i, j);
+            if (std::abs(axis.distance) > axis.ra + axis.rb) return false;
         }
     }
     return true;

@@ -1,11 +1,40 @@
 #include "sweep.hpp"
 
 #include "closest.hpp"
+#include "plane.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace kz {
+
+std::optional<float> sweepSpherePlane(const Sphere& s, const glm::vec3& velocity, const Plane& plane,
+                                      float tMax, float gap) {
+    // d(t) = d0 + (n . v) t = gap.
+    const float approach = -glm::dot(plane.normal, velocity);
+    if (!(approach > 0.0f)) return std::nullopt;
+    const float d0 = signedDistance(plane, s.center) - s.radius;
+    const float t = (d0 - gap) / approach;
+    if (!(t <= tMax)) return std::nullopt;
+    return std::max(t, 0.0f);
+}
+
+std::optional<float> sweepSphereSphere(const Sphere& a, const glm::vec3& velocityA, const Sphere& b,
+                                       const glm::vec3& velocityB, float tMax, float gap) {
+    // |dp + dv t| = rA + rB + gap, the smaller root.
+    const glm::vec3 dp = a.center - b.center, dv = velocityA - velocityB;
+    const float reach = a.radius + b.radius + gap;
+    const float bq = glm::dot(dp, dv);
+    if (!(bq < 0.0f)) return std::nullopt; // not approaching
+    const float av = glm::dot(dv, dv);
+    const float cq = glm::dot(dp, dp) - reach * reach;
+    if (cq <= 0.0f) return 0.0f;
+    const float disc = bq * bq - av * cq;
+    if (disc < 0.0f) return std::nullopt;
+    const float t = cq / (-bq + std::sqrt(disc));
+    if (!(t <= tMax)) return std::nullopt;
+    return t;
+}
 
 std::optional<float> sweepSphereTriangle(const Sphere& s, const glm::vec3& velocity, const Triangle& tri,
                                          float tMax) {

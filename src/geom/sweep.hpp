@@ -1,4 +1,4 @@
-// Swept queries: when a moving shape first touches a static one.
+// Swept queries: when a moving sphere first touches a plane, another moving sphere or a triangle.
 #pragma once
 
 #include "types.hpp"
@@ -16,5 +16,24 @@ namespace kz {
 /// the three corner spheres (Ericson, Real-Time Collision Detection, 5.5.7).
 std::optional<float> sweepSphereTriangle(const Sphere& s, const glm::vec3& velocity, const Triangle& tri,
                                          float tMax = INFINITY);
+
+/// The first time t in [0, tMax] at which the surface of sphere `s`, its centre moving to
+/// s.center + t * velocity, comes within `gap` of the plane: d(t) = gap with
+/// d(t) = dot(n, centre(t)) + d - radius = d0 + dot(n, velocity) t (the plane's normal is unit,
+/// as a room's planes are). 0 when it is already that close and approaching. Empty when it does
+/// not approach the plane (moving along or away from it, or a non-finite velocity), or when d(t)
+/// reaches `gap` only after tMax. A negative gap asks when the sphere sinks that deep.
+std::optional<float> sweepSpherePlane(const Sphere& s, const glm::vec3& velocity, const Plane& plane,
+                                      float tMax = INFINITY, float gap = 0.0f);
+
+/// The first time t in [0, tMax] at which spheres a and b, moving at velocityA and velocityB,
+/// come within `gap` of each other: the smaller root of |dp + dv t| = rA + rB + gap, with
+/// dp = cA - cB and dv = vA - vB, taken as c / (-b + sqrt(b^2 - a c)) so that it does not cancel
+/// (Ericson, Real-Time Collision Detection, 5.5.5). 0 when they are already that close and
+/// approaching. Empty when they do not approach (dot(dp, dv) >= 0: resting or separating pairs,
+/// even overlapping ones, are a contact solver's business), when they pass each other farther
+/// apart, or when they meet after tMax.
+std::optional<float> sweepSphereSphere(const Sphere& a, const glm::vec3& velocityA, const Sphere& b,
+                                       const glm::vec3& velocityB, float tMax = INFINITY, float gap = 0.0f);
 
 } // namespace kz

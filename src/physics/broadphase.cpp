@@ -72,28 +72,26 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
 }
 
 namespace {
-std::vector<int>& extentsIndexScratch() {
+
+std::vector<int>& fillScratch() {
     thread_local std::vector<int> scratch;
     return scratch;
 }
+
 } // namespace
 
-void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) {
-    pairs.clear();
-    const int n = static_cast<int>(boxes.size());
-    if (n < 2) return;
-
+GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
     // Cell size: twice the median of the boxes' largest extents; the grid covers all finite
     // boxes. A box with a NaN or an infinite coordinate has no cell: it is tested against all
     // (as an oversize box), and so is every box when the boxes span more than a float can hold.
     extents_.clear();
     glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (int i = 0; i < n; ++i) {
-        if (!isFinite(boxes[i])) continue;
-        const glm::vec3 size = boxes[i].max - boxes[i].min;
+    for (const Aabb& box : boxes) {
+        if (!isFinite(box)) continue;
+        const glm::vec3 size = box.max - box.min;
         extents_.push_back(std::max({size.x, size.y, size.z}));
-        lo = glm::min(lo, boxes[i].min);
-        hi = glm::max(hi, boxes[i].max);
+        lo = glm::min(lo, box.min);
+        hi = glm::max(hi, box.max);
     }
     const std::size_t middle = extents_.size() / 2;
     std::nth_element(extents_.begin(), extents_.begin() + static_cast<std::ptrdiff_t>(middle),
@@ -108,26 +106,23 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
            2097152.0f) {
         cell *= 2.0f;
     }
-    const glm::ivec3 dims = glm::ivec3(glm::floor(span / cell)) + 1;
-    const float invCell = 1.0f / cell;
-    const auto cellOf = [&](const glm::vec3& p) {
-        // p >= lo, so truncation is floor (and avoids a libm call per coordinate).
-        return glm::min(glm::ivec3((p - lo) * invCell), dims - 1);
-    };
-    const auto flat = [&](const glm::ivec3& c) { return (c.z * dims.y + c.y) * dims.x + c.x; };
-    constexpr int kMaxCellsPerBox = 64;
+    return {lo, 1.0f / cell, glm::ivec3(glm::floor(span / cell)) + 1, gridded};
+}
 
-    // Counting sort of (cell, box) entries.
-    const int cellCount = dims.x * dims.y * dims.z;
+void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid) {
+    // Counting sort of (cell, box) entries; a box spanning too many cells is oversize.
+    constexpr int kMaxCellsPerBox = 64;
+    const int n = static_cast<int>(boxes.size());
+    const int cellCount = grid.cellCount();
     cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
     oversize_.clear();
     minCell_.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-        if (!gridded || !isFinite(boxes[i])) {
+        if (!grid.gridded || !isFinite(boxes[i])) {
             oversize_.push_back(i);
             continue;
         }
-        const glm::ivec3 a = cellOf(boxes[i].min), b = cellOf(boxes[i].max);
+        const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
         minCell_[i] = a;
         const glm::ivec3 count = b - a + 1;
         if (count.x * count.y * count.z > kMaxCellsPerBox) {
@@ -137,13 +132,13 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
         for (int z = a.z; z <= b.z; ++z)
             for (int y = a.y; y <= b.y; ++y)
                 for (int x = a.x; x <= b.x; ++x)
-                    ++cellStart_[flat({x, y, z}) + 1];
+                    ++cellStart_[grid.flat({x, y, z}) + 1];
     }
     for (int c = 0; c < cellCount; ++c)
         cellStart_[c + 1] += cellStart_[c];
     entries_.resize(static_cast<std::size_t>(cellStart_[cellCount]));
     boxCopies_.resize(entries_.size());
-    std::vector<int>& fill = extentsIndexScratch();
+    std::vector<int>& fill = fillScratch();
     fill.assign(cellStart_.begin(), cellStart_.end() - 1);
     std::size_t next = 0;
     for (int i = 0; i < n; ++i) {
@@ -151,17 +146,19 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
             ++next;
             continue;
         }
-        const glm::ivec3 a = minCell_[i], b = cellOf(boxes[i].max);
+        const glm::ivec3 a = minCell_[i], b = grid.cellOf(boxes[i].max);
         for (int z = a.z; z <= b.z; ++z)
             for (int y = a.y; y <= b.y; ++y)
                 for (int x = a.x; x <= b.x; ++x) {
-                    const int slot = fill[flat({x, y, z})]++;
+                    const int slot = fill[grid.flat({x, y, z})]++;
                     entries_[slot] = i;
                     boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
                 }
     }
+}
 
-    for (int c = 0; c < cellCount; ++c) {
+void GridBroadPhase::pairsWithinCells(const Grid& grid, std::vector<std::pair<int, int>>& pairs) const {
+    for (int c = 0; c < grid.cellCount(); ++c) {
         const int begin = cellStart_[c], end = cellStart_[c + 1];
         if (end - begin < 2) continue;
         for (int p = begin; p < end; ++p) {
@@ -175,11 +172,16 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
                 const int i = entries_[p], j = entries_[q];
                 // Report from one cell only: the one holding the low corner of the overlap
                 // (cellOf is monotonic, so that cell is the larger of the two boxes' low cells).
-                if (flat(glm::max(minCell_[i], minCell_[j])) != c) continue;
+                if (grid.flat(glm::max(minCell_[i], minCell_[j])) != c) continue;
                 pairs.emplace_back(std::min(i, j), std::max(i, j));
             }
         }
     }
+}
+
+void GridBroadPhase::oversizePairs(std::span<const Aabb> boxes,
+                                   std::vector<std::pair<int, int>>& pairs) const {
+    const int n = static_cast<int>(boxes.size());
     for (std::size_t k = 0; k < oversize_.size(); ++k) {
         const int i = oversize_[k];
         for (int j = 0; j < n; ++j) {
@@ -189,6 +191,15 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
             pairs.emplace_back(std::min(i, j), std::max(i, j));
         }
     }
+}
+
+void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) {
+    pairs.clear();
+    if (boxes.size() < 2) return;
+    const Grid grid = chooseGrid(boxes);
+    sortIntoCells(boxes, grid);
+    pairsWithinCells(grid, pairs);
+    oversizePairs(boxes, pairs);
 }
 
 } // namespace kz

@@ -1,4 +1,6 @@
-// Broad phase: which pairs of boxes may overlap, by sort and sweep (no O(n^2) pair loop).
+// Broad phase: which pairs of boxes may overlap, without an O(n^2) pair loop: a uniform grid
+// (GridBroadPhase, what the world's step and maxPenetration use) or sort and sweep (the
+// reference the grid is tested against).
 #pragma once
 
 #include "geom/types.hpp"
@@ -27,6 +29,27 @@ public:
     void findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs);
 
 private:
+    /// The uniform grid over the finite boxes.
+    struct Grid {
+        glm::vec3 lo;    ///< The low corner of cell (0, 0, 0).
+        float invCell;   ///< 1 / the cell size.
+        glm::ivec3 dims; ///< Cells per axis.
+        bool gridded;    ///< False when the boxes span more than a float can hold: all oversize.
+
+        /// The cell holding p (p >= lo, so truncation is floor, and avoids a libm call per
+        /// coordinate).
+        glm::ivec3 cellOf(const glm::vec3& p) const {
+            return glm::min(glm::ivec3((p - lo) * invCell), dims - 1);
+        }
+        int flat(const glm::ivec3& c) const { return (c.z * dims.y + c.y) * dims.x + c.x; }
+        int cellCount() const { return dims.x * dims.y * dims.z; }
+    };
+    Grid chooseGrid(std::span<const Aabb> boxes);
+    void sortIntoCells(std::span<const Aabb> boxes, const Grid& grid);
+    void pairsWithinCells(const Grid& grid, std::vector<std::pair<int, int>>& pairs) const;
+    /// Pairs of the oversize boxes (no cell, or too many) with every box they overlap.
+    void oversizePairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) const;
+
     std::vector<int> cellStart_;  ///< Per cell, first entry in entries_ (counting sort).
     std::vector<int> entries_;    ///< Box indices grouped by cell.
     std::vector<Aabb> boxCopies_; ///< The boxes, in the same order as entries_.

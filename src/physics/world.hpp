@@ -1,10 +1,12 @@
-// The rigid-body world: bodies in a plane-bounded room, stepped at a fixed rate.
+// The rigid-body world: bodies in a plane-bounded room with static mesh obstacles, stepped at a
+// fixed rate. The step's stages each have their own file (see world.cpp for the list).
 #pragma once
 
 #include "body.hpp"
 #include "geom/contact.hpp"
 #include "limits.hpp"
 #include "obstacle.hpp"
+#include "partner.hpp"
 #include "room.hpp"
 
 #include <cstdint>
@@ -22,16 +24,24 @@ struct WorldSettings {
     int maxStepsPerAdvance = 8;     ///< Cap on steps per advance() call (avoids the spiral of death).
 };
 
-/// A contact the solver saw in the last step (for debug drawing and stats).
+/// A contact point the solver saw in the last step (for debug drawing and stats).
 struct ContactInfo {
     int bodyA;                  ///< Index of the first body.
     int bodyB;                  ///< Index of the second body, or -1 for a wall or an obstacle.
     int wall;                   ///< Plane index when A touches a wall, else -1.
     glm::vec3 point;            ///< World contact point.
     glm::vec3 normal;           ///< Unit, from B (or the wall or obstacle) toward A.
-    float depth;                ///< Penetration (>= 0 means touching).
+    float depth;                ///< Penetration; down to about -1 mm (half the contact margin) for a pair
+                                ///< that touches across a small gap.
     int obstacle = -1;          ///< Obstacle index when A touches an obstacle, else -1.
     std::uint32_t triangle = 0; ///< The obstacle's mesh triangle the point lies on (obstacles only).
+
+    /// bodyB, wall and obstacle as one tagged index.
+    Partner partner() const {
+        return bodyB >= 0      ? Partner::body(bodyB)
+               : obstacle >= 0 ? Partner::obstacle(obstacle)
+                               : Partner::wall(wall);
+    }
 };
 
 /// Where a body's centre, moving along its velocity, first meets a wall or a mesh obstacle.
@@ -45,6 +55,8 @@ struct ImpactPreview {
     int obstacle = -1;          ///< Obstacle index when a mesh obstacle comes first, else -1.
     std::uint32_t triangle = 0; ///< The obstacle's triangle the centre's ray meets.
 };
+
+struct PairManifold; // world_impl.hpp
 
 class World {
 public:
@@ -99,6 +111,8 @@ public:
     std::span<const Body> bodies() const { return bodies_; }
     std::span<Body> bodies() { return bodies_; }
     std::span<const Obstacle> obstacles() const { return obstacles_; }
+    /// The last step's contact points, each touching pair's from the last time it was resolved in
+    /// that step (the step start or a later impact), so a pair is counted once.
     const std::vector<ContactInfo>& contacts() const { return contacts_; }
     std::uint64_t stepCount() const { return stepCount_; }
     /// Impacts (times of impact the last step stopped at).
@@ -120,32 +134,50 @@ public:
     std::optional<ImpactPreview> impactPreview(int i) const;
 
 private:
-    struct Impl;
-    float timeOfImpact(int candidate, float remaining) const;
-    float timeOfImpactWithObstacle(int candidate, float remaining) const;
-    void syncBody(int i, double time);
-    void lookAhead(Body& state, int i, float dt) const;
+    struct Impl; ///< The step's scratch and caches (world_impl.hpp).
+    /// The two passes of the contact resolution: at the step start every body's touching contacts,
+    /// warm started from and stored to the impulse cache; at an impact the contacts of the bodies
+    /// it involves, from zero impulses.
+    enum class ResolvePass { StepStart, Impact };
+
+    // The stages of step(), in order.
+    void applyGravity();    ///< world.cpp
+    void findCandidates();  ///< candidates.cpp
+    void resolveTouching(); ///< world.cpp
+    void flyToImpacts();    ///< impacts.cpp
+    void finishStep();      ///< world.cpp
+
+    /// Resolves the contacts of scratch.involved at time `now` (resolve.cpp).
+    void resolveContacts(double now, ResolvePass pass);
+    // Candidate pairs (candidates.cpp; invalidate in world_impl.hpp).
+    /// A pair found after the step start (by watchPath): its time of impact is due.
+    void addCandidate(int a, Partner partner);
     void watchPath(int i, double now);
     void invalidate(int candidate);
-    void resolve(double now, bool stepStart);
-    void projectPositions();
+    // Free flight (free_flight.cpp; syncBody in world_impl.hpp).
+    void syncBody(int i, double time);
+    void lookAhead(Body& state, int i, float dt) const;
+    // Times of impact (time_of_impact.cpp).
+    float timeOfImpact(int candidate, float remaining) const;
+    float timeOfImpactWithObstacle(int candidate, float remaining) const;
+    // Narrow phase (narrow_phase.cpp).
+    /// Contacts of body a with a body or wall partner, within the contact margin.
+    std::optional<Manifold> contactOf(int a, Partner partner) const;
+    /// Contacts of body a with an obstacle within `margin`, one manifold per triangle, deepest
+    /// first, without points that lie on a deeper triangle's contact (see narrow_phase.cpp).
+    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out) const;
+    /// The triangles of an obstacle (world frame) that body a's bounding sphere, grown by
+    /// `reach`, may touch.
+    void trianglesNear(const Body& a, int obstacle, float reach, std::vector<Triangle>& out,
+                       std::vector<std::uint32_t>* ids = nullptr) const;
+    // Resolving contacts (resolve.cpp).
+    /// Hands the touching points of one candidate pair, flown to `now`, to the contact solver.
+    void gatherContactPoints(int candidate, double now);
     void keepLatestContacts();
+    // The end of the step (position_projection.cpp).
+    void projectPositions();
     /// Halts the world (see halted()) when a body's state is not finite; returns halted().
     bool haltOnNonFiniteState();
-    /// Contacts of body a with body b (or wall `wall` when b < 0), within the contact margin.
-    std::optional<Manifold> contactOf(int a, int b, int wall) const;
-    /// Contacts of body a with obstacle m within `margin`, one manifold per triangle, deepest
-    /// first, without points that lie on a deeper triangle's contact (see world.cpp).
-    struct MeshContact {
-        Manifold manifold;
-        std::uint32_t triangle; ///< Index in the obstacle's mesh (0 for a wall's or a body's manifold).
-        Triangle placed;        ///< That triangle in the world frame.
-    };
-    void meshContactsOf(int a, int m, float margin, std::vector<MeshContact>& out) const;
-    /// The triangles of obstacle m (world frame) that body a's bounding sphere, grown by
-    /// `reach`, may touch.
-    void trianglesNear(const Body& a, int m, float reach, std::vector<Triangle>& out,
-                       std::vector<std::uint32_t>* ids = nullptr) const;
 
     Room room_;
     WorldSettings settings_;
@@ -158,7 +190,7 @@ private:
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
     int haltedBody_ = -1;
-    std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, solver points, warm-start cache.
+    std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, impact heap, contact solver, clocks.
 };
 
 } // namespace kz

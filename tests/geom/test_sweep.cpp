@@ -2,6 +2,8 @@
 // far side, misses), bad input, and a property test against an independent double-precision
 // reference: the distance from a moving point to a triangle is convex in t, so the first time it
 // drops to r is found by a ternary search for the closest approach and a bisection before it.
+// sweepSpherePlane and sweepSphereSphere: scenarios (head-on, a gap, glancing, overlapping,
+// moving apart, tMax) and property tests against the same roots written out in double precision.
 #include "geom/closest.hpp"
 #include "geom/sweep.hpp"
 #include "support/ray_test_support.hpp"
@@ -142,6 +144,158 @@ TEST(SweepSpherePropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) 
     }
     EXPECT_GT(hits, 3000);
     EXPECT_GT(compared, 15000);
+}
+
+// ------------------------------------------------------------------ sweepSpherePlane
+
+const Plane kFloor{{0, 1, 0}, 0.0f}; // y = 0, solid below
+
+TEST(SweepSpherePlane, ASphereFallingOntoTheFloorTouchesItAtHeightR) {
+    const auto t = sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -1, 0}, kFloor);
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 2.5f);
+}
+
+TEST(SweepSpherePlane, AGapStopsThatFarShortOfThePlane) {
+    const auto t = sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -2, 0}, kFloor, INFINITY, 0.1f);
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 1.2f);
+}
+
+TEST(SweepSpherePlane, ASphereMovingAlongOrAwayFromThePlaneNeverTouchesIt) {
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {1, 0, 0}, kFloor));
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, 1, 0}, kFloor));
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, glm::vec3(0.0f), kFloor));
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -kNaN, 0}, kFloor));
+}
+
+TEST(SweepSpherePlane, AnOverlappingApproachingSphereTouchesAtZero) {
+    EXPECT_EQ(sweepSpherePlane({{0.0f, 0.3f, 0.0f}, 0.5f}, {0, -1, 0}, kFloor), 0.0f);
+}
+
+TEST(SweepSpherePlane, AnImpactAfterTMaxIsNone) {
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -1, 0}, kFloor, 2.0f));
+    EXPECT_TRUE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -1, 0}, kFloor, 2.5f));
+}
+
+TEST(SweepSpherePlanePropertyTest, AgreesWithTheDistanceLineInDoublePrecision) {
+    const std::uint32_t seed = kSeed + 600u;
+    Random rng(seed);
+    int hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const glm::dvec3 n = rng.unitVector();
+        const Plane plane{glm::vec3(n), rng.uniformF(-2.0, 2.0)};
+        const Sphere s{rng.inBoxF(3.0), rng.uniformF(0.05, 1.0)};
+        const glm::vec3 v = rng.inBoxF(4.0);
+        const float gap = rng.chance(0.5) ? 0.0f : rng.uniformF(-0.01, 0.01);
+        const float tMax = rng.uniformF(0.0, 3.0);
+        const auto got = sweepSpherePlane(s, v, plane, tMax, gap);
+        // d(t) = dot(n, c + t v) + d - r, with the plane's float normal, in double.
+        const glm::dvec3 nf = toD(plane.normal);
+        const double d0 = glm::dot(nf, toD(s.center)) + plane.d - s.radius;
+        const double rate = glm::dot(nf, toD(v));
+        const double scale = 1.0 + std::abs(d0) + std::abs(rate);
+        if (std::abs(rate) < 1e-3) continue; // nearly parallel: float rounding decides
+        if (rate > 0.0) {
+            EXPECT_FALSE(got) << "seed " << seed << " case " << i;
+            continue;
+        }
+        const double want = std::max(0.0, (gap - d0) / rate);
+        if (std::abs(want - tMax) < 1e-4 * scale / -rate) continue; // at the cut-off
+        if (want > tMax) {
+            EXPECT_FALSE(got) << "seed " << seed << " case " << i << ": got t " << *got;
+            continue;
+        }
+        ASSERT_TRUE(got) << "seed " << seed << " case " << i;
+        EXPECT_NEAR(*got, want, 1e-5 * scale / -rate) << "seed " << seed << " case " << i;
+        ++hits;
+    }
+    EXPECT_GT(hits, 2000);
+}
+
+// ------------------------------------------------------------------ sweepSphereSphere
+
+TEST(SweepSphereSphere, ASphereFlyingHeadOnTouchesAtTheSumOfTheRadii) {
+    const auto t = sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0});
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 3.0f);
+}
+
+TEST(SweepSphereSphere, OnlyTheRelativeVelocityCounts) {
+    const auto t = sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {2, 1, 0}, {{0, 0, 0}, 1.0f}, {1, 1, 0});
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 3.0f);
+    const auto both =
+        sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {-1, 0, 0});
+    ASSERT_TRUE(both);
+    EXPECT_FLOAT_EQ(*both, 1.5f);
+}
+
+TEST(SweepSphereSphere, AGapStopsThatFarApart) {
+    const auto t = sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0},
+                                     INFINITY, 0.5f);
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 2.5f);
+}
+
+TEST(SweepSphereSphere, AGlancingPassTouchesWhereTheOffsetEqualsTheSumOfTheRadii) {
+    // Offset 1.2 sideways, radii 1 + 1: touching when the along-track distance is sqrt(4 - 1.44).
+    const auto t = sweepSphereSphere({{-5.0f, 1.2f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0});
+    ASSERT_TRUE(t);
+    EXPECT_NEAR(*t, 5.0f - 1.6f, 1e-5f);
+    EXPECT_FALSE(sweepSphereSphere({{-5.0f, 2.1f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
+}
+
+TEST(SweepSphereSphere, OverlappingSpheresTouchAtZeroWhenApproachingAndNeverWhenSeparating) {
+    EXPECT_EQ(sweepSphereSphere({{-1.5f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}), 0.0f);
+    EXPECT_FALSE(sweepSphereSphere({{-1.5f, 0.0f, 0.0f}, 1.0f}, {-1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
+    EXPECT_FALSE(sweepSphereSphere({{-1.5f, 0.0f, 0.0f}, 1.0f}, {0, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
+}
+
+TEST(SweepSphereSphere, AnImpactAfterTMaxIsNone) {
+    EXPECT_FALSE(
+        sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}, 2.9f));
+}
+
+TEST(SweepSphereSpherePropertyTest, AgreesWithTheTextbookRootInDoublePrecision) {
+    const std::uint32_t seed = kSeed + 700u;
+    Random rng(seed);
+    int hits = 0, misses = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const Sphere a{rng.inBoxF(4.0), rng.uniformF(0.05, 1.0)};
+        const Sphere b{rng.inBoxF(4.0), rng.uniformF(0.05, 1.0)};
+        // A aims near B half of the time (most such pairs meet), anywhere otherwise.
+        const glm::vec3 vb = rng.inBoxF(3.0);
+        const glm::vec3 va = rng.chance(0.5)
+                                 ? vb + (b.center + rng.inBoxF(1.5) - a.center) * rng.uniformF(0.2, 1.0)
+                                 : rng.inBoxF(3.0);
+        const float tMax = 3.0f;
+        const auto got = sweepSphereSphere(a, va, b, vb, tMax);
+        // |p + v t|^2 = R^2: t = (-p.v - sqrt((p.v)^2 - v.v (p.p - R^2))) / v.v, in double.
+        const glm::dvec3 p = toD(a.center) - toD(b.center), v = toD(va) - toD(vb);
+        const double reach = double(a.radius) + double(b.radius);
+        const double pv = glm::dot(p, v), vv = glm::dot(v, v), c = glm::dot(p, p) - reach * reach;
+        if (std::abs(c) < 1e-3 || std::abs(pv) < 1e-3 || vv < 1e-3) continue; // touching or grazing now
+        const double disc = pv * pv - vv * c;
+        if (pv > 0.0 || disc < 0.0) {
+            if (std::abs(disc) > 1e-3) {
+                EXPECT_FALSE(got) << "seed " << seed << " case " << i;
+            }
+            ++misses;
+            continue;
+        }
+        const double want = c < 0.0 ? 0.0 : (-pv - std::sqrt(disc)) / vv;
+        if (std::abs(disc) < 1e-3 || std::abs(want - tMax) < 1e-3) continue; // grazing or at the cut-off
+        if (want > tMax) {
+            EXPECT_FALSE(got) << "seed " << seed << " case " << i;
+            continue;
+        }
+        ASSERT_TRUE(got) << "seed " << seed << " case " << i;
+        EXPECT_NEAR(*got, want, 1e-4 * (1.0 + want)) << "seed " << seed << " case " << i;
+        ++hits;
+    }
+    EXPECT_GT(hits, 1000);
+    EXPECT_GT(misses, 1000);
 }
 
 } // namespace

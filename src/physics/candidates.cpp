@@ -1,0 +1,112 @@
+// Candidate pairs of the step: the broad phase (a uniform grid) on each body's swept bounding
+// box, plus the walls and obstacles each box can reach; later partners for a body an impact
+// sends out of its box (watchPath); and the staleness of each pair's time of impact.
+#include "free_flight.hpp"
+#include "geom/overlap.hpp"
+#include "geom/plane.hpp"
+#include "world_impl.hpp"
+
+#include <algorithm>
+
+namespace kz {
+namespace {
+
+/// Whether any point of the box lies on or behind the plane (it can reach the wall).
+bool boxReachesPlane(const Aabb& box, const Plane& plane) {
+    const glm::vec3 lowest(plane.normal.x >= 0.0f ? box.min.x : box.max.x,
+                           plane.normal.y >= 0.0f ? box.min.y : box.max.y,
+                           plane.normal.z >= 0.0f ? box.min.z : box.max.z);
+    return signedDistance(plane, lowest) <= 0.0f;
+}
+
+} // namespace
+
+void World::findCandidates() {
+    Impl& scratch = *impl_;
+    const float h = settings_.timeStep;
+    const int n = static_cast<int>(bodies_.size());
+    // Each body's bounding sphere, grown by twice the distance it covers in the step in every
+    // direction (an impact may turn it anywhere and speed it up). A body whose path after an
+    // impact still leaves that box looks for new partners then (watchPath).
+    scratch.swept.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        const Body& b = bodies_[i];
+        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
+        scratch.swept[i] = {b.position - r, b.position + r};
+    }
+    scratch.grid.findPairs(scratch.swept, scratch.pairs);
+    scratch.candidates.clear();
+    scratch.candidateStamp.clear();
+    scratch.byBody.resize(static_cast<std::size_t>(n));
+    for (auto& list : scratch.byBody)
+        list.clear();
+    for (const auto& [a, b] : scratch.pairs)
+        scratch.candidates.push_back({a, Partner::body(b)});
+    for (int i = 0; i < n; ++i) {
+        for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+            if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
+                scratch.candidates.push_back({i, Partner::wall(w)});
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+            if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
+                scratch.candidates.push_back({i, Partner::obstacle(o)});
+        }
+    }
+    for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
+        const Candidate& candidate = scratch.candidates[c];
+        scratch.byBody[candidate.a].push_back(c);
+        if (candidate.partner.isBody()) scratch.byBody[candidate.partner.index].push_back(c);
+    }
+}
+
+void World::addCandidate(int a, Partner partner) {
+    Impl& scratch = *impl_;
+    const int ci = static_cast<int>(scratch.candidates.size());
+    scratch.candidates.push_back({a, partner});
+    scratch.candidateStamp.resize(scratch.candidates.size(), 0);
+    scratch.stale.push_back(ci); // its time of impact is due
+    scratch.byBody[a].push_back(ci);
+    if (partner.isBody()) scratch.byBody[partner.index].push_back(ci);
+}
+
+void World::watchPath(int i, double now) {
+    Impl& scratch = *impl_;
+    const Body& b = bodies_[i];
+    const float left = settings_.timeStep - static_cast<float>(now);
+    const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
+    const glm::vec3 end = b.position + b.velocity * std::max(left, 0.0f);
+    const Aabb path{glm::min(b.position, end) - r, glm::max(b.position, end) + r};
+    Aabb& box = scratch.swept[i];
+    if (glm::all(glm::greaterThanEqual(path.min, box.min)) && glm::all(glm::lessThanEqual(path.max, box.max)))
+        return;
+
+    // The rest of the path leaves the box the broad phase saw: grow it and find new partners
+    // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
+    box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
+    const auto known = [&](Partner partner) {
+        for (int ci : scratch.byBody[i]) {
+            const Candidate& c = scratch.candidates[ci];
+            const bool same = partner.isBody() ? (c.a == partner.index && c.partner == Partner::body(i)) ||
+                                                     (c.partner == partner && c.a == i)
+                                               : c.partner == partner;
+            if (same) return true;
+        }
+        return false;
+    };
+    for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
+        if (j == i || !testAabbAabb(box, scratch.swept[j]) || known(Partner::body(j))) continue;
+        addCandidate(std::min(i, j), Partner::body(std::max(i, j)));
+    }
+    for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+        if (boxReachesPlane(box, room_.planes[w]) && !known(Partner::wall(w)))
+            addCandidate(i, Partner::wall(w));
+    }
+    for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+        if (testAabbAabb(box, obstacles_[o].bounds) && !known(Partner::obstacle(o)))
+            addCandidate(i, Partner::obstacle(o));
+    }
+}
+
+} // namespace kz

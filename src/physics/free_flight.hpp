@@ -1,0 +1,38 @@
+// Private to kz_physics: free flight of a body between impacts.
+//
+// Free flight keeps each body's world angular momentum and turns it with the symplectic
+// splitting of Dullweber, Leimkuhler and McLachlan (1997): rotations about the principal axes,
+// projected back onto the body's rotational energy, so a tumbling box neither gains nor loses
+// energy over time.
+#pragma once
+
+#include "body.hpp"
+
+namespace kz {
+
+inline float boundingRadius(const Body& b) {
+    return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
+}
+
+/// Upper bound of the speed at which rotation moves any surface point (0 for a sphere, whose
+/// surface does not move when it spins).
+inline float rotationSpeedBound(const Body& b) {
+    if (b.shape == ShapeType::Sphere) return 0.0f;
+    const glm::vec3 inv = 1.0f / b.inertiaLocal;
+    return glm::length(b.angularMomentum) * (inv.x + inv.y + inv.z) * glm::length(b.halfExtents);
+}
+
+/// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.
+double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum, const glm::vec3& inertia);
+
+/// Free flight for t seconds: straight line, and the angular momentum turned by the
+/// Strang-split principal-axis rotations (DLM). Angular velocity follows from the momentum.
+/// `spinEnergy` is the body's rotational energy, which free flight must keep: the world stores
+/// it per body and updates it only when an impulse changes the angular momentum, so rounding
+/// in one flight cannot shift the level the next one aims at.
+void drift(Body& b, float t, double spinEnergy);
+
+// The conservative advancement's look-ahead (predict, World::lookAhead) is in free_flight.cpp;
+// each body's clock (World::syncBody) in world_impl.hpp.
+
+} // namespace kz

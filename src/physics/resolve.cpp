@@ -1,0 +1,173 @@
+// Resolving contacts: at the step start (every body) and at each impact (the bodies involved),
+// the touching points of the gathered candidate pairs go to the contact solver; afterwards the
+// bodies whose velocity changed get new times of impact, and contacts() records the points.
+#include "free_flight.hpp"
+#include "narrow_phase.hpp"
+#include "world_impl.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kz {
+namespace {
+
+/// Only a sphere rolls: its arm is its radius (Box2D v3 does the same for circles).
+float rollingArm(const Body& body) {
+    return body.shape == ShapeType::Sphere ? body.rollingResistance * body.radius : 0.0f;
+}
+
+/// The rolling resistance of a manifold of a and b (b == nullptr: a wall or an obstacle): the
+/// body that rolls more resists.
+Rolling rollingOf(const Body& a, const Body* b) {
+    const bool rollsOnB = b && rollingArm(*b) > rollingArm(a);
+    return {rollsOnB ? rollingArm(*b) : rollingArm(a), rollsOnB ? b->radius : a.radius};
+}
+
+/// A solver point at one manifold point: lever arms, combined friction, the Newton restitution
+/// target (vn' = -e vn, or 0 for a contact slower than `restingSpeed`) and the friction
+/// directions (along the sliding velocity when there is one).
+SolverPoint solverPoint(const Body& a, const Body* b, const ContactPoint& at, const glm::vec3& normal,
+                        float restingSpeed) {
+    SolverPoint p{};
+    p.point = at.position;
+    p.depth = at.depth;
+    p.normal = normal;
+    p.rA = p.point - a.position;
+    p.rB = b ? p.point - b->position : glm::vec3(0.0f);
+    p.friction = b ? std::sqrt(a.friction * b->friction) : a.friction;
+    const float restitution = b ? std::max(a.restitution, b->restitution) : a.restitution;
+    const glm::vec3 vRel = a.velocity + glm::cross(a.angularVelocity, p.rA) -
+                           (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
+    const float vn = glm::dot(vRel, p.normal);
+    p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
+    const glm::vec3 vt = vRel - vn * p.normal;
+    const float vtLength = glm::length(vt);
+    p.tangent1 = vtLength > 1e-6f
+                     ? vt / vtLength
+                     : glm::normalize(glm::cross(p.normal, std::abs(p.normal.x) < 0.9f ? glm::vec3(1, 0, 0)
+                                                                                       : glm::vec3(0, 1, 0)));
+    p.tangent2 = glm::cross(p.normal, p.tangent1);
+    return p;
+}
+
+} // namespace
+
+void World::resolveContacts(double now, ResolvePass pass) {
+    Impl& scratch = *impl_;
+    scratch.solver.clear();
+    scratch.inSolve.resize(bodies_.size(), 0);
+    scratch.candidateStamp.resize(scratch.candidates.size(), 0);
+    ++scratch.stamp;
+
+    // The candidates of the involved bodies, each once, in a deterministic order.
+    scratch.gathered.clear();
+    for (int body : scratch.involved) {
+        for (int ci : scratch.byBody[body]) {
+            if (scratch.candidateStamp[ci] == scratch.stamp) continue;
+            scratch.candidateStamp[ci] = scratch.stamp;
+            scratch.gathered.push_back(ci);
+        }
+    }
+    std::sort(scratch.gathered.begin(), scratch.gathered.end());
+    scratch.solved.clear();
+    for (int ci : scratch.gathered)
+        gatherContactPoints(ci, now);
+    for (int i : scratch.solved)
+        scratch.inSolve[i] = 0;
+    if (scratch.solver.points().empty()) return;
+
+    scratch.solver.prepare(bodies_, scratch.solved);
+    if (pass == ResolvePass::StepStart) scratch.solver.warmStart();
+    scratch.solver.solve();
+
+    // Impulses changed these bodies' angular momentum: a new energy level for free flight.
+    for (int i : scratch.solved) {
+        const Body& b = bodies_[i];
+        scratch.spinEnergy[static_cast<std::size_t>(i)] =
+            rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
+    }
+    // Bodies that changed velocity need new times of impact, and maybe new partners.
+    for (const SolverPoint& p : scratch.solver.points()) {
+        if (p.lambdaN == 0.0f && p.lambdaT1 == 0.0f && p.lambdaT2 == 0.0f) continue;
+        watchPath(p.a, now);
+        for (int ci : scratch.byBody[p.a])
+            invalidate(ci);
+        if (p.b >= 0) {
+            watchPath(p.b, now);
+            for (int ci : scratch.byBody[p.b])
+                invalidate(ci);
+        }
+    }
+    ++scratch.resolveSerial;
+    for (const SolverPoint& p : scratch.solver.points()) {
+        const Partner partner = scratch.candidates[p.candidate].partner;
+        scratch.contactSerial.push_back(scratch.resolveSerial);
+        contacts_.push_back({p.a, p.b, partner.isWall() ? partner.index : -1, p.point, p.normal, p.depth,
+                             partner.isObstacle() ? partner.index : -1, p.triangle});
+    }
+    if (pass == ResolvePass::StepStart) scratch.solver.storeImpulses();
+}
+
+void World::gatherContactPoints(int candidate, double now) {
+    Impl& scratch = *impl_;
+    const Candidate& c = scratch.candidates[candidate];
+    const Body* b = c.partner.isBody() ? &bodies_[c.partner.index] : nullptr;
+    syncBody(c.a, now);
+    if (b) syncBody(c.partner.index, now);
+    const Body& a = bodies_[c.a];
+    // An obstacle gives a manifold per touched triangle; a body or a wall at most one.
+    if (c.partner.isObstacle()) {
+        obstacleContactsOf(c.a, c.partner.index, kMargin, scratch.manifolds);
+    } else {
+        scratch.manifolds.clear();
+        if (const auto single = contactOf(c.a, c.partner)) scratch.manifolds.push_back({*single, 0, {}});
+    }
+    if (scratch.manifolds.empty()) return;
+    for (const int body : {c.a, b ? c.partner.index : -1}) {
+        if (body < 0 || scratch.inSolve[body]) continue;
+        scratch.solved.push_back(body);
+        scratch.inSolve[body] = 1;
+    }
+    // What counts as touching: the gap the impact search stops at. Spheres against walls and
+    // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
+    // time of impact rather than bounced early; other pairs stop at half the margin.
+    const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
+    const float restingSpeed = 2.0f * glm::length(settings_.gravity) * settings_.timeStep + 1e-5f;
+    const Rolling rolling = rollingOf(a, b);
+    for (const PairManifold& contact : scratch.manifolds) {
+        const Manifold& manifold = contact.manifold;
+        const int group = scratch.solver.addManifold(rolling);
+        for (int k = 0; k < manifold.count; ++k) {
+            if (manifold.points[k].depth < -reach) continue;
+            SolverPoint p = solverPoint(a, b, manifold.points[k], manifold.normal, restingSpeed);
+            p.a = c.a;
+            p.b = b ? c.partner.index : -1;
+            p.candidate = candidate;
+            p.group = group;
+            p.pairKey = pairKey(c.a, c.partner);
+            p.triangle = contact.triangle;
+            scratch.solver.addPoint(p);
+        }
+    }
+}
+
+void World::keepLatestContacts() {
+    // A pair can be resolved several times in a step (at the start and at each impact of its
+    // bodies): report only its latest contacts, so contacts() counts each touching pair once.
+    const std::vector<std::uint32_t>& serial = impl_->contactSerial;
+    const auto key = [](const ContactInfo& c) { return pairKey(c.bodyA, c.partner()); };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> latest;
+    latest.reserve(contacts_.size());
+    for (std::size_t i = 0; i < contacts_.size(); ++i)
+        latest.emplace_back(key(contacts_[i]), serial[i]);
+    std::sort(latest.begin(), latest.end());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < contacts_.size(); ++i) {
+        const std::uint64_t k = key(contacts_[i]);
+        const auto last = std::upper_bound(latest.begin(), latest.end(), std::make_pair(k, UINT32_MAX)) - 1;
+        if (serial[i] == last->second) contacts_[kept++] = contacts_[i];
+    }
+    contacts_.resize(kept);
+}
+
+} // namespace kz

@@ -1,0 +1,93 @@
+// Private to kz_physics (included by the world's stage files only): the step's scratch, the
+// candidate pairs and the tuning constants the stages share.
+#pragma once
+
+#include "broadphase.hpp"
+#include "contact_solver.hpp"
+#include "free_flight.hpp"
+#include "partner.hpp"
+#include "world.hpp"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace kz {
+
+inline constexpr float kMargin = 0.002f;         ///< Closer than this counts as touching.
+inline constexpr float kSlop = 0.0005f;          ///< Overlap left alone by the position projection.
+inline constexpr float kPreviewMinSpeed = 1e-3f; ///< Slower bodies are at rest for the impact preview (m/s).
+/// At most this many triangle manifolds per body and obstacle (the deepest).
+inline constexpr std::size_t kMaxObstacleManifolds = 8;
+
+/// One manifold of a candidate pair, with the obstacle triangle it lies on: an obstacle gives one
+/// per touched triangle, a body or a wall at most one (triangle 0, no placed triangle).
+struct PairManifold {
+    Manifold manifold;
+    std::uint32_t triangle; ///< Index in the obstacle's mesh (0 for a wall's or a body's manifold).
+    Triangle placed;        ///< That triangle in the world frame.
+};
+
+/// A pair the broad phase found for the step: body a and a partner that it may touch.
+struct Candidate {
+    int a;
+    Partner partner;
+    float target = 0.0f;       ///< Distance at which the next impact counts.
+    double toi = INFINITY;     ///< Absolute time (within the step) of the next impact; INFINITY if none.
+    bool fresh = false;        ///< toi is up to date.
+    std::uint32_t version = 0; ///< Bumped whenever toi goes stale.
+};
+
+/// The step's scratch (kept from step to step so that a step does not allocate) and what
+/// carries over between steps: each body's rotational energy and the warm-start cache.
+struct World::Impl {
+    std::vector<Candidate> candidates;
+    std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
+    std::vector<std::pair<int, int>> pairs;
+    std::vector<Aabb> swept; ///< Per body: the box its candidates were found for.
+    GridBroadPhase grid;
+    std::vector<std::uint32_t> contactSerial; ///< Per entry of contacts_: which resolve made it.
+    std::uint32_t resolveSerial = 0;
+    std::vector<double> spinEnergy; ///< Per body: rotational energy that free flight keeps.
+    ContactSolver solver;
+    struct HeapEntry {
+        double toi;
+        int candidate;
+        std::uint32_t version;
+    };
+    std::vector<HeapEntry> heap;  ///< Pending impacts, earliest first.
+    std::vector<int> stale;       ///< Candidates whose time of impact must be recomputed.
+    std::vector<double> bodyTime; ///< Each body's clock within the step.
+    std::vector<int> involved;    ///< Bodies whose contacts the next resolve gathers.
+    std::vector<int> gathered;    ///< Candidates gathered by resolve.
+    std::vector<int> solved;      ///< Bodies with contacts in the current resolve.
+    std::vector<char> inSolve;
+    std::vector<Triangle> nearTriangles; ///< Scratch of timeOfImpact and the obstacle contacts.
+    std::vector<std::uint32_t> nearIds;
+    std::vector<PairManifold> manifolds; ///< Scratch: the manifolds of one candidate pair.
+    std::vector<std::uint32_t> candidateStamp;
+    std::uint32_t stamp = 0;
+};
+
+/// Here, inline: resolve and the impact loop call it for every candidate of every body an impulse
+/// moved.
+inline void World::invalidate(int candidate) {
+    Candidate& c = impl_->candidates[candidate];
+    if (!c.fresh) return;
+    c.fresh = false;
+    ++c.version;
+    impl_->stale.push_back(candidate);
+}
+
+/// Flies body i on to `time` (free_flight.hpp). Each body keeps its own clock within the step and
+/// is flown forward only when an impact involves it (or at the end), so an impact costs the
+/// bodies it touches, not all of them. Here, inline: every stage calls it, per candidate.
+inline void World::syncBody(int i, double time) {
+    double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
+    if (time > clock) {
+        drift(bodies_[i], static_cast<float>(time - clock), impl_->spinEnergy[static_cast<std::size_t>(i)]);
+        clock = time;
+    }
+}
+
+} // namespace kz
