@@ -4,6 +4,7 @@
 // script sees: the command line, the scenario files, the physics and the report's formatting.
 // A change meant to alter a report updates the table and says why in its commit.
 #include "scenario/scenario.hpp"
+#include "support/golden.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -32,9 +33,7 @@ std::string fnv1a(const std::string& text) {
         hash ^= byte;
         hash *= 0x100000001b3ull;
     }
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    return hex;
+    return kz::test::hex16(hash);
 }
 
 /// The report's text without its timing line, the only line that changes from run to run.
@@ -81,14 +80,7 @@ TEST(GoldenReports, EveryBuiltInScenarioReportsExactlyItsRecordedTextAfterTwoTho
         std::ostringstream text;
         text << file.rdbuf();
         ASSERT_FALSE(text.str().empty());
-        const std::string actual = fnv1a(withoutTiming(text.str()));
-        const auto golden = kGolden.find(name);
-        if (golden == kGolden.end()) {
-            ADD_FAILURE() << "no golden hash for " << name << ": got {\"" << name << "\", \"" << actual
-                          << "\"}";
-            continue;
-        }
-        EXPECT_EQ(actual, golden->second) << "{\"" << name << "\", \"" << actual << "\"}";
+        kz::test::expectGolden(kGolden, name, fnv1a(withoutTiming(text.str())));
     }
     std::error_code ignored;
     fs::remove_all(dir, ignored);

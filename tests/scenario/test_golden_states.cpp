@@ -5,6 +5,7 @@
 // and sanitizer builds compute the same bits.)
 #include "physics/state_hash.hpp"
 #include "scenario/scenario.hpp"
+#include "support/golden.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -13,12 +14,6 @@
 #include <string>
 
 namespace {
-
-std::string hex(std::uint64_t value) {
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
-    return text;
-}
 
 /// The state hash after 2,000 steps of each built-in scenario (with its own seed).
 const std::map<std::string, std::string> kGolden = {
@@ -40,14 +35,7 @@ TEST(GoldenStates, EveryBuiltInScenarioEndsInItsRecordedStateAfterTwoThousandSte
         ASSERT_TRUE(built.world) << built.error;
         for (int step = 0; step < 2000; ++step)
             built.world->step();
-        const std::string actual = hex(kz::stateHash(*built.world));
-        const auto golden = kGolden.find(name);
-        if (golden == kGolden.end()) {
-            ADD_FAILURE() << "no golden hash for " << name << ": got {\"" << name << "\", \"" << actual
-                          << "\"}";
-            continue;
-        }
-        EXPECT_EQ(actual, golden->second) << "{\"" << name << "\", \"" << actual << "\"}";
+        kz::test::expectGolden(kGolden, name, kz::test::hex16(kz::stateHash(*built.world)));
     }
 }
 
