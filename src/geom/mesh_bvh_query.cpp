@@ -28,10 +28,10 @@ using detail::splat4;
 using detail::store4;
 
 /// Every box is enlarged, per ray, by kBoxSlack * (largest |coordinate| of the ray origin and the
-/// mesh), about 34 ulps of those coordinates. The watertight triangle test rounds the sheared
-/// vertices by a few ulps of |vertex - origin|, so it may accept a ray passing just outside a
-/// triangle's exact bounds (through a shared edge); the slack keeps such a triangle's boxes, and
-/// keeps every box's entry t at or before the hits inside it. (The tests see slips below 1e-7.)
+/// mesh), about 34 ulps of those coordinates. The watertight triangle test (in double) may accept
+/// a ray passing a tiny fraction of an ulp outside a triangle's exact bounds (through a shared
+/// edge); the slack keeps such a triangle's boxes, and keeps every box's entry t at or before the
+/// hits inside it.
 constexpr float kBoxSlack = 2e-6f;
 constexpr float kBoxSlackAbsolute = 1e-30f;
 /// Exit distances are scaled by 1 + 2 gamma(3), gamma(n) = n u / (1 - n u), u = 2^-24: the bound

@@ -19,8 +19,9 @@ struct WatertightRay {
     glm::vec3 dir;
     float dirLength;
     float tMax;
-    int ix, iy, iz; ///< The shear frame's axes: the ray runs along iz (its largest |component|).
-    float sx, sy, sz;
+    int ix, iy, iz;    ///< The shear frame's axes: the ray runs along iz (its largest |component|).
+    double ox, oy, oz; ///< origin[ix], origin[iy], origin[iz].
+    double sx, sy, sz;
 
     /// For a ray that isValid and a tMax that validTMax (the callers check both).
     WatertightRay(const Ray& ray, float tMaxIn)
@@ -33,31 +34,38 @@ struct WatertightRay {
         ix = (iz + 1) % 3;
         iy = (ix + 1) % 3;
         if (ray.dir[iz] < 0.0f) std::swap(ix, iy); // keep the winding
-        sx = ray.dir[ix] / ray.dir[iz];
-        sy = ray.dir[iy] / ray.dir[iz];
-        sz = 1.0f / ray.dir[iz];
+        ox = ray.origin[ix];
+        oy = ray.origin[iy];
+        oz = ray.origin[iz];
+        sx = static_cast<double>(ray.dir[ix]) / ray.dir[iz];
+        sy = static_cast<double>(ray.dir[iy]) / ray.dir[iz];
+        sz = 1.0 / ray.dir[iz];
     }
 
     /// The hit with 0 <= t <= tMax of the contract of raycastBarycentric (raycast.hpp): false for
     /// a miss, a zero-area or non-finite triangle, a ray parallel to it or a non-finite result.
+    ///
+    /// The shear and the edge functions run in double (as fast as float for these scalar
+    /// operations): a float vertex minus a float origin is exact there, and the edge functions
+    /// of float-sized inputs lose about 2^-53 of their terms instead of 2^-24. In float, a needle
+    /// (one edge hundreds of times shorter than the others) amplifies that loss by its aspect, so
+    /// a ray passing units beside it could be accepted with a hit point off the triangle; in
+    /// double the hit point stays within a tiny fraction of a float ulp of the triangle.
     bool intersect(const Triangle& tri, TriangleHit& hit) const {
-        const float az = tri.a[iz] - origin[iz], bz = tri.b[iz] - origin[iz], cz = tri.c[iz] - origin[iz];
-        const float ax = (tri.a[ix] - origin[ix]) - sx * az, ay = (tri.a[iy] - origin[iy]) - sy * az;
-        const float bx = (tri.b[ix] - origin[ix]) - sx * bz, by = (tri.b[iy] - origin[iy]) - sy * bz;
-        const float cx = (tri.c[ix] - origin[ix]) - sx * cz, cy = (tri.c[iy] - origin[iy]) - sy * cz;
+        const double az = tri.a[iz] - oz, bz = tri.b[iz] - oz, cz = tri.c[iz] - oz;
+        const double ax = (tri.a[ix] - ox) - sx * az, ay = (tri.a[iy] - oy) - sy * az;
+        const double bx = (tri.b[ix] - ox) - sx * bz, by = (tri.b[iy] - oy) - sy * bz;
+        const double cx = (tri.c[ix] - ox) - sx * cz, cy = (tri.c[iy] - oy) - sy * cz;
 
-        float u = cx * by - cy * bx; // edge b-c: weight of a
-        float v = ax * cy - ay * cx; // edge c-a: weight of b
-        float w = bx * ay - by * ax; // edge a-b: weight of c
-        if (u == 0.0f || v == 0.0f || w == 0.0f) [[unlikely]] {
-            // On an edge in float: decide it in double so both triangles of the edge agree.
-            u = static_cast<float>(static_cast<double>(cx) * by - static_cast<double>(cy) * bx);
-            v = static_cast<float>(static_cast<double>(ax) * cy - static_cast<double>(ay) * cx);
-            w = static_cast<float>(static_cast<double>(bx) * ay - static_cast<double>(by) * ax);
-        }
-        if ((u < 0.0f || v < 0.0f || w < 0.0f) && (u > 0.0f || v > 0.0f || w > 0.0f)) return false;
-        const float det = u + v + w;
-        if (det == 0.0f) return false;
+        const double u = cx * by - cy * bx; // edge b-c: weight of a
+        const double v = ax * cy - ay * cx; // edge c-a: weight of b
+        const double w = bx * ay - by * ax; // edge a-b: weight of c
+        if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0)) return false;
+        const double det = u + v + w;
+        if (!(std::abs(det) >
+              detError(ax, ay, bx, by, cx, cy, std::max({std::abs(az), std::abs(bz), std::abs(cz)}))))
+            return false; // no area, or less than the rounding can resolve: a triangle 1e-9 wide
+                          // seen from 1e8 away passes any sign test by chance
 
         // The ray crosses the triangle's edges: now the triangle's own rejections.
         if (!isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c)) return false;
@@ -67,17 +75,26 @@ struct WatertightRay {
         const float dirDotNormal = glm::dot(faceNormal, dir);
         if (std::abs(dirDotNormal) <= kParallelCosine * faceNormalLength * dirLength) return false;
 
-        // t = (u Az + v Bz + w Cz) / det, checked against [0, tMax] before dividing.
-        const float tScaled = u * (sz * az) + v * (sz * bz) + w * (sz * cz);
-        if (det > 0.0f ? (tScaled < 0.0f || tScaled > tMax * det)
-                       : (tScaled > 0.0f || tScaled < tMax * det)) {
-            return false;
-        }
-        const float invDet = 1.0f / det;
-        hit = {tScaled * invDet + 0.0f, v * invDet, w * invDet, faceNormal / faceNormalLength};
+        // t = (u Az + v Bz + w Cz) / det: the weights share det's sign, so t is a convex
+        // combination of the vertices' depths (never before the nearest one).
+        const double t = (u * az + v * bz + w * cz) * sz / det;
+        if (!(t >= 0.0 && t <= tMax)) return false;
+        hit = {static_cast<float>(t) + 0.0f, static_cast<float>(v / det) + 0.0f,
+               static_cast<float>(w / det) + 0.0f, faceNormal / faceNormalLength};
         if (dirDotNormal > 0.0f) hit.normal = -hit.normal; // face the ray origin
         return std::isfinite(hit.t) && std::isfinite(hit.u) && std::isfinite(hit.v) && isFinite(hit.normal) &&
                hit.t <= tMax;
+    }
+
+    /// A bound on the rounding error of det = u + v + w given the sheared coordinates and the
+    /// largest |depth| of the vertices: each sheared coordinate is off by at most about 2^-51 of
+    /// its inputs (|vertex - origin| <= |coordinate| + |depth| as |sx|, |sy| <= 1), which the edge
+    /// functions multiply by the other coordinates, plus the products' own rounding.
+    static double detError(double ax, double ay, double bx, double by, double cx, double cy, double depth) {
+        const double q =
+            std::max({std::abs(ax), std::abs(ay), std::abs(bx), std::abs(by), std::abs(cx), std::abs(cy)});
+        const double shear = 0x1p-50 * (q + depth);
+        return 12.0 * shear * q + 0x1p-49 * q * q;
     }
 };
 

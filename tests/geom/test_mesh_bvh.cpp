@@ -348,6 +348,33 @@ TEST(MeshBvh, TiesOnASharedEdgeReturnTheLowerTriangleIndex) {
     }
 }
 
+TEST(MeshBvh, DuplicateNeedlesFarFromTheOriginTieToTheLowestIndex) {
+    // Found by fuzz_obj: five copies of a needle (1 wide at one end, 875 long) and a ray from 600
+    // away aimed at its long edge. The float test accepted the ray with a hit point 1.8 units off
+    // the needle, outside its box, so the traversal culled the box of triangles 0 and 1 and
+    // answered triangle 2. The ray in fact passes 3e-5 outside that edge: a miss for all five.
+    const std::vector<glm::vec3> vertices{{1, 1, 0}, {0, 1, 0}, {875, 0, -0.5f}};
+    const std::vector<std::uint32_t> indices{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
+    const MeshBvh bvh = MeshBvh::build(vertices, indices);
+    const glm::vec3 origin{-202.46225f, 429.64978f, -418.436493f};
+    EXPECT_FALSE(bvh.raycast({origin, {640.46228f, -429.14978f, 418.186493f}}));
+    // The same ray aimed inside the needle (weights 0.2, 0.3, 0.5) hits all five at one t, and
+    // the tie goes to the lowest index, its point on the needle.
+    const glm::vec3 inside = 0.2f * vertices[0] + 0.3f * vertices[1] + 0.5f * vertices[2];
+    const Ray ray{origin, inside - origin};
+    const auto hit = bvh.raycast(ray);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->triangle, 0u);
+    EXPECT_NEAR(hit->t, 1.0f, 1e-6f);
+    EXPECT_TRUE(near(hit->point, inside, 1e-3f)) << str(hit->point);
+    const auto all = bvh.raycastAll(ray);
+    ASSERT_EQ(all.size(), 5u);
+    for (std::uint32_t i = 0; i < 5; ++i) {
+        EXPECT_EQ(all[i].triangle, i);
+        EXPECT_EQ(all[i].t, hit->t);
+    }
+}
+
 // =============================================================================================
 // Scenarios: watertight meshes never let a ray through a shared edge or vertex
 
@@ -778,7 +805,9 @@ TEST(MeshBvhProperty, SingleTriangleHitsAreBitIdenticalToRaycastBarycentric) {
         }
     }
     stats.expectMostlyCompared(cases);
-    EXPECT_GT(stats.hits, cases / 4);
+    // About 21%: a ray aimed at a vertex or an edge midpoint passes it within the rounding of its
+    // float origin and direction, on either side.
+    EXPECT_GT(stats.hits, cases / 5);
 }
 
 /// Every triangle hit with raycastBarycentric, sorted by t then index: raycastAll's contract.
