@@ -28,8 +28,8 @@ struct MeshBvh::ExplainObserver {
     }
 
     Child child(bool isLeaf, std::uint32_t index) const {
-        if (!isLeaf && index == 0) return {0, bvh.bounds_}; // the root
-        return children.at(childKey(isLeaf, index));
+        const auto it = children.find(childKey(isLeaf, index));
+        return it != children.end() ? it->second : Child{0, bvh.bounds_}; // the root has no parent
     }
 
     BvhEvent event(BvhEventKind kind, bool isLeaf, std::uint32_t index, float t, float bestT) const {

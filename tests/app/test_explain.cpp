@@ -364,6 +364,8 @@ TEST(ExplainBadInput, EachKindOfMistakeIsOneLineNamingTheFileAndTheKey) {
         {"{" + kRay + ", " + std::string(kUnitBox) + R"(, "a": {"shape": "sphere"}})",
          "shapes.json: /a: unknown key"},
         {"{" + kRay + ", " + std::string(kUnitBox), "shapes.json: line 1, column"},
+        {"{" + kRay + R"(, "b": {"shape": "box", "half_extents": [1, NaN, 1], "position": [0, 0, 0]}})",
+         "shapes.json: line 1, column"},
         {"[1, 2]", "shapes.json: /: must be an object"},
         {"{" + kRay + R"(, "b": {"shape": "mesh", "position": [0, 0, 0]}})",
          "shapes.json: /b/shape: this query needs a box, got \"mesh\""},
