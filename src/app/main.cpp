@@ -1,7 +1,9 @@
 // kolize: the Kolize demo. By default it opens the interactive window (app.hpp); --headless steps
-// a scenario without a window or display and writes a JSON report (headless.hpp).
+// a scenario without a window or display and writes a JSON report (headless.hpp); `kolize explain`
+// runs one geometry query on a shapes file and prints its result and steps (explain.hpp).
 #include "app/app.hpp"
 #include "app/cli_errors.hpp"
+#include "app/explain.hpp"
 #include "app/headless.hpp"
 #include "app/json_text.hpp"
 #include "scenario/scenario.hpp"
@@ -66,6 +68,9 @@ struct Flags {
     std::string screenshot;
     std::string events;
     bool noVsync = false;
+    // kolize explain.
+    std::string explainQuery;
+    std::string explainShapes;
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -212,12 +217,53 @@ int runHeadlessCommand(const Flags& flags) {
     return writeHeadlessReport(report, flags.report, file);
 }
 
+// ------------------------------------------------------------------ explain
+
+CLI::App* addExplainCommand(CLI::App& app, Flags& flags) {
+    std::string names;
+    for (const std::string& name : kz::explainQueryNames())
+        names += (names.empty() ? "" : ", ") + name;
+    CLI::App* explain = app.add_subcommand(
+        "explain", "Run one geometry query on the shapes of a JSON file; print its result and steps as JSON");
+    explain->add_option("query", flags.explainQuery, "The query: " + names)->required()->type_name("QUERY");
+    explain->add_option("--shapes", flags.explainShapes, "The shapes file (JSON, see README.md), - for stdin")
+        ->required()
+        ->type_name("FILE|-");
+    explain->footer("Prints one JSON object: query, result, and the query's steps. Exit codes: 0 done;\n"
+                    "1 a write error; 2 an unknown query or a bad shapes file (one line on stderr).");
+    return explain;
+}
+
+/// `kolize explain`: the query's JSON on stdout, or one error line.
+int runExplainCommand(const CLI::App& app, const Flags& flags) {
+    for (const CLI::Option* option : app.get_options()) {
+        if (option->count() > 0) {
+            printError(option->get_name() + ": not with explain (it takes only QUERY and --shapes)");
+            return kExitUsage;
+        }
+    }
+    const kz::ExplainOutcome outcome = kz::explainFile(flags.explainQuery, flags.explainShapes, std::cin);
+    if (outcome.exitCode != kExitOk) {
+        printError(outcome.error);
+        return outcome.exitCode;
+    }
+    std::cout << outcome.json << '\n';
+    std::cout.flush();
+    if (!std::cout) {
+        printError("cannot write to stdout");
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
 // ------------------------------------------------------------------ the command line
 
 void describeProgram(CLI::App& app) {
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
                "max_penetration, escaped, the final bodies and the obstacles (see README.md).\n"
+               "kolize explain QUERY --shapes FILE|- prints one query's result and steps as JSON\n"
+               "(kolize explain --help lists the queries).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
                "obstacles, obstacle_triangles, scenario, seed.\n"
@@ -308,8 +354,10 @@ int main(int argc, char** argv) {
     describeProgram(app);
     Flags flags;
     const FlagOptions options = addFlags(app, flags);
+    const CLI::App* explain = addExplainCommand(app, flags);
     if (const std::optional<int> done = parseCommandLine(app, argc, argv)) return *done;
     try {
+        if (explain->parsed()) return runExplainCommand(app, flags);
         return runCommand(flags, options);
     } catch (const std::exception& e) {
         printError(e.what());

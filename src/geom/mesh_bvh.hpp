@@ -19,9 +19,10 @@
 // entered beyond the best hit skipped; each triangle is tested by the very code of
 // raycastBarycentric (detail::WatertightRay, watertight_ray.hpp), its per-ray constants (the
 // shear) computed once per ray.
-// Code: mesh_bvh_build.cpp builds the tree, mesh_bvh_query.cpp holds the traversal and the ray
-// queries (a new ray query goes there), mesh_bvh_debug.cpp reads the tree back for debug
-// drawing; mesh_bvh_simd.hpp is the 4-wide float shim the build and the traversal share.
+// Code: mesh_bvh_build.cpp builds the tree, mesh_bvh_traverse.hpp holds the traversal,
+// mesh_bvh_query.cpp the ray queries (a new ray query goes there), mesh_bvh_explain.cpp raycast's
+// trace, mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the
+// 4-wide float shim the build and the traversal share.
 // Memory: about 60 bytes per triangle (36 for the triangle, 4 for its index, the rest nodes).
 #pragma once
 
@@ -35,6 +36,8 @@
 #include <vector>
 
 namespace kz {
+
+struct MeshRayTrace; // explain_ray.hpp
 
 /// Where a ray meets a mesh triangle.
 struct MeshHit {
@@ -74,6 +77,12 @@ public:
     /// through an edge or vertex shared by several triangles lists each triangle that the
     /// watertight test accepts, so one crossing of the surface can appear more than once.
     std::vector<MeshHit> raycastAll(const Ray& ray, float tMax = INFINITY) const;
+
+    /// raycast with its traversal: every child box considered (entered, culled by a slab miss,
+    /// skipped beyond the best hit), every leaf tested and every new best hit, in order
+    /// (explain_ray.hpp). The traversal is raycast's own code, so the hit is raycast's exactly.
+    /// Allocates the event list (about 40 events for a ray through a 3,000-triangle mesh).
+    MeshRayTrace explainRaycast(const Ray& ray, float tMax = INFINITY) const;
 
     /// The bounds of the non-degenerate triangles; for an empty mesh min = +inf, max = -inf
     /// (isValid(bounds()) is false then, and every ray misses it).
@@ -119,9 +128,17 @@ private:
     MeshBvh() = default;
 
     /// Visits, near to far, every leaf whose (conservatively enlarged) box the ray enters
-    /// within [0, tMax] and before the distance `visitLeaf(first, count)` last returned.
-    template <class VisitLeaf>
-    void traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf) const;
+    /// within [0, tMax] and before the distance `visitLeaf(first, count)` last returned, telling
+    /// `observer` each step (detail::NoTraversalObserver for the fast queries: nothing).
+    /// Defined in mesh_bvh_traverse.hpp.
+    template <class VisitLeaf, class Observer>
+    void traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observer&& observer) const;
+    /// raycast's search, telling `observer` each step of the traversal, each leaf and each new
+    /// best hit. Defined in mesh_bvh_traverse.hpp.
+    template <class Observer>
+    std::optional<MeshHit> nearestHit(const Ray& ray, float tMax, Observer&& observer) const;
+    /// The observer that records explainRaycast's events (mesh_bvh_explain.cpp).
+    struct ExplainObserver;
     /// Calls visit(box, level, isLeaf) for every node of the binary tree, parents first.
     template <class Visit>
     void forEachBinaryNode(int maxLevel, Visit&& visit) const;

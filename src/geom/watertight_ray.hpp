@@ -2,9 +2,11 @@
 // MeshBvh's leaves both call WatertightRay::intersect, so they agree bit for bit by construction.
 #pragma once
 
+#include "explain_ray.hpp"
 #include "raycast.hpp"
 #include "types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -44,14 +46,34 @@ struct WatertightRay {
 
     /// The hit with 0 <= t <= tMax of the contract of raycastBarycentric (raycast.hpp): false for
     /// a miss, a zero-area or non-finite triangle, a ray parallel to it or a non-finite result.
-    ///
-    /// The shear and the edge functions run in double (as fast as float for these scalar
-    /// operations): a float vertex minus a float origin is exact there, and the edge functions
-    /// of float-sized inputs lose about 2^-53 of their terms instead of 2^-24. In float, a needle
-    /// (one edge hundreds of times shorter than the others) amplifies that loss by its aspect, so
-    /// a ray passing units beside it could be accepted with a hit point off the triangle; in
-    /// double the hit point stays within a tiny fraction of a float ulp of the triangle.
-    bool intersect(const Triangle& tri, TriangleHit& hit) const {
+    bool intersect(const Triangle& tri, TriangleHit& hit) const { return run<false>(tri, hit, nullptr); }
+
+    /// intersect() that also writes its steps and its reason to `trace` (explainRaycastTriangle).
+    /// The same template runs both, so the two cannot disagree; intersect() instantiates it without
+    /// the recording, which compiles to the code it had before traces existed.
+    bool intersectExplained(const Triangle& tri, TriangleHit& hit, RayTriangleTrace& trace) const {
+        trace.ix = ix;
+        trace.iy = iy;
+        trace.iz = iz;
+        trace.shear = {sx, sy, sz};
+        return run<true>(tri, hit, &trace);
+    }
+
+private:
+    /// The test (see intersect). The shear and the edge functions run in double (as fast as float
+    /// for these scalar operations): a float vertex minus a float origin is exact there, and the
+    /// edge functions of float-sized inputs lose about 2^-53 of their terms instead of 2^-24. In
+    /// float, a needle (one edge hundreds of times shorter than the others) amplifies that loss by
+    /// its aspect, so a ray passing units beside it could be accepted with a hit point off the
+    /// triangle; in double the hit point stays within a tiny fraction of a float ulp of the
+    /// triangle. With kTrace, every step is copied to `trace` as it is computed.
+    template <bool kTrace>
+    bool run(const Triangle& tri, TriangleHit& hit, RayTriangleTrace* trace) const {
+        // Records the reason of a rejection (trace only); a constant argument, so free otherwise.
+        const auto reject = [&](RayTriangleReason reason) {
+            if constexpr (kTrace) trace->reason = reason;
+            return false;
+        };
         const double az = tri.a[iz] - oz, bz = tri.b[iz] - oz, cz = tri.c[iz] - oz;
         const double ax = (tri.a[ix] - ox) - sx * az, ay = (tri.a[iy] - oy) - sy * az;
         const double bx = (tri.b[ix] - ox) - sx * bz, by = (tri.b[iy] - oy) - sy * bz;
@@ -60,32 +82,64 @@ struct WatertightRay {
         const double u = cx * by - cy * bx; // edge b-c: weight of a
         const double v = ax * cy - ay * cx; // edge c-a: weight of b
         const double w = bx * ay - by * ax; // edge a-b: weight of c
-        if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0)) return false;
+        if constexpr (kTrace) {
+            trace->sheared = {glm::dvec3(ax, ay, az), glm::dvec3(bx, by, bz), glm::dvec3(cx, cy, cz)};
+            trace->u = u;
+            trace->v = v;
+            trace->w = w;
+            trace->det = u + v + w;
+            trace->detError =
+                detError(ax, ay, bx, by, cx, cy, std::max({std::abs(az), std::abs(bz), std::abs(cz)}));
+        }
+        if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
+            return reject(RayTriangleReason::OutsideAnEdge);
         const double det = u + v + w;
         if (!(std::abs(det) >
               detError(ax, ay, bx, by, cx, cy, std::max({std::abs(az), std::abs(bz), std::abs(cz)}))))
-            return false; // no area, or less than the rounding can resolve: a triangle 1e-9 wide
-                          // seen from 1e8 away passes any sign test by chance
+            return reject(RayTriangleReason::BelowRounding); // no area, or less than the rounding can
+                                                             // resolve: a triangle 1e-9 wide seen from
+                                                             // 1e8 away passes any sign test by chance
 
         // The ray crosses the triangle's edges: now the triangle's own rejections.
-        if (!isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c)) return false;
+        if (!isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c))
+            return reject(RayTriangleReason::NonFiniteTriangle);
         const glm::vec3 faceNormal = glm::cross(tri.b - tri.a, tri.c - tri.a);
         const float faceNormalLength = glm::length(faceNormal);
-        if (!(faceNormalLength > 0.0f) || !std::isfinite(faceNormalLength)) return false; // zero area
+        if constexpr (kTrace) trace->faceNormal = faceNormal;
+        if (!(faceNormalLength > 0.0f) || !std::isfinite(faceNormalLength))
+            return reject(RayTriangleReason::ZeroArea);
         const float dirDotNormal = glm::dot(faceNormal, dir);
-        if (std::abs(dirDotNormal) <= kParallelCosine * faceNormalLength * dirLength) return false;
+        if constexpr (kTrace) {
+            trace->dirDotNormal = dirDotNormal;
+            trace->parallelLimit = kParallelCosine * faceNormalLength * dirLength;
+        }
+        if (std::abs(dirDotNormal) <= kParallelCosine * faceNormalLength * dirLength)
+            return reject(RayTriangleReason::Parallel);
 
         // t = (u Az + v Bz + w Cz) / det: the weights share det's sign, so t is a convex
         // combination of the vertices' depths (never before the nearest one).
         const double t = (u * az + v * bz + w * cz) * sz / det;
+        if constexpr (kTrace) {
+            trace->t = t;
+            trace->barycentric = glm::dvec3(u, v, w) / det;
+            trace->reason = t >= 0.0 ? RayTriangleReason::BeyondTMax : RayTriangleReason::BehindOrigin;
+        }
         if (!(t >= 0.0 && t <= tMax)) return false;
         hit = {static_cast<float>(t) + 0.0f, static_cast<float>(v / det) + 0.0f,
                static_cast<float>(w / det) + 0.0f, faceNormal / faceNormalLength};
         if (dirDotNormal > 0.0f) hit.normal = -hit.normal; // face the ray origin
+        if constexpr (kTrace) {
+            const bool finite =
+                std::isfinite(hit.t) && std::isfinite(hit.u) && std::isfinite(hit.v) && isFinite(hit.normal);
+            trace->reason = !finite         ? RayTriangleReason::NonFiniteResult
+                            : hit.t <= tMax ? RayTriangleReason::Hit
+                                            : RayTriangleReason::BeyondTMax;
+        }
         return std::isfinite(hit.t) && std::isfinite(hit.u) && std::isfinite(hit.v) && isFinite(hit.normal) &&
                hit.t <= tMax;
     }
 
+public:
     /// A bound on the rounding error of det = u + v + w given the sheared coordinates and the
     /// largest |depth| of the vertices: each sheared coordinate is off by at most about 2^-51 of
     /// its inputs (|vertex - origin| <= |coordinate| + |depth| as |sx|, |sy| <= 1), which the edge

@@ -32,11 +32,7 @@ Room readRoom(const json& doc) {
         const json& plane = (*planes)[i];
         expectObject(plane, p);
         checkKeys(plane, p, {"normal", "d"});
-        const glm::vec3 normal = readVec3(require(plane, p, "normal"), child(p, "normal"));
-        const float d = readFloat(require(plane, p, "d"), child(p, "d"));
-        const float len = glm::length(normal);
-        if (!(len > 1e-6f) || !std::isfinite(len)) fail(child(p, "normal"), "must not be zero");
-        list.push_back({normal / len, d / len});
+        list.push_back(readPlaneValues(plane, p));
     }
     RoomResult room = makeRoom(list);
     if (!room.room) fail("/planes", room.error.empty() ? "do not bound a closed room" : room.error);
@@ -70,20 +66,7 @@ std::optional<CameraDesc> readCamera(const json& doc) {
 
 ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t index, const Scenario& s,
                             MeshFiles& meshes) {
-    checkKeys(j, p, {"shape", "mesh", "name", "position", "orientation", "euler_deg", "scale", "color"});
-    ObstacleDesc desc;
-    const json& mesh = require(j, p, "mesh");
-    if (!mesh.is_string()) fail(child(p, "mesh"), "must be a file name, " + got(mesh));
-    desc.mesh = meshes.load(mesh.get<std::string>(), child(p, "mesh"));
-    desc.name = fs::path(mesh.get<std::string>()).stem().string();
-    if (const json* name = find(j, "name")) desc.name = readName(*name, child(p, "name"));
-    desc.position = readVec3(require(j, p, "position"), child(p, "position"));
-    desc.orientation = readOrientation(j, p);
-    if (const json* scale = find(j, "scale")) {
-        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale"), kMeshScaleLimit))
-                                        : readPositiveVec3(*scale, child(p, "scale"), kMeshScaleLimit);
-    }
-    if (const json* c = find(j, "color")) desc.color = readColor(*c, child(p, "color"));
+    const ObstacleDesc desc = readObstacleDesc(j, p, meshes);
     std::string error;
     auto obstacle = makeObstacle(desc, error);
     if (!obstacle) fail(p, error);
@@ -211,8 +194,8 @@ void readMaterial(const json& j, const std::string& p, const Scenario& s, BodyDe
         body.rollingResistance = readCoefficient(*r, child(p, "rolling_resistance"), kRollingResistanceLimit);
 }
 
-/// The listed body at /bodies/<index>, its keys read in a fixed order (the first invalid one is
-/// the one reported).
+} // namespace
+
 BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s) {
     BodyDesc body;
     readShapeAndSize(j, p, body);
@@ -227,6 +210,34 @@ BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const 
     if (const json* c = find(j, "color")) body.color = readColor(*c, child(p, "color"));
     return body;
 }
+
+ObstacleDesc readObstacleDesc(const json& j, const std::string& p, MeshFiles& meshes) {
+    checkKeys(j, p, {"shape", "mesh", "name", "position", "orientation", "euler_deg", "scale", "color"});
+    ObstacleDesc desc;
+    const json& mesh = require(j, p, "mesh");
+    if (!mesh.is_string()) fail(child(p, "mesh"), "must be a file name, " + got(mesh));
+    desc.mesh = meshes.load(mesh.get<std::string>(), child(p, "mesh"));
+    desc.name = fs::path(mesh.get<std::string>()).stem().string();
+    if (const json* name = find(j, "name")) desc.name = readName(*name, child(p, "name"));
+    desc.position = readVec3(require(j, p, "position"), child(p, "position"));
+    desc.orientation = readOrientation(j, p);
+    if (const json* scale = find(j, "scale")) {
+        desc.scale = scale->is_number() ? glm::vec3(readPositive(*scale, child(p, "scale"), kMeshScaleLimit))
+                                        : readPositiveVec3(*scale, child(p, "scale"), kMeshScaleLimit);
+    }
+    if (const json* c = find(j, "color")) desc.color = readColor(*c, child(p, "color"));
+    return desc;
+}
+
+Plane readPlaneValues(const json& plane, const std::string& p) {
+    const glm::vec3 normal = readVec3(require(plane, p, "normal"), child(p, "normal"));
+    const float d = readFloat(require(plane, p, "d"), child(p, "d"));
+    const float len = glm::length(normal);
+    if (!(len > 1e-6f) || !std::isfinite(len)) fail(child(p, "normal"), "must not be zero");
+    return {normal / len, d / len};
+}
+
+namespace {
 
 RandomDesc readRandom(const json& j) {
     const std::string p = "/random";

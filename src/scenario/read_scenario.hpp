@@ -1,9 +1,13 @@
 // Pass 2 of loading a scenario: the JSON document read key by key into a Scenario (the room,
 // settings, camera, listed bodies and mesh obstacles, random bodies), every value checked, and
-// the time step checked against the fastest body. Internal to kz_scenario.
+// the time step checked against the fastest body. Internal to kz_scenario; kz_explain (src/app)
+// reads the shapes of `kolize explain` with the body, obstacle and plane readers below.
 #pragma once
 
+#include "geom/types.hpp"
 #include "json_values.hpp"
+#include "physics/body.hpp"
+#include "physics/obstacle.hpp"
 #include "scenario.hpp"
 
 #include <string>
@@ -14,5 +18,21 @@ namespace kz::scenario_detail {
 /// looked up relative to `source` (the scenario file), then in the asset root. Listed bodies are
 /// not yet checked against the room and each other (checkListedBodies does that).
 Scenario readScenario(const json& doc, const std::string& source);
+
+class MeshFiles;
+
+/// A listed body ("shape" "sphere" or "box") at JSON pointer `p`, its keys read in a fixed order
+/// (the first invalid one is the one reported); `index` names it by default ("ball-<index>") and
+/// picks its default colour, `s` gives its default material.
+BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s);
+
+/// A mesh obstacle entry ("shape": "mesh") at `p`: its keys, its mesh file (loaded through
+/// `meshes`), name, position, orientation, scale and colour; not yet placed or checked against a
+/// room.
+ObstacleDesc readObstacleDesc(const json& j, const std::string& p, MeshFiles& meshes);
+
+/// The plane of an object's "normal" (not zero) and "d", normalised (normal / |normal|,
+/// d / |normal|). The object's other keys are the caller's to check.
+Plane readPlaneValues(const json& plane, const std::string& p);
 
 } // namespace kz::scenario_detail
