@@ -66,10 +66,12 @@ struct LinePiecesTrace {
     float sFirst;        ///< sUnclamped clamped to [lo1, hi1].
     bool sClamped;       ///< sUnclamped lay outside [lo1, hi1] (a NaN counts as inside).
     float tUnclamped;    ///< t before its clamp: 0 (TwoPoints, SecondIsPoint), f / e, or (b sFirst + f) / e.
+    float tFinal;        ///< tUnclamped clamped to [lo2, hi2]: the result's t.
     bool tClamped;       ///< tUnclamped lay outside [lo2, hi2], so t was clamped.
     /// Parallel and Skew, when tClamped: s recomputed for the clamped t, (b t - c) / a before its
-    /// clamp; the final s is that clamped. 0 otherwise.
+    /// clamp; 0 otherwise.
     float sAgainUnclamped;
+    float sAgain;       ///< sAgainUnclamped clamped to [lo1, hi1]: the result's s (0 when not recomputed).
     bool sAgainClamped; ///< sAgainUnclamped lay outside [lo1, hi1].
     /// closestPtLinePieces(first, second), bit for bit (empty for invalid or non-finite results).
     std::optional<ClosestPoints> result;

@@ -137,12 +137,14 @@ struct LinePiecesRecorder {
         out.sFirst = clamped;
         out.sClamped = raw < first.lo || raw > first.hi;
     }
-    void t(float raw, float) {
+    void t(float raw, float clamped) {
         out.tUnclamped = raw;
+        out.tFinal = clamped;
         out.tClamped = raw < second.lo || raw > second.hi;
     }
-    void sAgain(float raw, float) {
+    void sAgain(float raw, float clamped) {
         out.sAgainUnclamped = raw;
+        out.sAgain = clamped;
         out.sAgainClamped = raw < first.lo || raw > first.hi;
     }
 };

@@ -199,10 +199,12 @@ TEST(ExplainClosestPtLinePiecesPropertyTest, AgreesWithClosestPtLinePiecesToTheB
         if (!t.result) continue;
         const bool general = t.kind == LinePiecesCase::Parallel || t.kind == LinePiecesCase::Skew;
         ASSERT_EQ(t.result->parallel, t.kind != LinePiecesCase::Skew) << label;
-        ASSERT_TRUE(sameBits(t.result->t, std::clamp(t.tUnclamped, second.lo, second.hi))) << label;
+        ASSERT_TRUE(sameBits(t.tFinal, std::clamp(t.tUnclamped, second.lo, second.hi))) << label;
+        ASSERT_TRUE(sameBits(t.result->t, t.tFinal)) << label;
         if (general && t.tClamped) {
             ++clampedT;
-            ASSERT_TRUE(sameBits(t.result->s, std::clamp(t.sAgainUnclamped, first.lo, first.hi))) << label;
+            ASSERT_TRUE(sameBits(t.sAgain, std::clamp(t.sAgainUnclamped, first.lo, first.hi))) << label;
+            ASSERT_TRUE(sameBits(t.result->s, t.sAgain)) << label;
         } else {
             ASSERT_TRUE(sameBits(t.result->s, t.sFirst)) << label;
         }
