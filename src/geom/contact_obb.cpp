@@ -1,9 +1,12 @@
 // Box against box: the 15 separating axes, the axis of least penetration, and the manifold of a
-// face (the incident face clipped to the reference face's sides) or of an edge pair;
-// separationObbObb for conservative advancement.
+// face (the incident face clipped to the reference face's sides) or of an edge pair, whose steps
+// are in contact_obb_steps.hpp (shared with the lab's trace); separationObbObb for conservative
+// advancement.
 #include "closest.hpp"
 #include "contact.hpp"
 #include "contact_detail.hpp"
+#include "contact_obb_steps.hpp"
+#include "explain_recorders.hpp"
 #include "obb_pair.hpp"
 
 #include <algorithm>
@@ -11,169 +14,9 @@
 namespace kz {
 using namespace detail;
 
-namespace {
-
-/// The least separated axis of each kind (separations <= 0: the boxes overlap on every axis).
-struct LeastPenetration {
-    float faceA = -INFINITY, faceB = -INFINITY, edge = -INFINITY;
-    int faceAIndex = 0, faceBIndex = 0, edgeI = 0, edgeJ = 0; ///< edge: a_edgeI x b_edgeJ.
-};
-
-/// Separation along each of the 15 axes (> 0: a separating axis, no contact); keeps the largest
-/// of each kind. Empty when an axis separates the boxes.
-std::optional<LeastPenetration> findLeastPenetration(const Obb& a, const Obb& b, const ObbPairFrame& f) {
-    const glm::vec3 &ea = a.half, &eb = b.half;
-    LeastPenetration l;
-    for (int i = 0; i < 3; ++i) {
-        const float separation = std::abs(f.t[i]) - (ea[i] + f.radiusOfBOnFaceA(eb, i));
-        if (separation > 0.0f) return std::nullopt;
-        if (separation > l.faceA) l.faceA = separation, l.faceAIndex = i;
-    }
-    for (int j = 0; j < 3; ++j) {
-        const float separation = std::abs(f.distanceOnFaceB(j)) - (f.radiusOfAOnFaceB(ea, j) + eb[j]);
-        if (separation > 0.0f) return std::nullopt;
-        if (separation > l.faceB) l.faceB = separation, l.faceBIndex = j;
-    }
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            const auto axis = f.edgeAxis(ea, eb, i, j);
-            const float separation = std::abs(axis.distance) - (axis.ra + axis.rb);
-            if (separation > 0.0f) return std::nullopt;
-            // |a_i x b_j| = sin(angle); near-parallel edges give no usable axis (the face
-            // axes already cover them), so they are not candidates for the contact normal.
-            const float axisLength = std::sqrt(std::max(0.0f, 1.0f - f.rot[i][j] * f.rot[i][j]));
-            if (axisLength < 1e-3f) continue;
-            const float normalised = separation / axisLength;
-            if (normalised > l.edge) l.edge = normalised, l.edgeI = i, l.edgeJ = j;
-        }
-    }
-    return l;
-}
-
-/// Edge a_i against edge b_j: the closest points of the two edges deepest along the axis; the
-/// point on b's edge (not yet checked for finiteness). Empty when the closest points are
-/// undefined.
-std::optional<Manifold> edgeContact(const Obb& a, const Obb& b, const LeastPenetration& l) {
-    // L points from a to b.
-    glm::vec3 axis = glm::normalize(glm::cross(a.axes[l.edgeI], b.axes[l.edgeJ]));
-    if (glm::dot(axis, b.center - a.center) < 0.0f) axis = -axis;
-    glm::vec3 onA = a.center, onB = b.center;
-    for (int k = 0; k < 3; ++k) {
-        if (k != l.edgeI) onA += a.axes[k] * (a.half[k] * sign(glm::dot(a.axes[k], axis)));
-        if (k != l.edgeJ) onB -= b.axes[k] * (b.half[k] * sign(glm::dot(b.axes[k], axis)));
-    }
-    const glm::vec3 alongA = a.axes[l.edgeI] * a.half[l.edgeI], alongB = b.axes[l.edgeJ] * b.half[l.edgeJ];
-    const auto closest =
-        closestPtLinePieces(asSegment(onA - alongA, onA + alongA), asSegment(onB - alongB, onB + alongB));
-    if (!closest) return std::nullopt;
-    return singlePoint(-axis, closest->p2, -l.edge);
-}
-
-/// The reference face (outward normal toward the other box) of one box and the face of the other
-/// (the incident box) most anti-parallel to it.
-struct FacePair {
-    const Obb& ref;
-    const Obb& inc;
-    int refAxis;
-    glm::vec3 refNormal; ///< Outward normal of the reference face, toward the incident box.
-};
-
-/// The incident face's four corners, in coordinates about ref.center.
-void incidentFace(const FacePair& f, glm::vec3 polygon[4]) {
-    const Obb& inc = f.inc;
-    int incAxis = 0;
-    float bestAlign = -1.0f;
-    for (int k = 0; k < 3; ++k) {
-        const float align = std::abs(glm::dot(inc.axes[k], f.refNormal));
-        if (align > bestAlign) bestAlign = align, incAxis = k;
-    }
-    const glm::vec3 incNormal = -inc.axes[incAxis] * sign(glm::dot(inc.axes[incAxis], f.refNormal));
-    const int u = (incAxis + 1) % 3, v = (incAxis + 2) % 3;
-    const glm::vec3 incCenter = inc.center + incNormal * inc.half[incAxis];
-    const glm::vec3 du = inc.axes[u] * inc.half[u], dv = inc.axes[v] * inc.half[v];
-    polygon[0] = incCenter + du + dv;
-    polygon[1] = incCenter - du + dv;
-    polygon[2] = incCenter - du - dv;
-    polygon[3] = incCenter + du - dv;
-    for (int i = 0; i < 4; ++i)
-        polygon[i] -= f.ref.center;
-}
-
-/// Clips the polygon (n points, room for 8) against the four side planes of the reference face
-/// (Sutherland-Hodgman); returns the points left.
-int clipToReferenceSides(const FacePair& f, glm::vec3 polygon[8], int n) {
-    glm::vec3 scratch[8];
-    for (int k = 0; k < 3 && n > 0; ++k) {
-        if (k == f.refAxis) continue;
-        n = clipPolygon(polygon, n, f.ref.axes[k], f.ref.half[k], scratch);
-        n = clipPolygon(scratch, n, -f.ref.axes[k], f.ref.half[k], polygon);
-    }
-    return n;
-}
-
-/// The clipped points at or below the reference face, on b's surface: on the incident face when
-/// b is incident, else projected onto b's reference face.
-int keepPointsBelowReference(const FacePair& f, bool refIsB, const glm::vec3* polygon, int n,
-                             ContactPoint points[8]) {
-    int count = 0;
-    for (int i = 0; i < n; ++i) {
-        const float separation = glm::dot(polygon[i], f.refNormal) - f.ref.half[f.refAxis];
-        if (separation > 0.0f) continue;
-        const glm::vec3 world = polygon[i] + f.ref.center;
-        points[count++] = {refIsB ? world - separation * f.refNormal : world, -separation};
-    }
-    return count;
-}
-
-/// Rounding can clip every point away on a barely touching pair: the incident box's corner
-/// deepest along the reference normal.
-Manifold deepestIncidentCorner(const FacePair& f, bool refIsB, const glm::vec3& normal) {
-    const Obb& inc = f.inc;
-    glm::vec3 corner = inc.center;
-    for (int k = 0; k < 3; ++k)
-        corner -= inc.axes[k] * (inc.half[k] * sign(glm::dot(inc.axes[k], f.refNormal)));
-    const float separation = glm::dot(corner - f.ref.center, f.refNormal) - f.ref.half[f.refAxis];
-    const float depth = std::max(0.0f, -separation);
-    return singlePoint(normal, refIsB ? corner - separation * f.refNormal : corner, depth);
-}
-
-/// Face contact: the incident face clipped to the reference face's sides, its points below it.
-std::optional<Manifold> faceContact(const Obb& a, const Obb& b, const LeastPenetration& l, bool useFaceB) {
-    const Obb& ref = useFaceB ? b : a;
-    const Obb& inc = useFaceB ? a : b;
-    const int refAxis = useFaceB ? l.faceBIndex : l.faceAIndex;
-    const glm::vec3 refToInc = inc.center - ref.center;
-    const FacePair f{ref, inc, refAxis, ref.axes[refAxis] * sign(glm::dot(refToInc, ref.axes[refAxis]))};
-
-    glm::vec3 polygon[8];
-    incidentFace(f, polygon);
-    const int n = clipToReferenceSides(f, polygon, 4);
-    ContactPoint points[8];
-    const int count = keepPointsBelowReference(f, useFaceB, polygon, n, points);
-    const glm::vec3 normal = useFaceB ? f.refNormal : -f.refNormal; // from b toward a
-    if (count == 0) return finiteOrNone(deepestIncidentCorner(f, useFaceB, normal));
-    return finiteOrNone(fromPoints(normal, points, count));
-}
-
-} // namespace
-
 std::optional<Manifold> contactObbObb(const Obb& a, const Obb& b) {
-    if (!isValid(a) || !isValid(b)) return std::nullopt;
-    constexpr float kEpsilon = 1e-6f;
-    const auto least = findLeastPenetration(a, b, obbPairFrame(a, b, kEpsilon));
-    if (!least) return std::nullopt;
-
-    // Prefer a's faces, then b's, then edges, unless the other clearly penetrates less
-    // (Box2D's relative and absolute tolerances): this keeps manifolds stable frame to frame.
-    constexpr float kRelative = 0.95f;
-    const glm::vec3 &ea = a.half, &eb = b.half;
-    const float absolute = 0.005f * std::max({ea.x, ea.y, ea.z, eb.x, eb.y, eb.z});
-    const bool useFaceB = least->faceB > kRelative * least->faceA + absolute;
-    const float faceSeparation = useFaceB ? least->faceB : least->faceA;
-    if (least->edge > kRelative * faceSeparation + absolute) {
-        if (const auto edge = edgeContact(a, b, *least)) return finiteOrNone(*edge);
-    }
-    return faceContact(a, b, *least, useFaceB);
+    NoTrace none;
+    return contactObbObbSteps(a, b, none);
 }
 
 float separationObbObb(const Obb& a, const Obb& b) {

@@ -4,6 +4,7 @@
 
 #include "types.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kz::detail {
@@ -28,11 +29,21 @@ struct ObbPairFrame {
     [[gnu::always_inline]] float distanceOnFaceB(int j) const {
         return t[0] * rot[0][j] + t[1] * rot[1][j] + t[2] * rot[2][j];
     }
+    /// On A's face axis i: the separation |distance| - (rA + rB) (> 0: the axis separates).
+    [[gnu::always_inline]] float separationOnFaceA(const glm::vec3& ea, const glm::vec3& eb, int i) const {
+        return std::abs(t[i]) - (ea[i] + radiusOfBOnFaceA(eb, i));
+    }
+    /// On B's face axis j: the separation |distance| - (rA + rB).
+    [[gnu::always_inline]] float separationOnFaceB(const glm::vec3& ea, const glm::vec3& eb, int j) const {
+        return std::abs(distanceOnFaceB(j)) - (radiusOfAOnFaceB(ea, j) + eb[j]);
+    }
 
     /// On the edge axis a_i x b_j (unnormalised: its length is sin(angle)): both projected radii
     /// and the signed distance of the centres.
     struct EdgeAxis {
         float ra, rb, distance;
+        /// |distance| - (ra + rb), unnormalised (> 0: the axis separates).
+        [[gnu::always_inline]] float separation() const { return std::abs(distance) - (ra + rb); }
     };
     [[gnu::always_inline]] EdgeAxis edgeAxis(const glm::vec3& ea, const glm::vec3& eb, int i, int j) const {
         const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
@@ -41,6 +52,18 @@ struct ObbPairFrame {
                 eb[j1] * absRot[i][j2] + eb[j2] * absRot[i][j1], t[i2] * rot[i1][j] - t[i1] * rot[i2][j]};
     }
 };
+
+/// The padding of |R| that testObbObb and contactObbObb use (see obbPairFrame).
+inline constexpr float kObbPairPadding = 1e-6f;
+
+/// |a_i x b_j| = sin(angle) below which an edge axis gives no usable direction (edges within
+/// about 0.06 degrees of parallel): contactObbObb and separationObbObb skip it.
+inline constexpr float kMinEdgeAxisLength = 1e-3f;
+
+/// |a_i x b_j| = sqrt(1 - R_ij^2) for orthonormal axes.
+[[gnu::always_inline]] inline float edgeAxisLength(const ObbPairFrame& f, int i, int j) {
+    return std::sqrt(std::max(0.0f, 1.0f - f.rot[i][j] * f.rot[i][j]));
+}
 
 /// `epsilon` pads |R| so that the cross product of two nearly parallel edges (a zero axis, on
 /// which every projection is 0 <= 0) cannot report a false separation; 0 when the caller skips
@@ -57,5 +80,13 @@ struct ObbPairFrame {
     f.t = glm::vec3(glm::dot(toB, a.axes[0]), glm::dot(toB, a.axes[1]), glm::dot(toB, a.axes[2]));
     return f;
 }
+
+/// The least separated axis of each kind found by contactObbObb (separations <= 0: the boxes
+/// overlap on every axis).
+struct LeastPenetration {
+    float faceA = -INFINITY, faceB = -INFINITY; ///< The largest separation over A's, B's face axes.
+    float edge = -INFINITY; ///< Over the non-degenerate edge axes, normalised; -INFINITY for none.
+    int faceAIndex = 0, faceBIndex = 0, edgeI = 0, edgeJ = 0; ///< edge: a_edgeI x b_edgeJ.
+};
 
 } // namespace kz::detail

@@ -62,8 +62,8 @@ bool testAabbAabb(const Aabb& a, const Aabb& b) {
 bool testObbObb(const Obb& a, const Obb& b) {
     if (!isValid(a) || !isValid(b)) return false;
     // Ericson 4.4.1: everything in a's frame. R expresses b's axes in a's frame.
-    constexpr float kEpsilon = 1e-6f; // keeps near-zero edge cross products from separating
-    const detail::ObbPairFrame frame = detail::obbPairFrame(a, b, kEpsilon);
+    // The padding keeps near-zero edge cross products from separating.
+    const detail::ObbPairFrame frame = detail::obbPairFrame(a, b, detail::kObbPairPadding);
     const glm::vec3 &ea = a.half, &eb = b.half;
     for (int i = 0; i < 3; ++i) { // a's face normals
         if (std::abs(frame.t[i]) > ea[i] + frame.radiusOfBOnFaceA(eb, i)) return false;

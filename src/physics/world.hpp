@@ -56,7 +56,8 @@ struct ImpactPreview {
     std::uint32_t triangle = 0; ///< The obstacle's triangle the centre's ray meets.
 };
 
-struct PairManifold; // world_impl.hpp
+struct PairManifold;     // world_impl.hpp
+struct AdvancementTrace; // explain_advancement.hpp
 
 class World {
 public:
@@ -133,6 +134,15 @@ public:
     /// wall polygon and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
 
+    /// Seconds, within `remaining`, until body a and a body or wall partner next come within their
+    /// impact gap, as a step computes it for that pair (exact for spheres against spheres and
+    /// walls, conservative advancement for boxes), from the bodies' current poses: INFINITY for
+    /// none, for an obstacle partner, a partner that is body a itself, or an index out of range
+    /// (explain_advancement.cpp).
+    float timeOfImpactBetween(int a, Partner partner, float remaining) const;
+    /// timeOfImpactBetween with its steps, for the query lab (explain_advancement.hpp).
+    AdvancementTrace explainTimeOfImpact(int a, Partner partner, float remaining) const;
+
 private:
     struct Impl; ///< The step's scratch and caches (world_impl.hpp).
     /// The two passes of the contact resolution: at the step start every body's touching contacts,
@@ -159,6 +169,10 @@ private:
     void lookAhead(Body& state, int i, float dt) const;
     // Times of impact (time_of_impact.cpp).
     float timeOfImpact(int candidate, float remaining) const;
+    /// timeOfImpact's part for a body or wall partner, setting `target` (the gap at which the
+    /// impact counts) and reporting its steps to `observe` (time_of_impact_steps.hpp).
+    template <class Observe>
+    float pairTimeOfImpact(int a, Partner partner, float remaining, float& target, Observe& observe) const;
     float timeOfImpactWithObstacle(int candidate, float remaining) const;
     // Narrow phase (narrow_phase.cpp).
     /// Contacts of body a with a body or wall partner, within the contact margin.

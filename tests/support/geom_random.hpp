@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
+#include <limits>
 #include <random>
 
 namespace kz::test {
@@ -54,6 +55,36 @@ inline Obb randomObb(std::mt19937& rng, float centreExtent, float minHalf, float
         randomPoint(rng, centreExtent),
         {uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf), uniform(rng, minHalf, maxHalf)},
         glm::mat3(randomRotation(rng))};
+}
+
+/// A triangle with corners in [-extent, extent)^3, the index choosing its kind (i % 16): 1 long
+/// and thin, 2 a sliver (nearly collinear), 3 zero area (collinear), 4 two equal corners, 5 a
+/// point, 6 a NaN corner, the others general.
+inline Triangle randomTriangleOfKind(std::mt19937& rng, int i, float extent) {
+    Triangle t{randomPoint(rng, extent), randomPoint(rng, extent), randomPoint(rng, extent)};
+    switch (i % 16) {
+    case 1:
+        t.c = t.a + 0.002f * (t.c - t.a) + 40.0f * (t.b - t.a);
+        break;
+    case 2:
+        t.c = t.a + 2.0f * (t.b - t.a) + glm::vec3(1e-6f, 0, 0);
+        break;
+    case 3:
+        t.c = t.a + 0.5f * (t.b - t.a);
+        break;
+    case 4:
+        t.c = t.b;
+        break;
+    case 5:
+        t.b = t.c = t.a;
+        break;
+    case 6:
+        t.b.z = std::numeric_limits<float>::quiet_NaN();
+        break;
+    default:
+        break;
+    }
+    return t;
 }
 
 } // namespace kz::test

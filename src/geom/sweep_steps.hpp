@@ -1,0 +1,123 @@
+// Internal to kz_geom: sweepSphereTriangle written once, as a template on an observer
+// (explain_recorders.hpp). sweep.cpp runs it with NoTrace, whose hooks vanish, so the fast code is
+// what it was; explain_sweep.cpp (another translation unit, so the fast one is compiled exactly as
+// before) runs it with the lab's recorder.
+#pragma once
+
+#include "closest.hpp"
+#include "explain_sweep.hpp"
+#include "types.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace kz::detail {
+namespace {
+
+template <class Observe>
+std::optional<float> sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Triangle& tri,
+                                              float tMax, Observe& observe) {
+    const float r = s.radius;
+    if (!(r >= 0.0f) || !isFinite(s.center) || !isFinite(velocity) || !isValid(tri) || !(tMax >= 0.0f)) {
+        return std::nullopt;
+    }
+    const glm::vec3 toClosest = s.center - closestPtPointTriangle(s.center, tri);
+    const float startSq = glm::dot(toClosest, toClosest);
+    observe.start(startSq, r);
+    if (startSq <= r * r) return 0.0f;
+
+    using enum SweepCandidateStatus;
+    const glm::vec3 o = s.center, d = velocity;
+    float best = INFINITY;
+    const auto consider = [&](SweepFeature feature, int index, float t) {
+        const bool inRange = t >= 0.0f && t <= tMax;
+        const bool earlier = t < best;
+        if (inRange && earlier) best = t;
+        observe.candidate(feature, index, t, inRange, earlier);
+    };
+
+    // The face: the plane offset by r toward the centre, |dot(n, o + t d - a)| = r, with the
+    // touching point o + t d - side r n inside the triangle.
+    const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
+    const float height = glm::dot(n, o - tri.a);
+    observe.face(n, height);
+    const float side = height >= 0.0f ? 1.0f : -1.0f;
+    const float approach = side * glm::dot(n, d); // < 0: moving toward the plane
+    if (std::abs(height) > r && approach < 0.0f) {
+        const float t = (std::abs(height) - r) / -approach;
+        const glm::vec3 p = o + t * d - side * r * n;
+        // Inside test with the edge normals of the triangle's own plane.
+        const bool inside = glm::dot(glm::cross(tri.b - tri.a, p - tri.a), n) >= 0.0f &&
+                            glm::dot(glm::cross(tri.c - tri.b, p - tri.b), n) >= 0.0f &&
+                            glm::dot(glm::cross(tri.a - tri.c, p - tri.c), n) >= 0.0f;
+        if (inside) {
+            consider(SweepFeature::Face, 0, t);
+        } else {
+            observe.rejected(SweepFeature::Face, 0, OffFeature, t);
+        }
+    } else {
+        observe.rejected(SweepFeature::Face, 0, std::abs(height) > r ? MovingAway : AlreadyWithin, 0.0f);
+    }
+
+    // The edges: the infinite cylinder of radius r about each edge's line,
+    // |w(t) - (w(t) . e) e / (e . e)|^2 = r^2 with w(t) = o + t d - p0, the entry root, and the
+    // touching point within the edge. A centre already inside a cylinder (but beyond the edge's
+    // ends) can first touch that edge only at an end: the corner spheres find it.
+    const glm::vec3 ends[3][2] = {{tri.a, tri.b}, {tri.b, tri.c}, {tri.c, tri.a}};
+    for (int k = 0; k < 3; ++k) {
+        const glm::vec3 &p0 = ends[k][0], &p1 = ends[k][1];
+        const glm::vec3 e = p1 - p0;
+        const float ee = glm::dot(e, e);
+        const glm::vec3 m = o - p0;
+        const glm::vec3 dPerp = d - (glm::dot(d, e) / ee) * e;
+        const glm::vec3 mPerp = m - (glm::dot(m, e) / ee) * e;
+        const float qa = glm::dot(dPerp, dPerp);
+        const float qb = glm::dot(mPerp, dPerp);
+        const float qc = glm::dot(mPerp, mPerp) - r * r;
+        if (qc < 0.0f || !(qa > 0.0f) || qb >= 0.0f) { // inside, parallel or moving away
+            observe.rejected(SweepFeature::Edge, k,
+                             qc < 0.0f      ? AlreadyWithin
+                             : !(qa > 0.0f) ? Parallel
+                                            : MovingAway,
+                             0.0f);
+            continue;
+        }
+        const float disc = qb * qb - qa * qc;
+        if (disc < 0.0f) {
+            observe.rejected(SweepFeature::Edge, k, Misses, 0.0f);
+            continue;
+        }
+        const float t = qc / (-qb + std::sqrt(disc)); // the smaller root, without cancellation
+        const float along = glm::dot(m + t * d, e) / ee;
+        if (along >= 0.0f && along <= 1.0f) {
+            consider(SweepFeature::Edge, k, t);
+        } else {
+            observe.rejected(SweepFeature::Edge, k, OffFeature, t);
+        }
+    }
+
+    // The corners: |o + t d - p|^2 = r^2, the entry root.
+    const glm::vec3 cornerPoints[3] = {tri.a, tri.b, tri.c};
+    for (int k = 0; k < 3; ++k) {
+        const glm::vec3 m = o - cornerPoints[k];
+        const float qa = glm::dot(d, d);
+        const float qb = glm::dot(m, d);
+        const float qc = glm::dot(m, m) - r * r;
+        if (qc < 0.0f || !(qa > 0.0f) || qb >= 0.0f) {
+            observe.rejected(SweepFeature::Corner, k, qc < 0.0f ? AlreadyWithin : MovingAway, 0.0f);
+            continue;
+        }
+        const float disc = qb * qb - qa * qc;
+        if (disc < 0.0f) {
+            observe.rejected(SweepFeature::Corner, k, Misses, 0.0f);
+            continue;
+        }
+        consider(SweepFeature::Corner, k, qc / (-qb + std::sqrt(disc)));
+    }
+    if (best == INFINITY) return std::nullopt;
+    return best;
+}
+
+} // namespace
+} // namespace kz::detail

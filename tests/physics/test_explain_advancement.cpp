@@ -1,0 +1,238 @@
+// Tests for physics/explain_advancement.hpp: World::explainTimeOfImpact gives the step's time of
+// impact to the bit (World::timeOfImpactBetween, the same code without the recorder) on 100,000
+// random pairs of boxes, spheres and walls, its iterations add up to its time, and hand-made
+// pairs show each way the search ends.
+#include "physics/explain_advancement.hpp"
+#include "physics/world.hpp"
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
+#include <random>
+#include <string>
+
+namespace {
+
+using namespace kz;
+
+constexpr int kCases = 100000;
+
+bool sameBits(float a, float b) {
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+float uniform(std::mt19937& rng, float lo, float hi) {
+    return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
+
+glm::vec3 randomVector(std::mt19937& rng, float extent) {
+    return {uniform(rng, -extent, extent), uniform(rng, -extent, extent), uniform(rng, -extent, extent)};
+}
+
+BodyDesc body(ShapeType shape, const glm::vec3& position, const glm::vec3& velocity,
+              const glm::vec3& angularVelocity = glm::vec3(0.0f),
+              const glm::quat& orientation = {1, 0, 0, 0}) {
+    BodyDesc d;
+    d.shape = shape;
+    d.radius = 0.5f;
+    d.halfExtents = glm::vec3(0.5f);
+    d.position = position;
+    d.orientation = orientation;
+    d.velocity = velocity;
+    d.angularVelocity = angularVelocity;
+    d.mass = 1.0f;
+    return d;
+}
+
+/// The iterations follow one another and end as the trace says, at its time.
+void expectIterationsAddUp(const AdvancementTrace& t, float remaining, const std::string& label) {
+    ASSERT_GE(t.stepCount, 1) << label;
+    ASSERT_EQ(t.steps[0].time, 0.0f) << label;
+    ASSERT_TRUE(sameBits(t.steps[0].distance, t.initialDistance)) << label;
+    for (int k = 0; k < t.stepCount; ++k) {
+        const AdvancementStep& s = t.steps[std::size_t(k)];
+        const bool last = k + 1 == t.stepCount;
+        if (!last || t.end != AdvancementEnd::Converged) {
+            ASSERT_TRUE(sameBits(s.advance, (s.distance - t.target) / t.bound)) << k << " " << label;
+        }
+        if (!last) {
+            ASSERT_TRUE(sameBits(t.steps[std::size_t(k + 1)].time, s.time + s.advance)) << k << " " << label;
+        }
+    }
+    const AdvancementStep& last = t.steps[std::size_t(t.stepCount - 1)];
+    switch (t.end) {
+    case AdvancementEnd::Converged:
+        ASSERT_LE(last.distance, t.target + t.tolerance) << label;
+        ASSERT_TRUE(sameBits(t.time, last.time)) << label;
+        break;
+    case AdvancementEnd::BeyondRemaining:
+        ASSERT_GT(last.time + last.advance, remaining) << label;
+        ASSERT_EQ(t.time, INFINITY) << label;
+        break;
+    case AdvancementEnd::IterationLimit:
+        ASSERT_EQ(t.stepCount, 64) << label;
+        ASSERT_TRUE(sameBits(t.time, last.time + last.advance)) << label;
+        break;
+    }
+}
+
+TEST(ExplainAdvancementPropertyTest, AgreesWithTheStepsTimeOfImpactToTheBit) {
+    constexpr unsigned kSeed = 9090u;
+    std::mt19937 rng(kSeed);
+    int methods[4] = {}, ends[3] = {};
+    for (int i = 0; i < kCases; ++i) {
+        // Mostly two boxes, some a box and a sphere, two spheres, or a body and a wall.
+        const ShapeType first = i % 7 == 0 ? ShapeType::Sphere : ShapeType::Box;
+        const ShapeType second = i % 5 == 0 ? ShapeType::Sphere : ShapeType::Box;
+        const float spin = i % 3 == 0 ? 0.0f : i % 11 == 0 ? 200.0f : 6.0f;
+        World world(boxRoom(glm::vec3(10.0f)));
+        const glm::vec3 p = randomVector(rng, 3.0f), q = p + randomVector(rng, 2.5f);
+        const glm::quat turn = glm::normalize(glm::quat(uniform(rng, -1, 1), randomVector(rng, 1.0f)));
+        const glm::vec3 va = randomVector(rng, 8.0f), vb = randomVector(rng, 8.0f);
+        const glm::vec3 wa = randomVector(rng, spin), wb = randomVector(rng, spin);
+        if (i % 13 == 0) { // two boxes at rest, touching or nearly
+            world.addBody(body(ShapeType::Box, p, glm::vec3(0.0f)));
+            world.addBody(body(ShapeType::Box, p + glm::vec3(1.0f + uniform(rng, -0.01f, 0.01f), 0, 0),
+                               glm::vec3(0.0f)));
+        } else {
+            world.addBody(body(first, p, va, wa, turn));
+            world.addBody(body(second, q, vb, wb));
+        }
+        const Partner partner = i % 9 == 0 ? Partner::wall(i % 6) : Partner::body(1);
+        const float remaining = i % 4 == 0 ? 1.0f / 120.0f : uniform(rng, 0.0f, 1.0f);
+        const std::string label = "seed " + std::to_string(kSeed) + ", case " + std::to_string(i);
+
+        const AdvancementTrace t = world.explainTimeOfImpact(0, partner, remaining);
+        ASSERT_TRUE(sameBits(t.time, world.timeOfImpactBetween(0, partner, remaining))) << label;
+        ASSERT_TRUE(t.valid) << label;
+        ++methods[int(t.method)];
+        if (t.method != ImpactMethod::Conservative) {
+            ASSERT_EQ(t.stepCount, 0) << label;
+            ASSERT_TRUE(t.method == ImpactMethod::Exact || t.time == INFINITY) << label;
+            continue;
+        }
+        ++ends[int(t.end)];
+        expectIterationsAddUp(t, remaining, label);
+    }
+    for (int k = 0; k < 4; ++k)
+        EXPECT_GT(methods[k], 100) << "method " << k;
+    for (int k = 0; k < 3; ++k)
+        EXPECT_GT(ends[k], 100) << "end " << k;
+}
+
+TEST(ExplainAdvancement, TwoBoxesClosingHeadOnAdvanceOnceAndStopHalfAMarginApart) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {-2, 0, 0}, {1, 0, 0}));
+    world.addBody(body(ShapeType::Box, {2, 0, 0}, {0, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 10.0f);
+    EXPECT_EQ(t.method, ImpactMethod::Conservative);
+    EXPECT_FLOAT_EQ(t.initialDistance, 3.0f);
+    EXPECT_FLOAT_EQ(t.bound, 1.0f); // no spin: the relative speed
+    ASSERT_EQ(t.stepCount, 2);      // no spin: the first advance is exact
+    EXPECT_FLOAT_EQ(t.steps[0].advance, 3.0f - t.target);
+    EXPECT_EQ(t.end, AdvancementEnd::Converged);
+    EXPECT_FLOAT_EQ(t.time, 3.0f - t.target);
+    EXPECT_GT(t.target, 0.0f);
+}
+
+TEST(ExplainAdvancement, ASpinningBoxCreepsUpOnTheImpactInSeveralSteps) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {-2, 0, 0}, {1, 0, 0}, {0, 0, 0.5f}));
+    world.addBody(body(ShapeType::Box, {2, 0, 0}, {0, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 10.0f);
+    EXPECT_GT(t.bound, 1.0f);
+    EXPECT_GT(t.stepCount, 3);
+    EXPECT_EQ(t.end, AdvancementEnd::Converged);
+    for (int k = 1; k < t.stepCount; ++k)
+        EXPECT_GT(t.steps[std::size_t(k)].time, t.steps[std::size_t(k - 1)].time) << k;
+    EXPECT_TRUE(sameBits(t.time, world.timeOfImpactBetween(0, Partner::body(1), 10.0f)));
+}
+
+TEST(ExplainAdvancement, FastSpinningBoxesFarApartRunOutOfIterationsAtASafeTime) {
+    // The spin bound dwarfs the closing speed: each advance covers a small part of the gap.
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {-2, 0, 0}, {1, 0, 0}, {0, 0, 3}));
+    world.addBody(body(ShapeType::Box, {2, 0, 0}, {0, 0, 0}, {0, 2, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 10.0f);
+    EXPECT_GT(t.bound, 10.0f);
+    EXPECT_EQ(t.end, AdvancementEnd::IterationLimit);
+    EXPECT_EQ(t.stepCount, 64);
+    EXPECT_GT(t.steps[63].distance, t.target + t.tolerance);
+    EXPECT_TRUE(sameBits(t.time, t.steps[63].time + t.steps[63].advance));
+}
+
+TEST(ExplainAdvancement, BoxesTooFarApartForTheTimeLeftStopAtTheirBoundingSpheres) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {-2, 0, 0}, {1, 0, 0}));
+    world.addBody(body(ShapeType::Box, {2, 0, 0}, {0, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 1.0f);
+    EXPECT_EQ(t.method, ImpactMethod::BoundingSpheresApart);
+    EXPECT_EQ(t.stepCount, 0);
+    EXPECT_EQ(t.time, INFINITY);
+}
+
+TEST(ExplainAdvancement, ABoxTurnedAwayArrivesAfterTheTimeLeftAndEndsBeyondIt) {
+    // The bounding spheres could meet within the time left, the boxes' faces cannot.
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {-1.2f, 0, 0}, {1, 0, 0}));
+    world.addBody(body(ShapeType::Box, {1.2f, 0, 0}, {0, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 1.0f);
+    EXPECT_EQ(t.method, ImpactMethod::Conservative);
+    EXPECT_EQ(t.end, AdvancementEnd::BeyondRemaining);
+    ASSERT_EQ(t.stepCount, 1);
+    EXPECT_FLOAT_EQ(t.steps[0].advance, 1.4f - t.target);
+    EXPECT_EQ(t.time, INFINITY);
+}
+
+TEST(ExplainAdvancement, SpheresMeetExactlyWithoutIterations) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Sphere, {-2, 0, 0}, {1, 0, 0}));
+    world.addBody(body(ShapeType::Sphere, {2, 0, 0}, {-1, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 10.0f);
+    EXPECT_EQ(t.method, ImpactMethod::Exact);
+    EXPECT_EQ(t.target, 0.0f);
+    EXPECT_EQ(t.stepCount, 0);
+    EXPECT_FLOAT_EQ(t.time, 1.5f);
+}
+
+TEST(ExplainAdvancement, ABoxFallingOntoTheFloorAdvancesAgainstTheWall) {
+    World world(boxRoom(glm::vec3(20.0f))); // the floor is at y = -10
+    world.addBody(body(ShapeType::Box, {0, -8, 0}, {0, -3, 0}));
+    int floor = -1;
+    for (int k = 0; k < int(world.room().planes.size()); ++k) {
+        if (world.room().planes[std::size_t(k)].normal.y > 0.5f) floor = k;
+    }
+    ASSERT_GE(floor, 0);
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::wall(floor), 1.0f);
+    EXPECT_EQ(t.method, ImpactMethod::Conservative);
+    EXPECT_FLOAT_EQ(t.initialDistance, 1.5f);
+    EXPECT_FLOAT_EQ(t.bound, 3.0f);
+    EXPECT_EQ(t.end, AdvancementEnd::Converged);
+    EXPECT_NEAR(t.time, (1.5f - t.target) / 3.0f, 1e-6f);
+}
+
+TEST(ExplainAdvancement, TouchingBoxesAtRestDoNotApproach) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {0, 0, 0}, {0, 0, 0}));
+    world.addBody(body(ShapeType::Box, {1.0005f, 0, 0}, {0, 0, 0}));
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 1.0f);
+    EXPECT_EQ(t.method, ImpactMethod::NotApproaching);
+    EXPECT_EQ(t.bound, 0.0f);
+    EXPECT_EQ(t.time, INFINITY);
+}
+
+TEST(ExplainAdvancement, ABodyWithItselfOrOutOfRangeIsNotTraced) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    world.addBody(body(ShapeType::Box, {0, 0, 0}, {1, 0, 0}));
+    for (const Partner p : {Partner::body(0), Partner::body(1), Partner::wall(6), Partner::obstacle(0)}) {
+        const AdvancementTrace t = world.explainTimeOfImpact(0, p, 1.0f);
+        EXPECT_FALSE(t.valid);
+        EXPECT_EQ(t.time, INFINITY);
+        EXPECT_EQ(world.timeOfImpactBetween(0, p, 1.0f), INFINITY);
+    }
+    EXPECT_FALSE(world.explainTimeOfImpact(-1, Partner::wall(0), 1.0f).valid);
+}
+
+} // namespace
