@@ -8,6 +8,7 @@
 // moving apart, tMax) and property tests against the same roots written out in double precision.
 #include "geom/closest.hpp"
 #include "geom/sweep.hpp"
+#include "support/geom_reference.hpp"
 #include "support/ray_test_support.hpp"
 
 #include <cmath>
@@ -17,6 +18,9 @@ namespace {
 
 using namespace kz;
 using namespace kz::raytest;
+using kz::test::ConvexTouch;
+using kz::test::refDistObb;
+using kz::test::refFirstTouch;
 
 const Triangle kTri{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}}; // in z = 0, normal +z
 
@@ -106,35 +110,6 @@ double distance(const glm::dvec3& p, const Triangle& tri) {
     return glm::length(p - (a + ab * (vb * denom) + ac * (vc * denom)));
 }
 
-/// The first touch of a sphere of radius r, its centre moving along a line, with a convex shape
-/// whose distance from the centre at time t is `at(t)`, in double precision: the distance is
-/// convex in t, so a ternary search finds the closest approach on [0, tMax] and a bisection
-/// before it the first t where the distance drops to r.
-struct ConvexTouch {
-    double closest; ///< The smallest distance on [0, tMax].
-    double start;   ///< The distance at t = 0.
-    double t;       ///< The first touch when closest <= r (0 when start <= r), else tMax.
-};
-
-template <typename Distance>
-ConvexTouch firstTouch(const Distance& at, double tMax, double r) {
-    double lo = 0.0, hi = tMax;
-    for (int k = 0; k < 200; ++k) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        (at(m1) < at(m2) ? hi : lo) = (at(m1) < at(m2) ? m2 : m1);
-    }
-    ConvexTouch touch{at(lo), at(0.0), tMax};
-    if (touch.closest > r) return touch;
-    double a = 0.0, b = lo; // at(a) > r >= at(b)
-    if (touch.start <= r) b = 0.0;
-    for (int k = 0; k < 100 && b > 0.0; ++k) {
-        const double m = 0.5 * (a + b);
-        (at(m) > r ? a : b) = m;
-    }
-    touch.t = b;
-    return touch;
-}
-
 TEST(SweepSpherePropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) {
     const std::uint32_t seed = kSeed + 500u;
     Random rng(seed);
@@ -149,7 +124,7 @@ TEST(SweepSpherePropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) 
         const float tMax = 2.0f;
         const auto got = sweepSphereTriangle({c, r}, v, tri, tMax);
         const auto at = [&](double t) { return distance(toD(c) + t * toD(v), tri); };
-        const ConvexTouch want = firstTouch(at, tMax, r);
+        const ConvexTouch want = refFirstTouch(at, tMax, r);
         ++compared;
         // Skip grazing cases where float rounding decides hit or miss.
         if (std::abs(want.closest - r) < 1e-4 || std::abs(want.start - r) < 1e-4) continue;
@@ -223,14 +198,6 @@ TEST(SweepSphereObb, MovingAwayParallelTooShortOrBadInputMisses) {
         sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, {{0, 0, 0}, {-1, 1, 1}, glm::mat3(1)}));
 }
 
-/// Distance from p to the solid box in double precision: p in the box's frame, minus its clamp.
-double distance(const glm::dvec3& p, const Obb& box) {
-    const glm::dmat3 axes(box.axes);
-    const glm::dvec3 local = glm::transpose(axes) * (p - toD(box.center));
-    const glm::dvec3 half = toD(box.half);
-    return glm::length(local - glm::clamp(local, -half, half));
-}
-
 TEST(SweepSphereObbPropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) {
     const std::uint32_t seed = kSeed + 550u;
     Random rng(seed);
@@ -246,8 +213,8 @@ TEST(SweepSphereObbPropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecisio
         const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
         const float tMax = rng.chance(0.8) ? 2.0f : rng.uniformF(0.0, 2.0);
         const auto got = sweepSphereObb({c, r}, v, box, tMax);
-        const auto at = [&](double t) { return distance(toD(c) + t * toD(v), box); };
-        const ConvexTouch want = firstTouch(at, tMax, r);
+        const auto at = [&](double t) { return refDistObb(toD(c) + t * toD(v), box); };
+        const ConvexTouch want = refFirstTouch(at, tMax, r);
         // Skip grazing cases and touches at the cut-off, where float rounding decides.
         if (std::abs(want.closest - r) < 1e-4 || std::abs(want.start - r) < 1e-4) continue;
         if (want.closest <= r && std::abs(want.t - tMax) < 1e-4) continue;
