@@ -96,12 +96,16 @@ void drawSweep(const LabScene& scene, const LabResult& result, LabCanvas& canvas
     }
 }
 
-/// The two segments, their closest points and the segment between them.
+/// The two segments, their closest points and the segment between them in the verdict's colour.
 void drawSegments(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
     if (scene.handles.size() < 4) return;
     canvas.line(scene.handles[0].position, scene.handles[1].position, kSegmentAColor);
     canvas.line(scene.handles[2].position, scene.handles[3].position, kSegmentBColor);
-    drawPair(scene, result, canvas);
+    if (!result.closest) return;
+    const glm::vec3 verdict = result.positive ? kLabPositive : kLabNegative;
+    canvas.cross(result.closest->first, verdict);
+    canvas.cross(result.closest->second, verdict);
+    canvas.line(result.closest->first, result.closest->second, verdict, true);
 }
 
 using DrawConstruction = void (*)(const LabScene&, const LabResult&, LabCanvas&);

@@ -15,9 +15,10 @@ bool LabInteraction::press(const LabScene& scene, const ScreenCamera& screen, gl
     return true;
 }
 
-void LabInteraction::drag(LabScene& scene, const ScreenCamera& screen, glm::vec2 pos, bool held) {
+void LabInteraction::drag(LabScene& scene, const ScreenCamera& screen, const Pointer& pointer) {
     if (!grab_) return;
-    if (!held) {
+    const glm::vec2 pos = pointer.pos;
+    if (!(grab_->button == LabButton::Left ? pointer.leftDown : pointer.rightDown)) {
         grab_.reset();
         return;
     }

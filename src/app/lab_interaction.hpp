@@ -25,9 +25,9 @@ public:
     bool press(const LabScene& scene, const ScreenCamera& screen, glm::vec2 pos, LabButton button, bool shift,
                bool panelWantsMouse);
     /// Once per frame: the grabbed item follows the cursor, or turns by the cursor's motion since
-    /// the last call. `held`: the grabbing button is still down (a release outside the window
-    /// that was never seen ends the grab).
-    void drag(LabScene& scene, const ScreenCamera& screen, glm::vec2 pos, bool held);
+    /// the last call. The grabbing button found up (released outside the window, unseen) ends the
+    /// grab.
+    void drag(LabScene& scene, const ScreenCamera& screen, const Pointer& pointer);
     /// A release of `button`: ends a grab it made.
     void release(LabButton button);
     /// Once per frame: the item under the cursor (none when the pointer is not over the scene).

@@ -14,7 +14,7 @@ namespace {
 constexpr const char* kRayControls =
     "drag the yellow origin or the orange end of the ray; drag the shape, right-drag to turn it";
 constexpr const char* kPairControls =
-    "drag A (blue) into B; right-drag or shift-drag turns a shape; right-drag on empty space orbits";
+    "drag A into B; right-drag or shift-drag turns a shape; right-drag on empty space orbits";
 
 const LabShape& shapeA(const LabScene& scene) {
     return scene.shapes.at(0);

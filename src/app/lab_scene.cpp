@@ -101,7 +101,7 @@ void addRay(LabScene& scene, glm::vec3 origin, glm::vec3 end) {
 
 /// The ray queries: one shape on the ray's way.
 void placeRayQuery(LabScene& scene) {
-    const glm::vec3 origin{-2.6f, 1.0f, 0.4f}, end{2.4f, -0.5f, -0.3f};
+    const glm::vec3 origin{-2.1f, 1.0f, 0.4f}, end{2.3f, -0.5f, -0.3f};
     switch (scene.query) {
     case LabQuery::RaySphere:
         scene.shapes.push_back(sphere("sphere", {0.2f, 0.1f, 0.0f}, 0.9f, kColorB));
@@ -113,7 +113,7 @@ void placeRayQuery(LabScene& scene) {
     case LabQuery::RayPlane:
         scene.shapes.push_back(
             meshShape(LabShapeKind::Plane, "plane", {0.0f, -0.8f, 0.0f}, eulerDeg(0, 0, 15), kColorB));
-        addRay(scene, {-2.4f, 1.4f, 0.3f}, {1.8f, -1.6f, -0.2f});
+        addRay(scene, {-2.0f, 1.4f, 0.3f}, {1.8f, -1.6f, -0.2f});
         return;
     case LabQuery::RayTriangle:
         scene.shapes.push_back(
@@ -150,13 +150,13 @@ void placePair(LabScene& scene) {
         break;
     case LabQuery::SphereTriangle:
         scene.shapes = {
-            sphere("A", {-0.3f, 0.4f, 1.0f}, 0.6f, kColorA),
-            meshShape(LabShapeKind::Triangle, "B", {0.0f, 0.0f, 0.0f}, eulerDeg(0, 20, 0), kColorB)};
+            sphere("A", {-0.35f, 0.2f, 0.3f}, 0.6f, kColorA),
+            meshShape(LabShapeKind::Triangle, "B", {0.7f, 0.0f, 0.0f}, eulerDeg(0, -40, 0), kColorB)};
         break;
     default: // BoxTriangle
         scene.shapes = {
-            box("A", {-0.2f, 0.3f, 0.95f}, {0.5f, 0.4f, 0.45f}, eulerDeg(25, 20, 15), kColorA),
-            meshShape(LabShapeKind::Triangle, "B", {0.0f, 0.0f, 0.0f}, eulerDeg(0, 20, 0), kColorB)};
+            box("A", {-0.45f, 0.25f, 0.35f}, {0.5f, 0.4f, 0.45f}, eulerDeg(25, 20, 15), kColorA),
+            meshShape(LabShapeKind::Triangle, "B", {0.7f, 0.0f, 0.0f}, eulerDeg(0, -40, 0), kColorB)};
         break;
     }
 }
@@ -196,15 +196,15 @@ LabScene makeLabScene(LabQuery query) {
     case LabQuery::SweepSphereTriangle:
         // The sphere flies (to its end handle, t = 1) through the triangle's face.
         scene.shapes = {
-            sphere("sphere", {-2.2f, 0.5f, 0.3f}, 0.45f, kColorA),
+            sphere("sphere", {-1.9f, 0.5f, 0.3f}, 0.45f, kColorA),
             meshShape(LabShapeKind::Triangle, "triangle", {0.2f, 0.0f, 0.0f}, eulerDeg(0, 70, 0), kColorB)};
         scene.handles.push_back({"end", {2.0f, -0.2f, 0.0f}, 0, kRayEnd});
         break;
     case LabQuery::SegmentSegment:
         scene.handles = {{"A0", {-1.6f, -0.4f, 0.5f}, -1, kSegmentA},
                          {"A1", {1.4f, 0.7f, -0.3f}, -1, kSegmentA},
-                         {"B0", {-0.9f, 1.1f, -0.5f}, -1, kSegmentB},
-                         {"B1", {1.0f, -1.0f, 0.6f}, -1, kSegmentB}};
+                         {"B0", {-0.9f, 1.1f, -0.9f}, -1, kSegmentB},
+                         {"B1", {1.0f, -1.0f, 0.2f}, -1, kSegmentB}};
         break;
     default:
         placePair(scene);

@@ -82,8 +82,9 @@ LabScene makeLabScene(LabQuery query);
 /// The lab's room: what the lab's world is drawn in (a box around the origin).
 inline constexpr glm::vec3 kLabRoomSize{14.0f, 9.0f, 14.0f};
 /// The lab's camera: where it looks from and at, its vertical field of view.
-inline constexpr glm::vec3 kLabEye{0.8f, 2.2f, 7.5f};
-inline constexpr glm::vec3 kLabTarget{0.0f, 0.0f, 0.0f};
+/// The target sits left of the shapes, so they show right of the panel.
+inline constexpr glm::vec3 kLabEye{0.4f, 2.2f, 7.5f};
+inline constexpr glm::vec3 kLabTarget{-0.4f, 0.0f, 0.0f};
 inline constexpr float kLabFovDeg = 45.0f;
 /// A handle's drawn radius; it is picked within kLabHandlePickRadius.
 inline constexpr float kLabHandleRadius = 0.07f;

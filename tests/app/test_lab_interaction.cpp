@@ -22,6 +22,22 @@ ScreenCamera labScreen() {
 
 using kz::test::pixelOf;
 
+/// The pointer over the scene at `pos` with both buttons held (whichever grabbed).
+kz::Pointer held(glm::vec2 pos) {
+    kz::Pointer p;
+    p.pos = pos;
+    p.leftDown = p.rightDown = true;
+    p.overScene = true;
+    return p;
+}
+
+/// The pointer at `pos` with no button held.
+kz::Pointer released(glm::vec2 pos) {
+    kz::Pointer p = held(pos);
+    p.leftDown = p.rightDown = false;
+    return p;
+}
+
 float angleBetween(const glm::quat& a, const glm::quat& b) {
     return 2.0f * std::acos(std::min(std::abs(glm::dot(a, b)), 1.0f));
 }
@@ -46,7 +62,7 @@ TEST_F(LabInteractionTest, ALeftDragMovesBoxAInThePlaneFacingTheCameraAndKeepsIt
     const float depth = screen_.depthOf(grabbed->point);
 
     const glm::vec2 to = press + glm::vec2(120.0f, -40.0f);
-    mouse_.drag(scene_, screen_, to, true);
+    mouse_.drag(scene_, screen_, held(to));
     const glm::vec3 moved = scene_.shapes[0].position;
     // The grabbed point is now under the cursor at its depth; the box moved with it, not nearer.
     const auto under = screen_.pointAtDepth(to, depth);
@@ -59,7 +75,7 @@ TEST_F(LabInteractionTest, ALeftDragMovesBoxAInThePlaneFacingTheCameraAndKeepsIt
 
     mouse_.release(LabButton::Left);
     EXPECT_FALSE(mouse_.grabbed());
-    mouse_.drag(scene_, screen_, press, true);
+    mouse_.drag(scene_, screen_, held(press));
     EXPECT_EQ(scene_.shapes[0].position, moved); // released: the cursor no longer moves it
 }
 
@@ -67,7 +83,7 @@ TEST_F(LabInteractionTest, DraggingBoxAOntoBoxBTurnsTheVerdictToOverlap) {
     ASSERT_FALSE(kz::runLabQuery(scene_).positive);
     const glm::vec2 press = pixelOf(screen_, scene_.shapes[0].position);
     ASSERT_TRUE(mouse_.press(scene_, screen_, press, LabButton::Left, false, false));
-    mouse_.drag(scene_, screen_, pixelOf(screen_, scene_.shapes[1].position), true);
+    mouse_.drag(scene_, screen_, held(pixelOf(screen_, scene_.shapes[1].position)));
     EXPECT_TRUE(kz::runLabQuery(scene_).positive);
 }
 
@@ -77,7 +93,7 @@ TEST_F(LabInteractionTest, ARightDragTurnsAShapeAboutTheCameraAxesWithoutMovingI
     const glm::vec2 press = pixelOf(screen_, centre);
     ASSERT_TRUE(mouse_.press(scene_, screen_, press, LabButton::Right, false, false));
     EXPECT_TRUE(mouse_.turning());
-    mouse_.drag(scene_, screen_, press + glm::vec2(30.0f, 0.0f), true);
+    mouse_.drag(scene_, screen_, held(press + glm::vec2(30.0f, 0.0f)));
     EXPECT_EQ(scene_.shapes[1].position, centre);
     // 30 px about the camera's up axis.
     const glm::vec3 up(screen_.view[0][1], screen_.view[1][1], screen_.view[2][1]);
@@ -90,7 +106,7 @@ TEST_F(LabInteractionTest, ARightDragTurnsAShapeAboutTheCameraAxesWithoutMovingI
         centre + (scene_.shapes[1].orientation * glm::inverse(before)) * (front - centre);
     EXPECT_GT(pixelOf(screen_, turned).x, pixelOf(screen_, front).x);
 
-    mouse_.drag(scene_, screen_, press + glm::vec2(30.0f, 20.0f), true); // 20 px down: about the right axis
+    mouse_.drag(scene_, screen_, held(press + glm::vec2(30.0f, 20.0f))); // 20 px down: about the right axis
     const glm::vec3 right(screen_.view[0][0], screen_.view[1][0], screen_.view[2][0]);
     const glm::quat down =
         glm::angleAxis(20.0f * LabInteraction::kRadiansPerPixel, glm::normalize(right)) * want;
@@ -106,7 +122,7 @@ TEST_F(LabInteractionTest, ShiftWithTheLeftButtonTurnsToo) {
     const glm::vec2 press = pixelOf(screen_, scene_.shapes[0].position);
     ASSERT_TRUE(mouse_.press(scene_, screen_, press, LabButton::Left, true, false));
     EXPECT_TRUE(mouse_.turning());
-    mouse_.drag(scene_, screen_, press + glm::vec2(0.0f, 50.0f), true);
+    mouse_.drag(scene_, screen_, held(press + glm::vec2(0.0f, 50.0f)));
     EXPECT_GT(angleBetween(scene_.shapes[0].orientation, before), 0.4f);
 }
 
@@ -124,7 +140,7 @@ TEST_F(LabInteractionTest, TheRaysEndsAreHandlesADraggedEndMovesAlone) {
     const glm::vec2 press = pixelOf(screen_, ray.handles[1].position);
     ASSERT_TRUE(mouse_.press(ray, screen_, press, LabButton::Left, false, false));
     EXPECT_EQ(mouse_.grabbed(), (LabItem{true, 1}));
-    mouse_.drag(ray, screen_, press + glm::vec2(0.0f, -200.0f), true);
+    mouse_.drag(ray, screen_, held(press + glm::vec2(0.0f, -200.0f)));
     EXPECT_GT(ray.handles[1].position.y, 0.5f); // dragged up above the box: the ray now misses it
     EXPECT_EQ(ray.handles[0].position, origin);
     EXPECT_EQ(ray.shapes[0].position, box);
@@ -137,7 +153,7 @@ TEST_F(LabInteractionTest, TheSweptSphereTakesItsEndHandleAlong) {
     const glm::vec2 press = pixelOf(screen_, sweep.shapes[0].position);
     ASSERT_TRUE(mouse_.press(sweep, screen_, press, LabButton::Left, false, false));
     EXPECT_EQ(mouse_.grabbed(), (LabItem{false, 0}));
-    mouse_.drag(sweep, screen_, press + glm::vec2(0.0f, 60.0f), true);
+    mouse_.drag(sweep, screen_, held(press + glm::vec2(0.0f, 60.0f)));
     EXPECT_NE(sweep.shapes[0].position, kz::makeLabScene(LabQuery::SweepSphereTriangle).shapes[0].position);
     EXPECT_LT(glm::distance(sweep.handles[0].position - sweep.shapes[0].position, motion), 1e-5f);
 }
@@ -146,7 +162,7 @@ TEST_F(LabInteractionTest, APressOverThePanelGrabsNothingAndAButtonReleasedUnsee
     const glm::vec2 press = pixelOf(screen_, scene_.shapes[0].position);
     EXPECT_FALSE(mouse_.press(scene_, screen_, press, LabButton::Left, false, true));
     ASSERT_TRUE(mouse_.press(scene_, screen_, press, LabButton::Left, false, false));
-    mouse_.drag(scene_, screen_, press + glm::vec2(50.0f, 0.0f), false); // released outside the window
+    mouse_.drag(scene_, screen_, released(press + glm::vec2(50.0f, 0.0f))); // released outside the window
     EXPECT_FALSE(mouse_.grabbed());
     EXPECT_EQ(scene_.shapes[0].position, kz::makeLabScene(LabQuery::BoxBox).shapes[0].position);
 }
