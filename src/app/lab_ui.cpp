@@ -47,7 +47,8 @@ const char* bodyOrObstacleName(const World& world, const PickHit& hit, std::stri
 } // namespace
 
 void labHeader(const UiFrameInfo& info, UiRequests& requests) {
-    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    // Open when the window starts in the lab; one closed line above the scenarios' sections else.
+    ImGui::SetNextItemOpen(info.labQuery.has_value(), ImGuiCond_FirstUseEver);
     if (!ImGui::CollapsingHeader("Lab")) return;
     queryList(info, requests);
     if (!info.labQuery) {
