@@ -30,7 +30,7 @@ void verdictLine(const LabResult& result) {
 
 void queryList(const UiFrameInfo& info, UiRequests& requests) {
     const char* current = info.labQuery ? labQueryName(*info.labQuery) : kScenarios;
-    if (!ImGui::BeginCombo("query", current)) return;
+    if (!ImGui::BeginCombo("query", current, ImGuiComboFlags_HeightLargest)) return;
     if (ImGui::Selectable(kScenarios, !info.labQuery)) requests.closeLab = true;
     for (int i = 0; i < kLabQueryCount; ++i) {
         const auto query = static_cast<LabQuery>(i);

@@ -167,6 +167,16 @@ TEST_F(LabInteractionTest, APressOverThePanelGrabsNothingAndAButtonReleasedUnsee
     EXPECT_EQ(scene_.shapes[0].position, kz::makeLabScene(LabQuery::BoxBox).shapes[0].position);
 }
 
+TEST_F(LabInteractionTest, ATurnEndsWhenItsOwnButtonIsFoundUpWhateverTheOtherDoes) {
+    const glm::vec2 press = pixelOf(screen_, scene_.shapes[1].position);
+    ASSERT_TRUE(mouse_.press(scene_, screen_, press, LabButton::Right, false, false));
+    kz::Pointer leftOnly = held(press + glm::vec2(10.0f, 0.0f));
+    leftOnly.rightDown = false;
+    mouse_.drag(scene_, screen_, leftOnly);
+    EXPECT_FALSE(mouse_.grabbed());
+    EXPECT_EQ(scene_.shapes[1].orientation, kz::makeLabScene(LabQuery::BoxBox).shapes[1].orientation);
+}
+
 TEST_F(LabInteractionTest, TheHoverNamesWhatIsUnderTheCursorOnlyOverTheScene) {
     kz::Pointer pointer;
     pointer.pos = pixelOf(screen_, scene_.shapes[1].position);
