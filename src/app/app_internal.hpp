@@ -39,9 +39,9 @@ struct MouseClick {
 /// The query lab while the window shows it (app_lab.cpp): its scene, this frame's answer, its
 /// mouse, and what to give back when it closes.
 struct LabSession {
-    LabScene scene;
-    LabResult result;
-    LabInteraction mouse;
+    LabScene scene;                    ///< The shapes and handles as the mouse left them.
+    LabResult result;                  ///< The query's answer this frame.
+    LabInteraction mouse;              ///< What the mouse holds or is over.
     std::optional<bool> loggedVerdict; ///< The verdict the event log last got (empty: none yet).
     OrbitCamera scenarioCamera;        ///< The scenarios' camera, restored when the lab closes.
 };

@@ -101,14 +101,16 @@ void App::drawScene(const render::SceneView& view) {
     }
     drawLabConstruction(lab_->scene, lab_->result, canvas);
     toDebugLines(canvas, extraLines_);
-    std::vector<int> bodyOfShape, bodyOfHandle;
-    const World world = labWorld(lab_->scene, lab_->result, &bodyOfShape, &bodyOfHandle);
+    std::vector<int> bodyOfShape, bodyOfHandle, obstacleOfShape;
+    const World world = labWorld(lab_->scene, lab_->result, &bodyOfShape, &bodyOfHandle, &obstacleOfShape);
     // What the mouse holds, else what it is over, gets the selection's yellow rim.
     int outlined = -1;
-    if (const auto item = lab_->mouse.grabbed() ? lab_->mouse.grabbed() : lab_->mouse.hovered())
-        outlined =
-            item->handle ? bodyOfHandle[std::size_t(item->index)] : bodyOfShape[std::size_t(item->index)];
     render::Overlay overlay;
+    if (const auto item = lab_->mouse.grabbed() ? lab_->mouse.grabbed() : lab_->mouse.hovered()) {
+        const auto i = std::size_t(item->index);
+        outlined = item->handle ? bodyOfHandle[i] : bodyOfShape[i];
+        if (!item->handle) overlay.selectedObstacle = obstacleOfShape[i];
+    }
     overlay.previewBody = -1;
     overlay.extra = &extraLines_;
     render::DebugDraw nothing;

@@ -184,12 +184,13 @@ void LabCanvas::sphere(const glm::vec3& centre, float radius, const glm::vec3& c
 // ------------------------------------------------------------------ the scene as a world
 
 World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>* bodyOfShape,
-               std::vector<int>* bodyOfHandle) {
+               std::vector<int>* bodyOfHandle, std::vector<int>* obstacleOfShape) {
     World world(boxRoom(kLabRoomSize));
     world.setPaused(true);
     const glm::vec3 tint = result.positive ? kLabPositive : kLabNegative;
     if (bodyOfShape) bodyOfShape->assign(scene.shapes.size(), -1);
     if (bodyOfHandle) bodyOfHandle->assign(scene.handles.size(), -1);
+    if (obstacleOfShape) obstacleOfShape->assign(scene.shapes.size(), -1);
     for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
         const LabShape& shape = scene.shapes[i];
         const std::uint32_t color = pack(glm::mix(unpack(shape.color), tint, kTintWeight));
@@ -206,7 +207,8 @@ World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>*
             if (bodyOfShape) (*bodyOfShape)[i] = body;
         } else if (auto obstacle = labObstacle(shape)) {
             obstacle->color = color;
-            world.addObstacle(std::move(*obstacle));
+            const int index = world.addObstacle(std::move(*obstacle));
+            if (obstacleOfShape) (*obstacleOfShape)[i] = index;
         }
     }
     for (std::size_t i = 0; i < scene.handles.size(); ++i) {

@@ -14,8 +14,8 @@ namespace kz {
 
 /// A coloured vertex of a line segment (the layout of the renderer's line vertex).
 struct LabVertex {
-    glm::vec3 position;
-    glm::vec3 color; ///< Linear RGB in [0, 1].
+    glm::vec3 position; ///< World space.
+    glm::vec3 color;    ///< Linear RGB in [0, 1].
 };
 
 /// Line segments in world space: drawn faintly through everything and solid where visible, or on
@@ -49,9 +49,10 @@ inline constexpr glm::vec3 kLabNegative{0.25f, 0.85f, 0.35f};
 /// The lab's scene as a World to draw (never stepped): spheres and boxes as bodies, triangles,
 /// planes and meshes as obstacles, each tinted toward the verdict's colour; the handles as small
 /// balls in their own colours. `bodyOfShape` gets each shape's body index (-1 for an obstacle),
-/// `bodyOfHandle` each handle's, so the app can outline what the mouse holds.
+/// `bodyOfHandle` each handle's, `obstacleOfShape` each shape's obstacle index (-1 for a body), so
+/// the app can outline what the mouse holds.
 World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>* bodyOfShape = nullptr,
-               std::vector<int>* bodyOfHandle = nullptr);
+               std::vector<int>* bodyOfHandle = nullptr, std::vector<int>* obstacleOfShape = nullptr);
 
 /// The query's construction: the ray and its hit point and normal, the contact points with the
 /// normal and depth, the closest points and the segment between them, the sphere at its time of

@@ -41,7 +41,7 @@ public:
 
 private:
     struct Grab {
-        LabItem item;
+        LabItem item;     ///< The shape or handle held.
         LabButton button; ///< The button that grabbed it; its release ends the grab.
         bool turn;        ///< Turning (a shape), else moving.
         glm::vec3 offset; ///< Item position minus the grabbed point (moving).

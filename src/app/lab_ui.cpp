@@ -61,12 +61,12 @@ void labHeader(const UiFrameInfo& info, UiRequests& requests) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(query.idea);
     ImGui::TextDisabled("%s", query.controls);
-    ImGui::PopTextWrapPos();
     if (info.labHover.empty()) {
         ImGui::TextDisabled("under the cursor: -");
     } else {
         ImGui::Text("under the cursor: %s", info.labHover.c_str());
     }
+    ImGui::PopTextWrapPos();
 }
 
 void probeSection(UiState& state, const UiFrameInfo& info) {

@@ -12,9 +12,10 @@ namespace {
 
 /// The best touch so far: its t and what it touched, kept in the tie order of sphereCast.
 struct Best {
-    float t;
-    SphereCastHit hit{};
-    bool found = false;
+    float t; ///< The first touch so far, or tMax before any.
+    SphereCastHit
+        hit{}; ///< What it touched (t, body, wall or obstacle, triangle; the rest filled at the end).
+    bool found = false; ///< Something touched by tMax.
 
     /// Takes a touch at `t` when it comes first (an equal t loses: candidates arrive in tie order).
     bool offer(float candidate) { return candidate < t || (!found && candidate <= t); }

@@ -156,9 +156,12 @@ TEST(LabWorld, ShapesAreTintedRedWhenTheyOverlapAndGreenWhenApartHandlesAreBalls
     EXPECT_TRUE(overlapping.paused());
 
     const LabScene ray = kz::makeLabScene(LabQuery::RayTriangle);
-    const kz::World withTriangle = kz::labWorld(ray, kz::runLabQuery(ray), &shapeBodies, &handleBodies);
+    std::vector<int> shapeObstacles;
+    const kz::World withTriangle =
+        kz::labWorld(ray, kz::runLabQuery(ray), &shapeBodies, &handleBodies, &shapeObstacles);
     EXPECT_EQ(withTriangle.obstacles().size(), 1u);
     EXPECT_EQ(shapeBodies, std::vector<int>{-1});
+    EXPECT_EQ(shapeObstacles, std::vector<int>{0});
     ASSERT_EQ(handleBodies.size(), 2u);
     EXPECT_FLOAT_EQ(withTriangle.bodies()[std::size_t(handleBodies[1])].radius, kz::kLabHandleRadius);
 }
