@@ -154,14 +154,14 @@ void LabCanvas::arrow(const glm::vec3& from, const glm::vec3& to, const glm::vec
     }
 }
 
-void LabCanvas::circle(const glm::vec3& centre, const glm::vec3& normal, float radius,
-                       const glm::vec3& color) {
+void LabCanvas::circle(const glm::vec3& centre, const glm::vec3& normal, float radius, const glm::vec3& color,
+                       bool onTop) {
     const glm::vec3 u = perpendicular(glm::normalize(normal)), v = glm::cross(glm::normalize(normal), u);
     glm::vec3 previous = centre + radius * u;
     for (int i = 1; i <= kCircleSides; ++i) {
         const float angle = glm::two_pi<float>() * float(i) / float(kCircleSides);
         const glm::vec3 next = centre + radius * (std::cos(angle) * u + std::sin(angle) * v);
-        line(previous, next, color);
+        line(previous, next, color, onTop);
         previous = next;
     }
 }
@@ -226,6 +226,11 @@ World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>*
 void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
     const int i = static_cast<int>(scene.query);
     if (i >= 0 && i < kLabQueryCount) kConstruction[i](scene, result, canvas);
+    for (const LabHandle& handle : scene.handles) {
+        const glm::vec3 toEye = canvas.eye - handle.position;
+        if (glm::dot(toEye, toEye) > 0.0f)
+            canvas.circle(handle.position, toEye, 1.6f * kLabHandleRadius, unpack(handle.color), true);
+    }
 }
 
 } // namespace kz

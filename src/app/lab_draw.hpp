@@ -35,7 +35,8 @@ struct LabCanvas {
     /// A segment with a small head at `to`.
     void arrow(const glm::vec3& from, const glm::vec3& to, const glm::vec3& color, bool onTop = false);
     /// A circle of `radius` about `centre` in the plane normal to `normal`.
-    void circle(const glm::vec3& centre, const glm::vec3& normal, float radius, const glm::vec3& color);
+    void circle(const glm::vec3& centre, const glm::vec3& normal, float radius, const glm::vec3& color,
+                bool onTop = false);
     /// A wire sphere: three great circles and its outline as the camera sees it.
     void sphere(const glm::vec3& centre, float radius, const glm::vec3& color);
     /// A marker's size at p: a fraction of its distance to the eye.
@@ -56,7 +57,8 @@ World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>*
 
 /// The query's construction: the ray and its hit point and normal, the contact points with the
 /// normal and depth, the closest points and the segment between them, the sphere at its time of
-/// impact, the segments (labQueryInfo's query, one draw function each).
+/// impact, the segments (labQueryInfo's query, one draw function each); and a ring around each
+/// handle over everything, so a handle behind a shape can still be seen and grabbed.
 void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas);
 
 } // namespace kz

@@ -6,6 +6,7 @@
 #include "app/lab_scene.hpp"
 #include "geom/overlap.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <string>
 
@@ -194,6 +195,15 @@ TEST(LabConstruction, EachQueryDrawsItsAnswerTheHitContactsClosestPointsAndTheIm
         }
         if (result.closest) {
             EXPECT_TRUE(drawsNear(canvas.topLines, result.closest->first)) << name;
+        }
+        for (const kz::LabHandle& handle : scene.handles) {
+            // Each handle's ring over everything: seen and grabbable behind a shape.
+            const bool ringed =
+                std::any_of(canvas.topLines.begin(), canvas.topLines.end(), [&](const kz::LabVertex& v) {
+                    return std::abs(glm::distance(v.position, handle.position) -
+                                    1.6f * kz::kLabHandleRadius) < 1e-4f;
+                });
+            EXPECT_TRUE(ringed) << name << " " << handle.name;
         }
         if (result.impactCentre) {
             // A great circle of the sphere at its time of impact passes one radius from its centre.
