@@ -1,5 +1,6 @@
 #include "app/app_internal.hpp"
 #include "app/cli_errors.hpp"
+#include "app/lab_ui.hpp"
 
 #include <SDL.h>
 #include <algorithm>
@@ -40,6 +41,7 @@ AppResult App::start() {
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
     world_->setPaused(options_.paused);
     ui_.scenarioNames = builtinScenarioNames();
+    if (const std::optional<LabQuery> query = parseLabQuery(options_.lab)) openLab(*query);
 
     if (!options_.events.empty() && !events_.open(options_.events, error)) return {kExitCannotStart, error};
     if (!report_.open(options_.report, error)) return {kExitCannotStart, error};
@@ -163,6 +165,7 @@ void App::pollEvents() {
 }
 
 void App::onMouseButton(const SDL_MouseButtonEvent& button, bool down) {
+    if (labMouseButton(button, down)) return;
     if (button.button == SDL_BUTTON_LEFT)
         clicks_.push_back({down, {static_cast<float>(button.x), static_cast<float>(button.y)}});
     if (down && button.button != SDL_BUTTON_LEFT && !ImGui::GetIO().WantCaptureMouse) {
@@ -193,6 +196,7 @@ float App::handleInput(float frameSeconds) {
             runKeyAction(action);
     }
     keys_.clear();
+    if (lab_) return handleLabInput();
     const Clock::time_point start = Clock::now();
     const ScreenCamera screen = screenCamera();
     const bool panelWantsMouse = ImGui::GetIO().WantCaptureMouse;
@@ -207,6 +211,7 @@ float App::handleInput(float frameSeconds) {
     const Pointer pointer = platform_.pointer();
     interaction_.drag(*world_, screen, pointer, frameSeconds, frame_);
     interaction_.hover(*world_, screen, pointer);
+    updateProbe(screen, pointer);
     return msBetween(start, Clock::now());
 }
 
@@ -216,7 +221,7 @@ float App::update(float frameSeconds) {
     camera_.setSpinSpeed(glm::radians(ui_.spinSpeedDegPerSecond));
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
-    stepsThisFrame_ = world_->advance(frameSeconds);
+    stepsThisFrame_ = lab_ ? 0 : world_->advance(frameSeconds); // the lab's scene is never stepped
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {
         const float perStep = physicsMs / static_cast<float>(stepsThisFrame_);
@@ -231,7 +236,11 @@ float App::update(float frameSeconds) {
 float App::buildUi() {
     const Clock::time_point start = Clock::now();
     applyUi(drawUi(ui_, frameInfo()));
-    drawSelectedLabel(*world_, interaction_.picks(), view_, proj_, camera_.nearPlane());
+    if (lab_) {
+        drawLabLabels(lab_->scene, view_, proj_, camera_.nearPlane());
+    } else {
+        drawSelectedLabel(*world_, interaction_.picks(), view_, proj_, camera_.nearPlane());
+    }
     ImGui::Render();
     return msBetween(start, Clock::now());
 }
@@ -246,7 +255,7 @@ float App::render() {
     sceneView.eye = camera_.eye();
     sceneView.framebuffer = drawableSize_;
     sceneView.farPlane = camera_.farPlane();
-    renderer_->draw(*world_, sceneView, interaction_.picks(), ui_.debug);
+    drawScene(sceneView);
     platform_.renderImGui();
     return msBetween(start, Clock::now());
 }

@@ -22,6 +22,7 @@ struct AppOptions {
     std::string screenshot;              ///< PNG of the last frame (and F12's target); empty: none.
     std::string events;                  ///< Event log: a file, "-" for stdout, empty: none.
     std::string report;                  ///< JSON report at exit: a file, "-", empty: none.
+    std::string lab; ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
 };
 
 struct AppResult {

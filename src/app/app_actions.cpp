@@ -64,6 +64,7 @@ void App::applyScenario(const Scenario& scenario) {
 }
 
 void App::reset(const std::string& key, std::optional<std::uint64_t> seed) {
+    if (lab_) closeLab(); // a scenario chosen or reset: back to the scenarios
     std::string error;
     if (!load(key, seed, error)) {
         ui_.scenarioError = error;
@@ -176,6 +177,8 @@ void App::applyUi(const UiRequests& requests) {
     if (requests.gravityChanged) world_->setGravity(ui_.gravityOn ? ui_.gravity : glm::vec3(0.0f));
     if (requests.materialChanged) world_->setMaterial(ui_.restitution, ui_.friction, ui_.rollingResistance);
     if (requests.screenshot) screenshotRequested_ = true;
+    if (requests.openLab) openLab(*requests.openLab);
+    if (requests.closeLab) closeLab();
     if (requests.resetRandom) resetRandom();
     if (requests.resetFixed) resetFixed();
     if (requests.loadScenario) reset(*requests.loadScenario, std::nullopt);
@@ -200,6 +203,8 @@ UiFrameInfo App::frameInfo() const {
     info.frameMs = io.Framerate > 0.0f ? 1000.0f / io.Framerate : 0.0f;
     info.physicsMsPerStep = physicsMsPerStep_;
     info.stepsThisFrame = stepsThisFrame_;
+    info.probe = probe_;
+    labFrameInfo(info);
     return info;
 }
 

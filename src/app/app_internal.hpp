@@ -9,7 +9,11 @@
 #include "app/frame_report.hpp"
 #include "app/interaction.hpp"
 #include "app/keys.hpp"
+#include "app/lab_interaction.hpp"
+#include "app/lab_query.hpp"
 #include "app/platform.hpp"
+#include "app/probe.hpp"
+#include "app/render/debug_lines.hpp"
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
 #include "scenario/scenario.hpp"
@@ -23,10 +27,23 @@
 
 namespace kz {
 
-/// A left press or release, waiting for this frame's ImGui state (does the panel want the mouse?).
+/// A left press or release (in the lab also a right one), waiting for this frame's ImGui state (does
+/// the panel want the mouse?).
 struct MouseClick {
-    bool press;    ///< Press, else release.
-    glm::vec2 pos; ///< SDL window coordinates.
+    bool press;         ///< Press, else release.
+    glm::vec2 pos;      ///< SDL window coordinates.
+    bool right = false; ///< The right button (the lab only), else the left.
+    bool shift = false; ///< Shift was held (the lab: a left drag turns).
+};
+
+/// The query lab while the window shows it (app_lab.cpp): its scene, this frame's answer, its
+/// mouse, and what to give back when it closes.
+struct LabSession {
+    LabScene scene;                    ///< The shapes and handles as the mouse left them.
+    LabResult result;                  ///< The query's answer this frame.
+    LabInteraction mouse;              ///< What the mouse holds or is over.
+    std::optional<bool> loggedVerdict; ///< The verdict the event log last got (empty: none yet).
+    OrbitCamera scenarioCamera;        ///< The scenarios' camera, restored when the lab closes.
 };
 
 /// This frame's CPU time in each timed phase, in milliseconds.
@@ -77,6 +94,19 @@ private:
     void resetFixed();
     void applyUi(const UiRequests& requests);
 
+    // The query lab and the mouse probe (app_lab.cpp).
+    void openLab(LabQuery query);
+    void closeLab();
+    /// A lab press or release of the left or right button, queued; false when not the lab's.
+    bool labMouseButton(const SDL_MouseButtonEvent& button, bool down);
+    /// The lab's clicks, drag and hover, then its query (and the event when its verdict changes).
+    float handleLabInput();
+    /// The probe under the cursor (the scenarios' scene).
+    void updateProbe(const ScreenCamera& screen, const Pointer& pointer);
+    /// The lab's scene, or the world with the probe's lines.
+    void drawScene(const render::SceneView& view);
+    void labFrameInfo(UiFrameInfo& info) const;
+
     UiFrameInfo frameInfo() const;
     /// The BVH debug draw's deepest level, kept within the trees it draws.
     void changeBvhDepth(int delta);
@@ -100,6 +130,10 @@ private:
     OrbitCamera camera_;
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
+
+    std::optional<LabSession> lab_; ///< Set while the window shows the query lab.
+    ProbeResult probe_;             ///< This frame's mouse probe.
+    render::DebugLines extraLines_; ///< The lab's construction or the probe, for the renderer.
 
     // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
     bool orbiting_ = false;

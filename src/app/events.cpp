@@ -108,6 +108,16 @@ void EventLog::screenshot(std::uint64_t frame, const std::string& file) {
     write(line);
 }
 
+void EventLog::lab(std::uint64_t frame, const char* query, const LabResult& result) {
+    if (!enabled()) return;
+    Json line = header(frame, "lab");
+    line["query"] = query;
+    line[result.verdictKey()] = result.positive;
+    for (const LabNumber& number : result.numbers)
+        line[number.key] = shortestDouble(number.value);
+    write(line);
+}
+
 void EventLog::simple(std::uint64_t frame, const char* event) {
     if (!enabled()) return;
     write(header(frame, event));

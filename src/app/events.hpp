@@ -11,10 +11,13 @@
 //   {"frame":31,"event":"camera_spin","on":false}
 //   {"frame":40,"event":"drag_start","body":"red ball"}          drag_end likewise
 //   {"frame":50,"event":"screenshot","file":"kolize-50.png"}
+//   {"frame":60,"event":"lab","query":"box-box","overlap":true,"depth":0.12}
+//   {"frame":61,"event":"lab","query":"ray-box","hit":true,"t":0.43}   the lab's verdict changed
 //
 // "frame" is the index of the frame the event happened in (the first frame is 0).
 #pragma once
 
+#include "app/lab_query.hpp"
 #include "app/report_numbers.hpp"
 #include "geom/types.hpp"
 #include "physics/body.hpp"
@@ -47,6 +50,10 @@ public:
     void cameraSpin(std::uint64_t frame, bool on);
     void drag(std::uint64_t frame, bool start, const std::string& body);
     void screenshot(std::uint64_t frame, const std::string& file);
+    /// The lab's verdict for `query` (when it changes, or a query opens): "hit" (rays, the sweep)
+    /// or "overlap" (pairs) true or false, then the result's key numbers by name (t, depth,
+    /// distance, separation, ...).
+    void lab(std::uint64_t frame, const char* query, const LabResult& result);
     /// An event with no details: "pause", "resume", "step", "quit".
     void simple(std::uint64_t frame, const char* event);
 

@@ -13,6 +13,19 @@ Ray ScreenCamera::rayAt(glm::vec2 windowPos) const {
     return screenRay((windowPos + 0.5f) * scale, glm::vec2(drawableSize), view, proj);
 }
 
+float ScreenCamera::depthOf(const glm::vec3& p) const {
+    return glm::dot(p - eye, glm::normalize(target - eye));
+}
+
+std::optional<glm::vec3> ScreenCamera::pointAtDepth(glm::vec2 windowPos, float depth) const {
+    const Ray ray = rayAt(windowPos);
+    const glm::vec3 forward = glm::normalize(target - eye);
+    const float along = glm::dot(forward, ray.dir);
+    if (!(along > 1e-4f)) return std::nullopt;
+    const float t = (depth - glm::dot(forward, ray.origin - eye)) / along;
+    return ray.origin + t * ray.dir;
+}
+
 void Interaction::press(const World& world, const ScreenCamera& screen, glm::vec2 pos, bool panelWantsMouse,
                         std::uint64_t frame) {
     if (panelWantsMouse) return;
@@ -33,9 +46,7 @@ void Interaction::press(const World& world, const ScreenCamera& screen, glm::vec
     const Body& body = world.bodies()[static_cast<std::size_t>(hit->body)];
     events_.pick(frame, &body, &hit->hit);
 
-    const glm::vec3 forward = glm::normalize(screen.target - screen.eye);
-    drag_ =
-        Drag{hit->body, pos, body.position - hit->hit.point, glm::dot(hit->hit.point - screen.eye, forward)};
+    drag_ = Drag{hit->body, pos, body.position - hit->hit.point, screen.depthOf(hit->hit.point)};
 }
 
 void Interaction::release(const World& world, std::uint64_t frame) {
@@ -60,13 +71,9 @@ void Interaction::drag(World& world, const ScreenCamera& screen, const Pointer& 
 
     // The grabbed point follows the cursor in the plane facing the camera at the grab depth; the
     // body gets the velocity that takes it there in one frame, so the solver still collides it.
-    const Ray ray = screen.rayAt(pointer.pos);
-    const glm::vec3 eye = screen.eye;
-    const glm::vec3 forward = glm::normalize(screen.target - eye);
-    const float along = glm::dot(forward, ray.dir);
-    if (!(along > 1e-4f)) return;
-    const float t = (drag_->depth - glm::dot(forward, ray.origin - eye)) / along;
-    const glm::vec3 target = ray.origin + t * ray.dir + drag_->grabOffset;
+    const std::optional<glm::vec3> cursor = screen.pointAtDepth(pointer.pos, drag_->depth);
+    if (!cursor) return;
+    const glm::vec3 target = *cursor + drag_->grabOffset;
     const float dt = std::max(frameSeconds * world.settings().timeScale, world.settings().timeStep);
     glm::vec3 velocity = (target - body.position) / dt;
     const float speed = glm::length(velocity);

@@ -27,12 +27,18 @@ struct ScreenCamera {
 
     /// The ray through the centre of the SDL pixel at `windowPos`, scaled to physical pixels.
     Ray rayAt(glm::vec2 windowPos) const;
+    /// The distance of p along the camera's forward axis (from the eye): a dragged point's depth.
+    float depthOf(const glm::vec3& p) const;
+    /// The point under `windowPos` in the plane facing the camera at `depth` (the plane a dragged
+    /// point moves in); empty when the ray through it runs (nearly) parallel to that plane.
+    std::optional<glm::vec3> pointAtDepth(glm::vec2 windowPos, float depth) const;
 };
 
 /// The mouse this frame.
 struct Pointer {
     glm::vec2 pos{0.0f};    ///< SDL window coordinates.
     bool leftDown = false;  ///< The left button is held.
+    bool rightDown = false; ///< The right button is held.
     bool overScene = false; ///< In the window and not over the panel: what it points at is hovered.
 };
 

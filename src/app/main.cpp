@@ -6,6 +6,7 @@
 #include "app/explain.hpp"
 #include "app/headless.hpp"
 #include "app/json_text.hpp"
+#include "app/lab_scene.hpp"
 #include "scenario/scenario.hpp"
 
 #include <CLI/CLI.hpp>
@@ -71,12 +72,14 @@ struct Flags {
     // kolize explain.
     std::string explainQuery;
     std::string explainShapes;
+    std::string lab; // the query after --lab (empty: --lab alone, box-box)
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
 struct FlagOptions {
     CLI::Option* steps = nullptr;
     CLI::Option* report = nullptr;
+    CLI::Option* lab = nullptr;
     std::vector<CLI::Option*> windowOnly; ///< The window's flags; each is an error with --headless.
 };
 
@@ -101,9 +104,22 @@ bool readSeedFlag(const std::string& text, std::optional<std::uint64_t>& seed) {
 
 // ------------------------------------------------------------------ the window
 
+/// --lab's query (box-box when none is named); empty, the error printed, for an unknown one.
+std::optional<std::string> labQuery(const std::string& text) {
+    const std::string name = text.empty() ? "box-box" : text;
+    if (kz::parseLabQuery(name)) return name;
+    printError("--lab: unknown query '" + text + "' (one of: " + kz::labQueryNames() + ")");
+    return std::nullopt;
+}
+
 /// The window's options from the flags; empty, the error printed, for a bad value.
-std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
+std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, bool labGiven) {
     kz::AppOptions options;
+    if (labGiven) {
+        const std::optional<std::string> query = labQuery(flags.lab);
+        if (!query) return std::nullopt;
+        options.lab = *query;
+    }
     options.scenario = flags.scenario;
     if (!readSeedFlag(flags.seed, options.seed)) return std::nullopt;
     const std::optional<glm::ivec2> size = parseSize(flags.size);
@@ -129,8 +145,8 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
     return options;
 }
 
-int runInteractiveCommand(const Flags& flags, bool reportGiven) {
-    const std::optional<kz::AppOptions> options = appOptions(flags, reportGiven);
+int runInteractiveCommand(const Flags& flags, bool reportGiven, bool labGiven) {
+    const std::optional<kz::AppOptions> options = appOptions(flags, reportGiven, labGiven);
     if (!options) return kExitUsage;
     const kz::AppResult result = kz::runApp(*options);
     if (result.exitCode != kExitOk) printError(result.error);
@@ -306,6 +322,12 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                                         "Window: log user-visible events, one JSON line each, - for stdout")
                              ->type_name("FILE|-"));
     windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
+    options.lab =
+        app.add_option("--lab", flags.lab,
+                       "Window: open the query lab on QUERY (default box-box): " + kz::labQueryNames())
+            ->expected(0, 1)
+            ->type_name("[QUERY]");
+    windowOnly.push_back(options.lab);
     return options;
 }
 
@@ -341,7 +363,7 @@ int runCommand(const Flags& flags, const FlagOptions& options) {
         printError("--steps: only with --headless (the window runs until quit, or use --frames N)");
         return kExitUsage;
     }
-    return runInteractiveCommand(flags, options.report->count() > 0);
+    return runInteractiveCommand(flags, options.report->count() > 0, options.lab->count() > 0);
 }
 
 } // namespace

@@ -154,6 +154,7 @@ Pointer Platform::pointer() const {
     Pointer pointer;
     pointer.pos = {static_cast<float>(x), static_cast<float>(y)};
     pointer.leftDown = (buttons & SDL_BUTTON(SDL_BUTTON_LEFT)) != 0;
+    pointer.rightDown = (buttons & SDL_BUTTON(SDL_BUTTON_RIGHT)) != 0;
     pointer.overScene = SDL_GetMouseFocus() == window_.get() && !ImGui::GetIO().WantCaptureMouse;
     return pointer;
 }

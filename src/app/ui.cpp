@@ -1,6 +1,7 @@
 #include "app/ui.hpp"
 
 #include "app/keys.hpp"
+#include "app/lab_ui.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -220,6 +221,22 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     if (ImGui::Button(withKey("Screenshot", KeyAction::Screenshot).c_str())) requests.screenshot = true;
 }
 
+/// The sections of the scenarios' window.
+void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
+    if (ImGui::CollapsingHeader("Probe")) probeSection(state, info);
+    if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
+}
+
 } // namespace
 
 std::optional<std::uint64_t> parseSeed(const char* text) {
@@ -246,18 +263,23 @@ void drawSelectedLabel(const World& world, const PickState& picks, const glm::ma
         name = &picked.name;
     }
     if (name == nullptr) return;
+    drawLabelAt(anchor, name->c_str(), view, proj, nearPlane);
+}
+
+void drawLabelAt(const glm::vec3& anchor, const char* text, const glm::mat4& view, const glm::mat4& proj,
+                 float nearPlane) {
     const glm::vec4 clip = proj * view * glm::vec4(anchor, 1.0f);
     if (!(clip.w > nearPlane)) return; // behind the camera
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const ImVec2 centre{(ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y};
-    const ImVec2 size = ImGui::CalcTextSize(name->c_str());
+    const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 topLeft{centre.x - 0.5f * size.x, centre.y - 0.5f * size.y};
     ImDrawList* list = ImGui::GetForegroundDrawList();
     list->AddRectFilled(ImVec2(topLeft.x - 4.0f, topLeft.y - 2.0f),
                         ImVec2(topLeft.x + size.x + 4.0f, topLeft.y + size.y + 2.0f), IM_COL32(0, 0, 0, 170),
                         3.0f);
-    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), name->c_str());
+    list->AddText(topLeft, IM_COL32(255, 230, 90, 255), text);
 }
 
 UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
@@ -270,17 +292,13 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
                                  ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowBgAlpha(0.85f);
         if (ImGui::Begin("Kolize", &state.showPanel)) {
-            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-            if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
-            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-            if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
-            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-            if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
-            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-            if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
-            if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
-            ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-            if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
+            // The lab (its list of queries; all of it while the window shows it), else the scenarios.
+            labHeader(info, requests);
+            if (info.labQuery) {
+                if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
+            } else {
+                scenarioSections(state, info, requests);
+            }
             if (ImGui::CollapsingHeader("Help")) drawKeyTableBody();
         }
         ImGui::End();

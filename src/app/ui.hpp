@@ -4,7 +4,10 @@
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/lab_query.hpp"
+#include "app/lab_scene.hpp"
 #include "app/pick_state.hpp"
+#include "app/probe.hpp"
 #include "app/render/renderer.hpp"
 #include "physics/world.hpp"
 
@@ -35,6 +38,9 @@ struct UiState {
     std::string scenarioError;    ///< The last failed load, shown in red.
 
     render::DebugDraw debug;
+
+    ProbeMode probeMode = ProbeMode::Off; ///< The mouse probe (Probe section).
+    float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
 };
 
 /// Read-only facts the panel shows this frame.
@@ -50,6 +56,11 @@ struct UiFrameInfo {
     float frameMs = 0.0f;
     float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.
     int stepsThisFrame = 0;
+    ProbeResult probe; ///< This frame's mouse probe (the scenarios).
+    /// The lab's query while the window shows the lab; empty: the scenarios.
+    std::optional<LabQuery> labQuery;
+    LabResult labResult;  ///< Its answer this frame.
+    std::string labHover; ///< What the cursor is over in the lab ("box A"), or empty.
 };
 
 /// What the user asked for through the panel this frame.
@@ -67,6 +78,8 @@ struct UiRequests {
     bool gravityChanged = false;
     bool materialChanged = false;
     bool screenshot = false;
+    std::optional<LabQuery> openLab; ///< A lab query chosen: the window shows the lab.
+    bool closeLab = false;           ///< Back to the scenarios.
 };
 
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame.
@@ -76,6 +89,11 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info);
 /// top of everything: where `proj * view` puts it, unless it is behind the camera.
 void drawSelectedLabel(const World& world, const PickState& picks, const glm::mat4& view,
                        const glm::mat4& proj, float nearPlane);
+
+/// `text` centred on where `proj * view` puts `anchor`, on top of everything (dark backing, yellow
+/// text), unless it is behind the camera.
+void drawLabelAt(const glm::vec3& anchor, const char* text, const glm::mat4& view, const glm::mat4& proj,
+                 float nearPlane);
 
 /// The seed typed into the panel, or empty when it is not a whole number in [0, 2^64).
 std::optional<std::uint64_t> parseSeed(const char* text);

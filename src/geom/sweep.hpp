@@ -1,4 +1,5 @@
-// Swept queries: when a moving sphere first touches a plane, another moving sphere or a triangle.
+// Swept queries: when a moving sphere first touches a plane, another moving sphere, a triangle or
+// an oriented box.
 #pragma once
 
 #include "types.hpp"
@@ -16,6 +17,19 @@ namespace kz {
 /// the three corner spheres (Ericson, Real-Time Collision Detection, 5.5.7).
 std::optional<float> sweepSphereTriangle(const Sphere& s, const glm::vec3& velocity, const Triangle& tri,
                                          float tMax = INFINITY);
+
+/// The first time t in [0, tMax] at which sphere `s`, its centre moving to s.center + t *
+/// velocity, touches the solid oriented box `box`: the smallest t with dist(centre(t), box) <=
+/// radius. 0 when it touches or overlaps already. Empty when it does not touch by tMax, and for an
+/// invalid box (isValid), a negative radius or a non-finite input.
+/// Solves the ray centre(t) against the box's rounded shape (its Minkowski sum with the sphere),
+/// in the box's frame: the box grown by r on every side holds the rounded shape and shares its
+/// flat faces, so an entry through a face's flat part is the answer; an entry beside an edge or a
+/// corner lies in a pocket between the grown box and the rounded one, which the ray leaves either
+/// into an edge cylinder or a corner sphere (the first entry root over the 12 and the 8) or out of
+/// the grown box, never to come back (Ericson, Real-Time Collision Detection, 5.5.7).
+std::optional<float> sweepSphereObb(const Sphere& s, const glm::vec3& velocity, const Obb& box,
+                                    float tMax = INFINITY);
 
 /// The first time t in [0, tMax] at which the surface of sphere `s`, its centre moving to
 /// s.center + t * velocity, comes within `gap` of the plane: d(t) = gap with

@@ -120,6 +120,32 @@ TEST_F(EventLogFile, PickNumbersAreTheShortestDecimalsOfTheirFloats) {
                                   R"("point":[1.5,-0.000605667,3.0],"normal":[-0.000605667,0.0,1.0]})");
 }
 
+TEST_F(EventLogFile, LabLinesNameTheQueryItsVerdictAsHitOrOverlapAndItsNumbers) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+    kz::LabResult apart;
+    apart.numbers = {{"separation", 0.3f}};
+    kz::LabResult overlap;
+    overlap.positive = true;
+    overlap.numbers = {{"depth", 0.12f}};
+    kz::LabResult miss;
+    miss.isHit = true;
+    kz::LabResult hit = miss;
+    hit.positive = true;
+    hit.numbers = {{"t", 0.43f}, {"u", 0.25f}};
+    log.lab(1, "box-box", apart);
+    log.lab(2, "box-box", overlap);
+    log.lab(3, "ray-triangle", miss);
+    log.lab(4, "ray-triangle", hit);
+    const std::vector<std::string> written = lines(file_);
+    ASSERT_EQ(written.size(), 4u);
+    EXPECT_EQ(written[0], R"({"frame":1,"event":"lab","query":"box-box","overlap":false,"separation":0.3})");
+    EXPECT_EQ(written[1], R"({"frame":2,"event":"lab","query":"box-box","overlap":true,"depth":0.12})");
+    EXPECT_EQ(written[2], R"({"frame":3,"event":"lab","query":"ray-triangle","hit":false})");
+    EXPECT_EQ(written[3], R"({"frame":4,"event":"lab","query":"ray-triangle","hit":true,"t":0.43,"u":0.25})");
+}
+
 TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
     kz::EventLog log;
     std::string error;

@@ -369,6 +369,30 @@ TEST_F(KolizeCli, WindowFlagsWithHeadlessAreOneLineAndExitCodeTwo) {
     }
 }
 
+TEST_F(KolizeCli, AnUnknownLabQueryIsOneLineNamingItAndTheQueriesWithExitCode2) {
+    for (const char* args : {"--lab nope", "--lab box-boxx --frames 5", "--lab=Box-Box"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err.rfind("kolize: --lab: unknown query '", 0), 0u) << run.err;
+        EXPECT_NE(run.err.find("box-box, box-plane"), std::string::npos) << run.err;
+        EXPECT_EQ(run.err.find("no display"), std::string::npos) << run.err;
+    }
+    // A known query, or none (box-box), is for the window: without a display, the usual line.
+    for (const char* args : {"--lab", "--lab ray-mesh", "--lab --frames 5"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        EXPECT_EQ(run.err.rfind("kolize: no display: ", 0), 0u) << run.err;
+    }
+    const Outcome headless = kolize("--headless --lab box-box");
+    EXPECT_EQ(headless.exitCode, 2);
+    expectOneErrorLine(headless);
+    EXPECT_NE(headless.err.find("--lab"), std::string::npos) << headless.err;
+    EXPECT_NE(kolize("--help").out.find("--lab [QUERY]"), std::string::npos);
+}
+
 TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
     const Outcome run = kolize("--headless --scenario deterministic --steps 1200");
     ASSERT_EQ(run.exitCode, 0) << run.err;

@@ -3,6 +3,7 @@
 // each logs. The picture is a camera at z = 12 looking down -z into an 800 x 600 window.
 #include "app/interaction.hpp"
 #include "physics/obstacle.hpp"
+#include "support/screen_camera.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -24,23 +25,10 @@ using Json = nlohmann::json;
 constexpr std::uint64_t kFrame = 7;
 
 ScreenCamera screen() {
-    ScreenCamera s;
-    s.windowSize = {800, 600};
-    s.drawableSize = {800, 600};
-    s.eye = {0.0f, 0.0f, 12.0f};
-    s.target = {0.0f, 0.0f, 0.0f};
-    s.view = glm::lookAt(s.eye, s.target, glm::vec3(0.0f, 1.0f, 0.0f));
-    s.proj = glm::perspective(glm::radians(60.0f), 800.0f / 600.0f, 0.1f, 100.0f);
-    return s;
+    return kz::test::screenCamera({0.0f, 0.0f, 12.0f}, {0.0f, 0.0f, 0.0f}, {800, 600}, 60.0f);
 }
 
-/// The SDL window position whose pixel centre shows `point`.
-glm::vec2 pixelOf(const ScreenCamera& s, const glm::vec3& point) {
-    const glm::vec4 clip = s.proj * s.view * glm::vec4(point, 1.0f);
-    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-    const glm::vec2 size(s.windowSize);
-    return glm::vec2((ndc.x * 0.5f + 0.5f) * size.x, (0.5f - ndc.y * 0.5f) * size.y) - 0.5f;
-}
+using kz::test::pixelOf;
 
 BodyDesc ball(const char* name, glm::vec3 position, float radius = 1.0f) {
     BodyDesc d;

@@ -10,6 +10,7 @@
 // The tests of this binary take an exclusive lock per X display (ctest runs them in parallel,
 // and two windows on one screen would steal each other's clicks and keys). KZ_KEEP_TEST_FILES=1
 // keeps each test's folder (scenarios, event log, screenshots, the app's output) for inspection.
+#include "app/lab_scene.hpp"
 #include "physics/pick.hpp"
 #include "scenario/scenario.hpp"
 
@@ -1673,6 +1674,57 @@ TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {
         const Json quit = Json::parse(last, nullptr, false);
         EXPECT_TRUE(quit.is_object() && quit.value("event", "") == "quit") << "last line: " << last;
     }
+}
+
+// ------------------------------------------------------------------------------ the query lab
+
+TEST(Interactive, DraggingBoxAIntoBoxBInTheLabTurnsItsEventToOverlapAndTheBoxesRed) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    App app(dir.path(), {"--lab", "box-box", "--size", std::to_string(kWidth) + "x" + std::to_string(kHeight),
+                         "--no-vsync"});
+    KZ_START_APP(app);
+    std::size_t cursor = 0;
+    const std::optional<Json> start = app.waitEvent("lab", cursor);
+    ASSERT_TRUE(start.has_value()) << "the lab logged no verdict" << app.diagnostics();
+    EXPECT_EQ(start->value("query", ""), "box-box") << start->dump();
+    EXPECT_EQ(start->value("overlap", Json()), Json(false)) << start->dump();
+    EXPECT_GT(start->value("separation", 0.0), 0.0) << start->dump();
+
+    // Where the boxes show: the lab's own camera, whatever the scenario's.
+    const kz::LabScene scene = kz::makeLabScene(kz::LabQuery::BoxBox);
+    const Camera camera{kz::kLabEye, kz::kLabTarget, kz::kLabFovDeg};
+    const glm::ivec2 a = pixelAt(project(camera, scene.shapes[0].position));
+    const glm::ivec2 b = pixelAt(project(camera, scene.shapes[1].position));
+    const glm::ivec2 belowLabel(0, 22); // each box's name is written at its centre
+    const Image apart = app.screenshotKey();
+    ASSERT_TRUE(apart.valid());
+    const Rgb green = meanAround(apart, a.x + belowLabel.x, a.y + belowLabel.y);
+    EXPECT_TRUE(dominant(green, 1, 15)) << "box A apart should be tinted green: " << str(green);
+
+    // Press on A, move to B in small steps, release.
+    app.moveTo(a);
+    sleepFor(150ms);
+    app.press();
+    for (int i = 1; i <= 12; ++i) {
+        app.moveTo(a + (b - a) * i / 12);
+        sleepFor(30ms);
+    }
+    sleepFor(200ms);
+    app.release();
+    const std::optional<Json> overlap = app.waitEvent("lab", cursor);
+    ASSERT_TRUE(overlap.has_value()) << "dragging A into B logged no new verdict" << app.diagnostics();
+    EXPECT_EQ(overlap->value("query", ""), "box-box") << overlap->dump();
+    EXPECT_EQ(overlap->value("overlap", Json()), Json(true)) << overlap->dump();
+    EXPECT_GT(overlap->value("depth", 0.0), 0.0) << overlap->dump();
+    EXPECT_FALSE(overlap->contains("separation")) << overlap->dump();
+
+    const Image touching = app.screenshotKey();
+    ASSERT_TRUE(touching.valid());
+    const Rgb red = meanAround(touching, b.x + belowLabel.x, b.y + belowLabel.y);
+    EXPECT_TRUE(dominant(red, 0, 30)) << "the overlapping boxes should be tinted red: " << str(red);
+    app.quitWithEscape();
 }
 
 } // namespace

@@ -806,6 +806,24 @@ TEST(RenderDebugLines, NothingSwitchedOnDrawsNothing) {
     EXPECT_TRUE(out.topTriangles.empty());
 }
 
+TEST(RenderDebugLines, ExtraLinesAreAddedWhateverTheToggles) {
+    World world = twoBodies();
+    DebugLines extra;
+    extra.lines = {{glm::vec3(0.0f), glm::vec3(1.0f)}, {glm::vec3(1.0f), glm::vec3(1.0f)}};
+    extra.topLines = {{glm::vec3(2.0f), glm::vec3(1.0f, 0.0f, 0.0f)},
+                      {glm::vec3(3.0f), glm::vec3(1.0f, 0.0f, 0.0f)}};
+    Overlay overlay;
+    overlay.extra = &extra;
+    BvhBoxCache cache;
+    DebugLines out;
+    buildDebugLines(world, glm::vec3(0.0f, 3.0f, 18.0f), noDebug(), overlay, cache, out);
+    ASSERT_EQ(out.lines.size(), 2u);
+    EXPECT_EQ(out.lines[1].position, glm::vec3(1.0f));
+    ASSERT_EQ(out.topLines.size(), 2u);
+    EXPECT_EQ(out.topLines[0].position, glm::vec3(2.0f));
+    EXPECT_TRUE(out.topTriangles.empty());
+}
+
 TEST(RenderDebugLines, TheAppsOverlayComesFromItsPicks) {
     World world = twoBodies();
     PickState picks;

@@ -2,10 +2,13 @@
 // far side, misses), bad input, and a property test against an independent double-precision
 // reference: the distance from a moving point to a triangle is convex in t, so the first time it
 // drops to r is found by a ternary search for the closest approach and a bisection before it.
+// sweepSphereObb: scenarios (a face, an edge, a corner, a corner pocket it misses, a turned box,
+// touching, misses, bad input) and the same kind of property test against the distance to the box.
 // sweepSpherePlane and sweepSphereSphere: scenarios (head-on, a gap, glancing, overlapping,
 // moving apart, tMax) and property tests against the same roots written out in double precision.
 #include "geom/closest.hpp"
 #include "geom/sweep.hpp"
+#include "support/geom_reference.hpp"
 #include "support/ray_test_support.hpp"
 
 #include <cmath>
@@ -15,6 +18,9 @@ namespace {
 
 using namespace kz;
 using namespace kz::raytest;
+using kz::test::ConvexTouch;
+using kz::test::refDistObb;
+using kz::test::refFirstTouch;
 
 const Triangle kTri{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}}; // in z = 0, normal +z
 
@@ -118,32 +124,119 @@ TEST(SweepSpherePropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) 
         const float tMax = 2.0f;
         const auto got = sweepSphereTriangle({c, r}, v, tri, tMax);
         const auto at = [&](double t) { return distance(toD(c) + t * toD(v), tri); };
-        // Closest approach on [0, tMax] by ternary search (distance is convex along a line).
-        double lo = 0.0, hi = tMax;
-        for (int k = 0; k < 200; ++k) {
-            const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-            (at(m1) < at(m2) ? hi : lo) = (at(m1) < at(m2) ? m2 : m1);
-        }
-        const double closest = at(lo);
+        const ConvexTouch want = refFirstTouch(at, tMax, r);
         ++compared;
         // Skip grazing cases where float rounding decides hit or miss.
-        if (std::abs(closest - r) < 1e-4 || std::abs(at(0.0) - r) < 1e-4) continue;
-        if (closest > r) {
+        if (std::abs(want.closest - r) < 1e-4 || std::abs(want.start - r) < 1e-4) continue;
+        if (want.closest > r) {
             ASSERT_FALSE(got) << "seed " << seed << " case " << i << ": got t " << *got;
             continue;
         }
         ASSERT_TRUE(got) << "seed " << seed << " case " << i;
-        double a = 0.0, b = lo; // at(a) > r >= at(b)
-        if (at(0.0) <= r) b = 0.0;
-        for (int k = 0; k < 100 && b > 0.0; ++k) {
-            const double m = 0.5 * (a + b);
-            (at(m) > r ? a : b) = m;
-        }
         ++hits;
-        ASSERT_NEAR(*got, b, 1e-4 * (1.0 + glm::length(toD(v)))) << "seed " << seed << " case " << i;
+        ASSERT_NEAR(*got, want.t, 1e-4 * (1.0 + glm::length(toD(v)))) << "seed " << seed << " case " << i;
     }
     EXPECT_GT(hits, 3000);
     EXPECT_GT(compared, 15000);
+}
+
+// ------------------------------------------------------------------ sweepSphereObb
+
+const Obb kBox{{0, 0, 0}, {1.0f, 0.5f, 2.0f}, glm::mat3(1.0f)};
+
+TEST(SweepSphereObb, ASphereFlyingAtAFaceTouchesItAtDistanceR) {
+    const auto t = sweepSphereObb({{-5.0f, 0.2f, 0.3f}, 0.5f}, {1, 0, 0}, kBox);
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 3.5f); // centre at x = -1.5: the face at -1, r = 0.5
+}
+
+TEST(SweepSphereObb, ASphereBesideAnEdgeTouchesTheEdgeCylinderNotTheGrownBox) {
+    // Centre moving along -y at x = 1.3, beside the edge x = 1, y = 0.5 (along z): the grown box
+    // is entered at y = 1.0, the edge cylinder (radius 0.5) when (y - 0.5)^2 = 0.25 - 0.09.
+    const auto t = sweepSphereObb({{1.3f, 3.0f, 0.0f}, 0.5f}, {0, -1, 0}, kBox);
+    ASSERT_TRUE(t);
+    EXPECT_NEAR(*t, 3.0f - (0.5f + 0.4f), 1e-5f);
+}
+
+TEST(SweepSphereObb, ASphereApproachingACornerHeadOnTouchesItAtDistanceR) {
+    const glm::vec3 corner{1.0f, 0.5f, 2.0f};
+    const glm::vec3 out = glm::normalize(glm::vec3(1, 1, 1));
+    const auto t = sweepSphereObb({corner + 3.0f * out, 0.5f}, -out, kBox);
+    ASSERT_TRUE(t);
+    EXPECT_NEAR(*t, 2.5f, 1e-5f);
+}
+
+TEST(SweepSphereObb, APathThroughACornerPocketThatMissesTheRoundedBoxMisses) {
+    // Through the grown box's corner region, 0.95 from the edge lines and the corner: no touch.
+    EXPECT_FALSE(sweepSphereObb({{1.0f + 0.7f, 0.5f + 0.7f, -5.0f}, 0.9f}, {0, 0, 1}, kBox));
+    EXPECT_TRUE(sweepSphereObb({{1.0f + 0.6f, 0.5f + 0.6f, -5.0f}, 0.9f}, {0, 0, 1}, kBox));
+}
+
+TEST(SweepSphereObb, ATurnedBoxIsSweptInItsOwnFrame) {
+    // The box turned 90 degrees about y: its 2 m half extent now lies along x.
+    const Obb turned{
+        {0, 0, 0}, kBox.half, glm::mat3_cast(glm::angleAxis(glm::half_pi<float>(), glm::vec3(0, 1, 0)))};
+    const auto t = sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {2, 0, 0}, turned);
+    ASSERT_TRUE(t);
+    EXPECT_NEAR(*t, (5.0f - 2.5f) / 2.0f, 1e-5f);
+}
+
+TEST(SweepSphereObb, ATouchingOrOverlappingSphereHitsAtZero) {
+    EXPECT_EQ(sweepSphereObb({{1.5f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox), 0.0f);
+    EXPECT_EQ(sweepSphereObb({{0.0f, 0.0f, 0.0f}, 0.1f}, {0, 0, 0}, kBox), 0.0f);
+}
+
+TEST(SweepSphereObb, MovingAwayParallelTooShortOrBadInputMisses) {
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {-1, 0, 0}, kBox));
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 2.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox));
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox, 3.4f));
+    EXPECT_TRUE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox, 3.5f));
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, -0.5f}, {1, 0, 0}, kBox));
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {kNaN, 0, 0}, kBox));
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox, kNaN));
+    EXPECT_FALSE(
+        sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, {{0, 0, 0}, {-1, 1, 1}, glm::mat3(1)}));
+}
+
+TEST(SweepSphereObbPropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) {
+    const std::uint32_t seed = kSeed + 550u;
+    Random rng(seed);
+    int hits = 0, misses = 0, pockets = 0;
+    for (int i = 0; i < kCases; ++i) {
+        const Obb box{rng.inBoxF(0.5),
+                      {rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0)},
+                      glm::mat3_cast(rng.rotation())};
+        const glm::vec3 c = box.center + glm::vec3(rng.unitVector() * rng.uniform(1.5, 4.0));
+        const float r = rng.uniformF(0.02, 0.6);
+        // Aimed near the box's edges and corners as often as at it.
+        const glm::vec3 aim = box.center + box.axes * (box.half * rng.inBoxF(2.0));
+        const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
+        const float tMax = rng.chance(0.8) ? 2.0f : rng.uniformF(0.0, 2.0);
+        const auto got = sweepSphereObb({c, r}, v, box, tMax);
+        const auto at = [&](double t) { return refDistObb(toD(c) + t * toD(v), box); };
+        const ConvexTouch want = refFirstTouch(at, tMax, r);
+        // Skip grazing cases and touches at the cut-off, where float rounding decides.
+        if (std::abs(want.closest - r) < 1e-4 || std::abs(want.start - r) < 1e-4) continue;
+        if (want.closest <= r && std::abs(want.t - tMax) < 1e-4) continue;
+        if (want.closest > r) {
+            ASSERT_FALSE(got) << "seed " << seed << " case " << i << ": got t " << *got;
+            ++misses;
+            continue;
+        }
+        ASSERT_TRUE(got) << "seed " << seed << " case " << i << ": want t " << want.t;
+        ASSERT_NEAR(*got, want.t, 1e-4 * (1.0 + glm::length(toD(v)))) << "seed " << seed << " case " << i;
+        // Touching beside an edge or a corner: the closest box point is not on a face's flat part.
+        const glm::dvec3 local =
+            glm::transpose(glm::dmat3(box.axes)) * (toD(c) + want.t * toD(v) - toD(box.center));
+        int beyond = 0;
+        for (int k = 0; k < 3; ++k)
+            beyond += std::abs(local[k]) > box.half[k] + 1e-6 ? 1 : 0;
+        pockets += beyond >= 2 ? 1 : 0;
+        ++hits;
+    }
+    EXPECT_GT(hits, 50000);
+    EXPECT_GT(misses, 20000);
+    EXPECT_GT(pockets, 20000);
 }
 
 // ------------------------------------------------------------------ sweepSpherePlane

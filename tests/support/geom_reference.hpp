@@ -102,4 +102,40 @@ inline glm::dvec3 refClosestTriangle(const glm::dvec3& p, const Triangle& t) {
     return refClosestTriangle(p, glm::dvec3(t.a), glm::dvec3(t.b), glm::dvec3(t.c));
 }
 
+/// Distance from p to the solid box: p in the box's frame, minus its clamp to the half extents.
+inline double refDistObb(const glm::dvec3& p, const Obb& box) {
+    const glm::dvec3 local = refLocal(p, box);
+    const glm::dvec3 half(box.half);
+    return glm::length(local - glm::clamp(local, -half, half));
+}
+
+/// The first touch of a sphere of radius r, its centre moving along a line, with a convex shape
+/// whose distance from the centre at time t is `at(t)`: the distance is convex in t, so a ternary
+/// search finds the closest approach on [0, tMax] and a bisection before it the first t where the
+/// distance drops to r.
+struct ConvexTouch {
+    double closest; ///< The smallest distance on [0, tMax].
+    double start;   ///< The distance at t = 0.
+    double t;       ///< The first touch when closest <= r (0 when start <= r), else tMax.
+};
+
+template <typename Distance>
+ConvexTouch refFirstTouch(const Distance& at, double tMax, double r) {
+    double lo = 0.0, hi = tMax;
+    for (int k = 0; k < 200; ++k) {
+        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        (at(m1) < at(m2) ? hi : lo) = (at(m1) < at(m2) ? m2 : m1);
+    }
+    ConvexTouch touch{at(lo), at(0.0), tMax};
+    if (touch.closest > r) return touch;
+    double a = 0.0, b = lo; // at(a) > r >= at(b)
+    if (touch.start <= r) b = 0.0;
+    for (int k = 0; k < 100 && b > 0.0; ++k) {
+        const double m = 0.5 * (a + b);
+        (at(m) > r ? a : b) = m;
+    }
+    touch.t = b;
+    return touch;
+}
+
 } // namespace kz::test

@@ -144,6 +144,13 @@ void buildDebugLines(const World& world, const glm::vec3& eye, const DebugDraw& 
     }
     if (debug.hitTriangle && selectedObstacle != nullptr && overlay.pickTriangle)
         addHitTriangle(*selectedObstacle, *overlay.pickTriangle, out);
+    if (overlay.extra != nullptr && overlay.extra != &out) {
+        out.lines.insert(out.lines.end(), overlay.extra->lines.begin(), overlay.extra->lines.end());
+        out.topLines.insert(out.topLines.end(), overlay.extra->topLines.begin(),
+                            overlay.extra->topLines.end());
+        out.topTriangles.insert(out.topTriangles.end(), overlay.extra->topTriangles.begin(),
+                                overlay.extra->topTriangles.end());
+    }
 }
 
 void addLine(std::vector<LineVertex>& lines, const glm::vec3& a, const glm::vec3& b, const glm::vec3& color) {

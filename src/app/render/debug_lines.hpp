@@ -47,9 +47,9 @@ struct BvhLevelBoxes {
 };
 using BvhBoxCache = MeshShapeCache<BvhLevelBoxes>;
 
-/// Clears `out` and fills it with what `debug` switches on. `eye` sizes the markers (crosses keep a
-/// similar size on screen); `bvhBoxes` keeps each mesh's boxes between frames. Indices in
-/// `overlay` out of range, and non-finite rays, hits or triangles, draw nothing.
+/// Clears `out` and fills it with what `debug` switches on, then overlay.extra's lines. `eye` sizes the
+/// markers (crosses keep a similar size on screen); `bvhBoxes` keeps each mesh's boxes between frames.
+/// Indices in `overlay` out of range, and non-finite rays, hits or triangles, draw nothing.
 void buildDebugLines(const World& world, const glm::vec3& eye, const DebugDraw& debug, const Overlay& overlay,
                      BvhBoxCache& bvhBoxes, DebugLines& out);
 

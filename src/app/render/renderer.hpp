@@ -38,6 +38,8 @@ struct DebugDraw {
     int bvhDepth = 0;          ///< Deepest BVH level drawn (0: the root's box); clamped to each tree.
 };
 
+struct DebugLines; // debug_lines.hpp
+
 /// What the passes draw on top, each item given explicitly: the pick ray and hit, the body whose
 /// impact preview is shown, the selected obstacle and its picked triangle. The app's comes from
 /// its PickState (overlayOf).
@@ -50,6 +52,9 @@ struct Overlay {
                                    ///< while a body is selected.
     /// The triangle of selectedObstacle the last pick hit (DebugDraw::hitTriangle).
     std::optional<std::uint32_t> pickTriangle;
+    /// More lines drawn with the debug lines whatever the toggles (the lab's construction, the mouse
+    /// probe); null: none. Must outlive the draw call.
+    const DebugLines* extra = nullptr;
 };
 
 /// The overlay of the app's picks (PickState): the last click's ray, drawn to its hit or for

@@ -1,0 +1,145 @@
+#include "sphere_cast.hpp"
+
+#include "geom/closest.hpp"
+#include "geom/plane.hpp"
+#include "geom/sweep.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kz {
+namespace {
+
+/// The best touch so far: its t and what it touched, kept in the tie order of sphereCast.
+struct Best {
+    float t; ///< The first touch so far, or tMax before any.
+    SphereCastHit
+        hit{}; ///< What it touched (t, body, wall or obstacle, triangle; the rest filled at the end).
+    bool found = false; ///< Something touched by tMax.
+
+    /// Takes a touch at `t` when it comes first (an equal t loses: candidates arrive in tie order).
+    bool offer(float candidate) { return candidate < t || (!found && candidate <= t); }
+};
+
+/// Sphere and box bodies, in index order.
+void castAtBodies(const World& world, const Sphere& start, const glm::vec3& dir, Best& best) {
+    const auto bodies = world.bodies();
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        const Body& b = bodies[static_cast<std::size_t>(i)];
+        std::optional<float> t;
+        if (b.shape == ShapeType::Sphere) {
+            // Touching at the start counts whatever the direction (sweepSphereSphere would need approach).
+            const float reach = start.radius + b.radius;
+            const glm::vec3 apart = start.center - b.position;
+            t = glm::dot(apart, apart) <= reach * reach
+                    ? 0.0f
+                    : sweepSphereSphere(start, dir, sphereOf(b), glm::vec3(0.0f), best.t);
+        } else {
+            t = sweepSphereObb(start, dir, obbOf(b), best.t);
+        }
+        if (!t || !best.offer(*t)) continue;
+        best.t = *t;
+        best.found = true;
+        best.hit = SphereCastHit{*t, {}, {}, {}, i};
+    }
+}
+
+/// The walls the sphere meets from inside the room, where it touches their polygon.
+void castAtWalls(const Room& room, const Sphere& start, const glm::vec3& dir, Best& best) {
+    const float tolerance = 1e-5f * (1.0f + glm::length(room.bounds.max - room.bounds.min));
+    for (int w = 0; w < static_cast<int>(room.planes.size()); ++w) {
+        const Plane& plane = room.planes[static_cast<std::size_t>(w)];
+        const float height = signedDistance(plane, start.center);
+        if (height < 0.0f) continue; // behind the wall: it is seen (and drawn) from inside only
+        const std::optional<float> t =
+            height <= start.radius ? 0.0f : sweepSpherePlane(start, dir, plane, best.t);
+        if (!t || !best.offer(*t)) continue;
+        const glm::vec3 centre = start.center + *t * dir;
+        const glm::vec3 foot = centre - signedDistance(plane, centre) * plane.normal;
+        if (!insideRoom(room, foot, tolerance)) continue; // beside the wall's polygon
+        best.t = *t;
+        best.found = true;
+        best.hit = SphereCastHit{*t, {}, {}, {}, -1, w};
+    }
+}
+
+/// An obstacle's triangles near the path, found with its BVH in the mesh's frame: the part of the
+/// path within reach of the obstacle's bounding sphere, as a box.
+void castAtObstacle(const Obstacle& obstacle, int index, const Sphere& start, const glm::vec3& dir,
+                    Best& best) {
+    const glm::vec3 centre = 0.5f * (obstacle.bounds.min + obstacle.bounds.max);
+    const float reach = 0.5f * glm::length(obstacle.bounds.max - obstacle.bounds.min) + start.radius;
+    // |o + t d - centre| <= reach for t in [closest - half, closest + half].
+    const float dd = glm::dot(dir, dir);
+    const float closest = glm::dot(centre - start.center, dir) / dd;
+    const glm::vec3 offset = start.center + closest * dir - centre;
+    const float sideways2 = glm::dot(offset, offset);
+    if (!(sideways2 <= reach * reach)) return;
+    const float half = std::sqrt((reach * reach - sideways2) / dd);
+    const float from = std::max(closest - half, 0.0f);
+    const float to = std::min(closest + half, best.t);
+    if (!(from <= to)) return;
+    const glm::vec3 a = start.center + from * dir, b = start.center + to * dir;
+    const Aabb path{glm::min(a, b) - glm::vec3(start.radius), glm::max(a, b) + glm::vec3(start.radius)};
+    obstacle.mesh->bvh.forEachTriangleOverlapping(
+        obstacle.localBox(path), [&](std::uint32_t id, const Triangle&) {
+            const auto t = sweepSphereTriangle(start, dir, obstacle.worldTriangle(id), best.t);
+            if (!t) return;
+            // Equal t within one mesh: the lower triangle index, whatever the tree's order.
+            const bool lowerTriangle =
+                best.found && *t == best.t && best.hit.obstacle == index && id < best.hit.triangle;
+            if (!best.offer(*t) && !lowerTriangle) return;
+            best.t = *t;
+            best.found = true;
+            best.hit = SphereCastHit{*t, {}, {}, {}, -1, -1, index, id};
+        });
+}
+
+/// The touched point and the normal toward the centre, at the time of the touch.
+void describeTouch(const World& world, const glm::vec3& dir, SphereCastHit& hit) {
+    glm::vec3 point = hit.center;
+    if (hit.body >= 0) {
+        const Body& b = world.bodies()[static_cast<std::size_t>(hit.body)];
+        if (b.shape == ShapeType::Sphere) {
+            const glm::vec3 apart = hit.center - b.position;
+            const float length = glm::length(apart);
+            point = length > 0.0f ? b.position + apart * (b.radius / length) : b.position;
+        } else {
+            point = closestPtPointObb(hit.center, obbOf(b));
+        }
+    } else if (hit.wall >= 0) {
+        const Plane& plane = world.room().planes[static_cast<std::size_t>(hit.wall)];
+        hit.point = hit.center - signedDistance(plane, hit.center) * plane.normal;
+        hit.normal = plane.normal;
+        return;
+    } else {
+        point = closestPtPointTriangle(
+            hit.center,
+            world.obstacles()[static_cast<std::size_t>(hit.obstacle)].worldTriangle(hit.triangle));
+    }
+    hit.point = point;
+    const glm::vec3 out = hit.center - point;
+    const float length = glm::length(out);
+    hit.normal = length > 1e-6f ? out / length : -glm::normalize(dir);
+}
+
+} // namespace
+
+std::optional<SphereCastHit> sphereCast(const World& world, const Ray& ray, float radius, float tMax) {
+    if (!isValid(ray) || !(radius >= 0.0f) || !std::isfinite(radius) || !(tMax >= 0.0f)) return std::nullopt;
+    const Sphere start{ray.origin, radius};
+    Best best{tMax};
+    castAtBodies(world, start, ray.dir, best);
+    castAtWalls(world.room(), start, ray.dir, best);
+    const auto obstacles = world.obstacles();
+    for (int i = 0; i < static_cast<int>(obstacles.size()); ++i)
+        castAtObstacle(obstacles[static_cast<std::size_t>(i)], i, start, ray.dir, best);
+    if (!best.found) return std::nullopt;
+    SphereCastHit hit = best.hit;
+    hit.center = ray.origin + hit.t * ray.dir;
+    describeTouch(world, ray.dir, hit);
+    if (!isFinite(hit.center) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;
+    return hit;
+}
+
+} // namespace kz
