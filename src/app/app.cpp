@@ -57,9 +57,12 @@ AppResult App::start() {
 AppResult App::openWindow() {
     std::string error;
     if (!platform_.openWindow(options_.windowSize, options_.vsync, error)) return {kExitCannotStart, error};
-    renderer_ = render::Renderer::create(render::shaderDirectory(), error);
+    renderer_ = render::Renderer::create(render::shaderDirectory(), error,
+                                         options_.msaaSamples.value_or(render::defaultMsaaSamples()));
     if (!renderer_) return {kExitFailure, error};
     if (!platform_.startImGui(error)) return {kExitFailure, error};
+    ui_.shadows = options_.shadows;
+    ui_.panel = panelStartRect(glm::vec2(platform_.sizes().window));
     return {};
 }
 
@@ -68,7 +71,9 @@ AppResult App::finish() {
     if (failure_.exitCode != 0) return failure_;
     if (!report_.enabled()) return {};
     std::string error;
-    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, *world_, scenarioTitle_, seed_), error))
+    const DrawSettings drawn{renderer_ ? renderer_->msaaSamples() : 0, ui_.shadows};
+    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, *world_, scenarioTitle_, seed_, drawn),
+                       error))
         return {kExitFailure, error};
     return {};
 }
@@ -81,8 +86,8 @@ void App::loop() {
     const Clock::time_point runStart = Clock::now();
     Clock::time_point last = runStart;
     view_ = camera_.viewMatrix();
-    proj_ = camera_.projMatrix(static_cast<float>(options_.windowSize.x) /
-                               static_cast<float>(options_.windowSize.y));
+    free_ = freeArea(glm::vec2(options_.windowSize), ui_.panel);
+    proj_ = camera_.projMatrix(glm::vec2(options_.windowSize), free_);
 
     while (true) {
         const Clock::time_point frameStart = Clock::now();
@@ -147,7 +152,7 @@ void App::pollEvents() {
                 camera_.orbit(static_cast<float>(event.motion.xrel), static_cast<float>(event.motion.yrel));
             if (panning_) {
                 camera_.pan(static_cast<float>(event.motion.xrel), static_cast<float>(event.motion.yrel),
-                            static_cast<float>(windowSize_.y));
+                            fieldOfViewSpan(free_));
             }
             break;
         case SDL_MOUSEWHEEL:
@@ -223,8 +228,20 @@ float App::update(float frameSeconds) {
         physicsMsPerStep_ = physicsMsPerStep_ == 0.0f ? perStep : 0.9f * physicsMsPerStep_ + 0.1f * perStep;
     }
     view_ = camera_.viewMatrix();
-    proj_ = camera_.projMatrix(static_cast<float>(drawableSize_.x) / static_cast<float>(drawableSize_.y));
+    frameView();
     return physicsMs;
+}
+
+/// The projection framed in the part of the window the panel left free in the last UI frame (the
+/// whole window without it); a `view` event when the window or that part changed.
+void App::frameView() {
+    free_ = freeArea(glm::vec2(windowSize_), ui_.panel);
+    proj_ = camera_.projMatrix(glm::vec2(windowSize_), free_);
+    const bool changed = !loggedView_ || loggedView_->first != windowSize_ ||
+                         loggedView_->second.min != free_.min || loggedView_->second.max != free_.max;
+    if (!changed) return;
+    events_.view(frame_, windowSize_, free_);
+    loggedView_ = std::pair(windowSize_, free_);
 }
 
 /// The panel (carrying out what it asks for), the selected label, then ImGui's draw data.
@@ -246,6 +263,8 @@ float App::render() {
     sceneView.eye = camera_.eye();
     sceneView.framebuffer = drawableSize_;
     sceneView.farPlane = camera_.farPlane();
+    sceneView.pixelScale = static_cast<float>(drawableSize_.x) / static_cast<float>(windowSize_.x);
+    sceneView.shadows = ui_.shadows;
     renderer_->draw(*world_, sceneView, interaction_.picks(), ui_.debug);
     platform_.renderImGui();
     return msBetween(start, Clock::now());

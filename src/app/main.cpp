@@ -31,6 +31,7 @@ using kz::cli::kExitUsage;
 constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds the step-time buffer
 constexpr std::uint64_t kMaxFrames = 1'000'000'000;
 constexpr int kMaxWindowSide = 16384;
+constexpr std::uint64_t kMaxMsaaSamples = 16;
 
 void printError(std::string message) {
     kz::cli::printError("kolize", std::move(message));
@@ -66,6 +67,8 @@ struct Flags {
     std::string screenshot;
     std::string events;
     bool noVsync = false;
+    bool noShadows = false;
+    std::string msaa; // empty: 4, or 0 on a software rasteriser
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -115,9 +118,18 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
             return std::nullopt;
         }
     }
+    if (!flags.msaa.empty()) {
+        const std::optional<std::uint64_t> msaa = parseWholeNumber(flags.msaa, 0, kMaxMsaaSamples);
+        if (!msaa) {
+            printError(wholeNumberError("--msaa", flags.msaa, 0, kMaxMsaaSamples));
+            return std::nullopt;
+        }
+        options.msaaSamples = static_cast<int>(*msaa);
+    }
     options.paused = flags.paused;
     options.spin = !flags.noSpin;
     options.vsync = !flags.noVsync;
+    options.shadows = !flags.noShadows;
     options.screenshot = flags.screenshot;
     options.events = flags.events;
     if (reportGiven) options.report = flags.report;
@@ -220,7 +232,7 @@ void describeProgram(CLI::App& app) {
                "max_penetration, escaped, the final bodies and the obstacles (see README.md).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "obstacles, obstacle_triangles, scenario, seed.\n"
+               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");
@@ -260,6 +272,14 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                                         "Window: log user-visible events, one JSON line each, - for stdout")
                              ->type_name("FILE|-"));
     windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
+    windowOnly.push_back(
+        app.add_flag("--no-shadows", flags.noShadows, "Window: start with shadows off (L switches them)"));
+    windowOnly.push_back(app.add_option("--msaa", flags.msaa,
+                                        "Window: multisampling, samples per pixel, 0 (off) to " +
+                                            std::to_string(kMaxMsaaSamples) +
+                                            " (default: 4, or 0 on a software rasteriser such as llvmpipe;"
+                                            " fewer when the GL offers fewer)")
+                             ->type_name("N"));
     return options;
 }
 

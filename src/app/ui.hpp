@@ -4,6 +4,7 @@
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/framing.hpp"
 #include "app/pick_state.hpp"
 #include "app/render/renderer.hpp"
 #include "physics/world.hpp"
@@ -19,6 +20,9 @@ namespace kz {
 struct UiState {
     bool showPanel = true; ///< Tab.
     bool showHelp = false; ///< H: the key table in its own window.
+    /// The panel's rectangle in the last UI frame (window points); empty while it is hidden or
+    /// collapsed. Before the first frame: where it starts (panelStartRect).
+    std::optional<ScreenRect> panel;
 
     float timeScale = 1.0f; ///< World::setTimeScale, 0.05 to 2.
     bool gravityOn = false;
@@ -28,6 +32,7 @@ struct UiState {
     float rollingResistance = 0.0f; ///< Of balls; with restitution and friction.
 
     float spinSpeedDegPerSecond = 8.6f;
+    bool shadows = true; ///< L: bodies and meshes cast the sun's shadows.
 
     std::vector<std::string> scenarioNames; ///< builtinScenarioNames().
     char seedText[24] = "1";      ///< The seed for Reset random (when not new each time) and Reload.
@@ -50,6 +55,7 @@ struct UiFrameInfo {
     float frameMs = 0.0f;
     float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.
     int stepsThisFrame = 0;
+    int msaaSamples = 0; ///< Samples per pixel of the scene (0: not multisampled).
 };
 
 /// What the user asked for through the panel this frame.
@@ -57,7 +63,8 @@ struct UiRequests {
     bool pause = false;
     bool resume = false;
     bool singleStep = false;
-    std::optional<bool> spin; ///< Spin switched on or off.
+    std::optional<bool> spin;    ///< Spin switched on or off.
+    std::optional<bool> shadows; ///< Shadows switched on or off.
     bool resetView = false;
     bool resetRandom = false;
     bool resetFixed = false;
@@ -69,8 +76,13 @@ struct UiRequests {
     bool screenshot = false;
 };
 
-/// Builds the panel (when shown) and the Help window (when open) for this ImGui frame.
+/// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records
+/// the panel's rectangle in state.panel.
 UiRequests drawUi(UiState& state, const UiFrameInfo& info);
+
+/// Where the panel opens in a window of `display` points: 8 points from the top-left corner, 360
+/// wide, as tall as the window less 8 points above and below (at least 100).
+ScreenRect panelStartRect(glm::vec2 display);
 
 /// The picked body's name at its centre on screen (an obstacle's at the centre of its bounds), on
 /// top of everything: where `proj * view` puts it, unless it is behind the camera.
