@@ -60,9 +60,10 @@ AppResult App::openWindow() {
     renderer_ = render::Renderer::create(render::shaderDirectory(), error,
                                          options_.msaaSamples.value_or(render::defaultMsaaSamples()));
     if (!renderer_) return {kExitFailure, error};
-    if (!platform_.startImGui(error)) return {kExitFailure, error};
+    if (!platform_.startImGui(options_.uiScale, error)) return {kExitFailure, error};
     ui_.shadows = options_.shadows;
-    ui_.panel = panelStartRect(glm::vec2(platform_.sizes().window));
+    ui_.uiScale = options_.uiScale;
+    ui_.panel = panelStartRect(glm::vec2(platform_.sizes().window), options_.uiScale);
     return {};
 }
 
@@ -263,7 +264,9 @@ float App::render() {
     sceneView.eye = camera_.eye();
     sceneView.framebuffer = drawableSize_;
     sceneView.farPlane = camera_.farPlane();
-    sceneView.pixelScale = static_cast<float>(drawableSize_.x) / static_cast<float>(windowSize_.x);
+    // Framebuffer pixels per point of the UI: a high-DPI framebuffer's, times --ui-scale.
+    sceneView.pixelScale =
+        static_cast<float>(drawableSize_.x) / static_cast<float>(windowSize_.x) * options_.uiScale;
     sceneView.shadows = ui_.shadows;
     renderer_->draw(*world_, sceneView, interaction_.picks(), ui_.debug);
     platform_.renderImGui();

@@ -32,6 +32,8 @@ constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds th
 constexpr std::uint64_t kMaxFrames = 1'000'000'000;
 constexpr int kMaxWindowSide = 16384;
 constexpr std::uint64_t kMaxMsaaSamples = 16;
+constexpr float kMinUiScale = 0.5f;
+constexpr float kMaxUiScale = 4.0f;
 
 void printError(std::string message) {
     kz::cli::printError("kolize", std::move(message));
@@ -69,6 +71,7 @@ struct Flags {
     bool noVsync = false;
     bool noShadows = false;
     std::string msaa; // empty: 4, or 0 on a software rasteriser
+    std::string uiScale = "1";
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -77,6 +80,16 @@ struct FlagOptions {
     CLI::Option* report = nullptr;
     std::vector<CLI::Option*> windowOnly; ///< The window's flags; each is an error with --headless.
 };
+
+/// A plain decimal number (such as 1.5) in [min, max].
+std::optional<float> parseDecimal(const std::string& text, float min, float max) {
+    float value = 0.0f;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::fixed);
+    if (text.empty() || ec != std::errc() || ptr != end || !(value >= min && value <= max))
+        return std::nullopt;
+    return value;
+}
 
 /// "WxH" with each side a whole number from 1 to kMaxWindowSide.
 std::optional<glm::ivec2> parseSize(const std::string& text) {
@@ -126,6 +139,12 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
         }
         options.msaaSamples = static_cast<int>(*msaa);
     }
+    const std::optional<float> uiScale = parseDecimal(flags.uiScale, kMinUiScale, kMaxUiScale);
+    if (!uiScale) {
+        printError("--ui-scale: expected a number from 0.5 to 4, got '" + flags.uiScale + "'");
+        return std::nullopt;
+    }
+    options.uiScale = *uiScale;
     options.paused = flags.paused;
     options.spin = !flags.noSpin;
     options.vsync = !flags.noVsync;
@@ -280,6 +299,11 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                                             " (default: 4, or 0 on a software rasteriser such as llvmpipe;"
                                             " fewer when the GL offers fewer)")
                              ->type_name("N"));
+    windowOnly.push_back(
+        app.add_option("--ui-scale", flags.uiScale,
+                       "Window: the panel's size and text, 0.5 to 4 (default: 1; for a high-DPI"
+                       " X11 screen, whose windows SDL does not scale)")
+            ->type_name("S"));
     return options;
 }
 

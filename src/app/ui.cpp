@@ -269,9 +269,9 @@ void drawSelectedLabel(const World& world, const PickState& picks, const glm::ma
     list->AddText(topLeft, IM_COL32(255, 230, 90, 255), name->c_str());
 }
 
-ScreenRect panelStartRect(glm::vec2 display) {
-    const glm::vec2 corner(8.0f);
-    return {corner, corner + glm::vec2(360.0f, std::max(display.y - 16.0f, 100.0f))};
+ScreenRect panelStartRect(glm::vec2 display, float uiScale) {
+    const glm::vec2 corner(8.0f * uiScale);
+    return {corner, corner + glm::vec2(360.0f, std::max(display.y / uiScale - 16.0f, 100.0f)) * uiScale};
 }
 
 UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
@@ -279,7 +279,7 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
     state.panel.reset();
     if (state.showPanel && info.world != nullptr) {
         const ImGuiViewport* viewport = ImGui::GetMainViewport();
-        const ScreenRect start = panelStartRect({viewport->WorkSize.x, viewport->WorkSize.y});
+        const ScreenRect start = panelStartRect({viewport->WorkSize.x, viewport->WorkSize.y}, state.uiScale);
         ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + start.min.x, viewport->WorkPos.y + start.min.y),
                                 ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowSize(ImVec2(start.size().x, start.size().y), ImGuiCond_FirstUseEver);

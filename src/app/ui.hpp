@@ -23,6 +23,7 @@ struct UiState {
     /// The panel's rectangle in the last UI frame (window points); empty while it is hidden or
     /// collapsed. Before the first frame: where it starts (panelStartRect).
     std::optional<ScreenRect> panel;
+    float uiScale = 1.0f; ///< --ui-scale: the panel's size and text, times ImGui's own.
 
     float timeScale = 1.0f; ///< World::setTimeScale, 0.05 to 2.
     bool gravityOn = false;
@@ -81,8 +82,9 @@ struct UiRequests {
 UiRequests drawUi(UiState& state, const UiFrameInfo& info);
 
 /// Where the panel opens in a window of `display` points: 8 points from the top-left corner, 360
-/// wide, as tall as the window less 8 points above and below (at least 100).
-ScreenRect panelStartRect(glm::vec2 display);
+/// wide, as tall as the window less 8 points above and below (at least 100); each length times
+/// `uiScale`.
+ScreenRect panelStartRect(glm::vec2 display, float uiScale = 1.0f);
 
 /// The picked body's name at its centre on screen (an obstacle's at the centre of its bounds), on
 /// top of everything: where `proj * view` puts it, unless it is behind the camera.

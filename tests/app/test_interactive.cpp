@@ -1706,6 +1706,179 @@ TEST(Interactive, ClickOnTheLampPicksItsTriangleAndThroughItsArchPicksNoLamp) {
         << written.dump();
 }
 
+/// The rectangle of the green ball's pixels (#28c040, lit or in its shade) at or right of `fromX`:
+/// its silhouette's extent.
+Rect greenSilhouette(const Image& image, int fromX) {
+    Rect r{image.width, image.height, -1, -1};
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = fromX; x < image.width; ++x) {
+            const Rgb c = image.at(x, y);
+            if (c.g < c.r + 12 || c.g < c.b + 12) continue;
+            r = {std::min(r.x0, x), std::min(r.y0, y), std::max(r.x1, x), std::max(r.y1, y)};
+        }
+    }
+    return r;
+}
+
+/// The centre of a silhouette's rectangle, in window coordinates (pixel centres at +0.5).
+glm::vec2 centreOf(const Rect& r) {
+    return {0.5f * static_cast<float>(r.x0 + r.x1 + 1), 0.5f * static_cast<float>(r.y0 + r.y1 + 1)};
+}
+
+TEST(Interactive, TheViewIsFramedBesideThePanelAndClicksStillPickWhatIsUnderThem) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // A camera on the room's centre, where a green ball sits; a red ball up and to the right.
+    const Camera camera{{0.0f, 4.0f, 16.0f}, {0.0f, 0.0f, 0.0f}, 45.0f};
+    const glm::vec3 red(2.5f, 1.5f, 1.0f);
+    const fs::path file = writeScenario(dir.path(), "framed", camera,
+                                        Json::array({sphere("centre ball", 1.2f, {0, 0, 0}, "#28c040"),
+                                                     sphere("red ball", 0.8f, red, "#e02828")}));
+    App app(dir.path(), windowArgs(file, {"--paused"}));
+    KZ_START_APP(app);
+
+    // The app frames the view right of the panel where it opens: the free area it logs.
+    ASSERT_TRUE(app.barrier());
+    const std::optional<FreeArea> free = app.lastFreeArea();
+    ASSERT_TRUE(free.has_value()) << "no view event" << app.diagnostics();
+    EXPECT_EQ(free->x0, kPanelRight);
+    EXPECT_EQ(free->y0, 0.0f);
+    EXPECT_EQ(free->x1, static_cast<float>(kWidth));
+    EXPECT_EQ(free->y1, static_cast<float>(kHeight));
+
+    // The room's centre (the green ball on it) shows at the free area's centre, not the window's.
+    app.moveTo({kWidth - 20, 20}); // off every body: no hover
+    ASSERT_TRUE(app.barrier());
+    const Image shown = app.screenshotKey();
+    ASSERT_TRUE(shown.valid());
+    const Rect ball = greenSilhouette(shown, static_cast<int>(kPanelRight) + 4);
+    ASSERT_GT(ball.width(), 40) << "the centre ball's silhouette " << str(ball);
+    const glm::vec2 green = centreOf(ball);
+    EXPECT_NEAR(green.x, free->centre().x, 1.5f) << "the room's centre, framed right of the panel";
+    EXPECT_NEAR(green.y, free->centre().y, 1.5f);
+    EXPECT_GT(green.x, static_cast<float>(kWidth) / 2.0f + 150.0f) << "not the window's centre";
+
+    // Clicks pick what is under them in the framed view: the red ball, then the centre ball.
+    const std::optional<Json> onRed = app.pickAt(pixelAt(project(camera, red, *free)));
+    ASSERT_TRUE(onRed.has_value()) << app.diagnostics();
+    expectBodyPick(*onRed, "red ball", "sphere");
+    if (onRed->contains("point") && isFiniteVec3((*onRed)["point"])) {
+        EXPECT_NEAR(glm::length(jsonVec3((*onRed)["point"]) - red), 0.8f, 0.01f) << onRed->dump();
+        EXPECT_GT(glm::dot(jsonVec3((*onRed)["normal"]), glm::normalize(camera.eye - red)), 0.99f)
+            << "not the point facing the camera at the ball's projected centre: " << onRed->dump();
+    }
+    // At the free area's centre the click's ray passes through the room's centre: it meets the ball
+    // where its normal faces the camera (within a pixel: 0.9995).
+    const std::optional<Json> onCentre = app.pickAt(pixelAt(free->centre()));
+    ASSERT_TRUE(onCentre.has_value()) << app.diagnostics();
+    expectBodyPick(*onCentre, "centre ball", "sphere");
+    if (onCentre->contains("normal") && isFiniteVec3((*onCentre)["normal"])) {
+        EXPECT_GT(glm::dot(jsonVec3((*onCentre)["normal"]), glm::normalize(camera.eye)), 0.9995f)
+            << onCentre->dump();
+    }
+    const std::optional<Json> clear = app.pickAt({kWidth - 20, 20});
+    ASSERT_TRUE(clear.has_value() && (*clear)["body"].is_null())
+        << "a click on empty space" << app.diagnostics();
+
+    // Tab hides the panel: the view is framed in the whole window, the room's centre at its centre,
+    // and a click there still picks the centre ball.
+    app.key("Tab");
+    ASSERT_TRUE(app.barrier());
+    ASSERT_TRUE(app.barrier());
+    const std::optional<FreeArea> whole = app.lastFreeArea();
+    ASSERT_TRUE(whole.has_value());
+    EXPECT_EQ(whole->x0, 0.0f) << "the panel is hidden: the whole window";
+    EXPECT_EQ(whole->x1, static_cast<float>(kWidth));
+    const Image hidden = app.screenshotKey();
+    ASSERT_TRUE(hidden.valid());
+    const glm::vec2 centred = centreOf(greenSilhouette(hidden, 0));
+    EXPECT_NEAR(centred.x, static_cast<float>(kWidth) / 2.0f, 1.5f);
+    EXPECT_NEAR(centred.y, static_cast<float>(kHeight) / 2.0f, 1.5f);
+    const std::optional<Json> atCentre = app.pickAt({kWidth / 2, kHeight / 2});
+    ASSERT_TRUE(atCentre.has_value()) << app.diagnostics();
+    expectBodyPick(*atCentre, "centre ball", "sphere");
+    const std::optional<Json> onRedAgain = app.pickAt(pixelAt(
+        project(camera, red, FreeArea{0.0f, 0.0f, static_cast<float>(kWidth), static_cast<float>(kHeight)})));
+    ASSERT_TRUE(onRedAgain.has_value()) << app.diagnostics();
+    expectBodyPick(*onRedAgain, "red ball", "sphere");
+    app.quitWithEscape();
+}
+
+/// How many pixels right of the panel are darker in `shadowed` than in `plain` by more than 15%, and
+/// how many are brighter by more than 4 levels.
+std::pair<int, int> darkenedAndBrightened(const Image& plain, const Image& shadowed) {
+    int darker = 0, brighter = 0;
+    for (int y = 0; y < plain.height; ++y) {
+        for (int x = static_cast<int>(kPanelRight) + 4; x < plain.width; ++x) {
+            const Rgb a = plain.at(x, y);
+            const Rgb b = shadowed.at(x, y);
+            const int sa = a.r + a.g + a.b, sb = b.r + b.g + b.b;
+            if (sb * 100 < sa * 85) ++darker;
+            if (sb > sa + 4) ++brighter;
+        }
+    }
+    return {darker, brighter};
+}
+
+TEST(Interactive, LSwitchesShadowsAndNoShadowsStartsWithoutThem) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // A ball floating 2 m above the floor, seen from above the room's front: its shadow on the floor.
+    const Camera camera{{0.0f, 5.0f, 14.0f}, {0.0f, -3.0f, 0.0f}, 45.0f};
+    const fs::path file =
+        writeScenario(dir.path(), "floating", camera,
+                      Json::array({sphere("floating ball", 1.0f, {0.5f, -2.0f, 0.0f}, "#2850e0")}));
+    Image withShadows, withoutShadows;
+    {
+        App app(dir.path(), windowArgs(file, {"--paused"}));
+        KZ_START_APP(app);
+        app.moveTo({kWidth - 20, 20});
+        ASSERT_TRUE(app.barrier());
+        withShadows = app.screenshotKey();
+        std::size_t cursor = app.eventCount();
+        app.key("l");
+        const std::optional<Json> off = app.waitEvent("shadows", cursor);
+        ASSERT_TRUE(off.has_value()) << "L logged no shadows event" << app.diagnostics();
+        EXPECT_EQ(off->value("on", true), false) << off->dump();
+        ASSERT_TRUE(app.barrier());
+        withoutShadows = app.screenshotKey();
+        app.key("l");
+        const std::optional<Json> on = app.waitEvent("shadows", cursor);
+        ASSERT_TRUE(on.has_value()) << "L logged no second shadows event" << app.diagnostics();
+        EXPECT_EQ(on->value("on", false), true) << on->dump();
+        ASSERT_TRUE(app.barrier());
+        const Image again = app.screenshotKey();
+        ASSERT_TRUE(withShadows.valid() && withoutShadows.valid() && again.valid());
+        const auto [darker, brighter] = darkenedAndBrightened(withoutShadows, withShadows);
+        EXPECT_GT(darker, 150) << "the ball's shadow on the floor";
+        EXPECT_EQ(brighter, 0) << "shadows only darken";
+        EXPECT_EQ(darkenedAndBrightened(withShadows, again), std::make_pair(0, 0)) << "L twice: as before";
+        app.quitWithEscape();
+    }
+    {
+        // --no-shadows (and 4x multisampling asked for): the picture without shadows; the report says so.
+        const fs::path report = dir.path() / "report.json";
+        App app(dir.path(),
+                windowArgs(file, {"--paused", "--no-shadows", "--msaa", "4", "--frames", "30", "--screenshot",
+                                  "no-shadows.png", "--report", report.string()}));
+        ASSERT_TRUE(app.started());
+        ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+        const Image image = loadPng(dir.path() / "no-shadows.png");
+        ASSERT_TRUE(image.valid()) << app.diagnostics();
+        const auto [darker, brighter] = darkenedAndBrightened(image, withShadows);
+        EXPECT_GT(darker, 150) << "--no-shadows drew the ball's shadow";
+        const Json written = Json::parse(readText(report), nullptr, false);
+        ASSERT_TRUE(written.is_object()) << readText(report);
+        EXPECT_EQ(written.value("shadows", Json()), Json(false)) << written.dump();
+        ASSERT_TRUE(written.contains("msaa_samples") && written["msaa_samples"].is_number_integer())
+            << written.dump();
+        const int samples = written["msaa_samples"].get<int>();
+        EXPECT_TRUE(samples == 0 || (samples >= 2 && samples <= 4)) << "4 asked for: " << written.dump();
+    }
+}
+
 TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;

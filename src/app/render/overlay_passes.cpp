@@ -9,7 +9,7 @@ namespace {
 
 constexpr glm::vec4 kOutlineColor{1.0f, 0.92f, 0.25f, 1.0f}; // bright yellow
 constexpr float kOutlineGrow = 1.06f;
-/// A body's rim, in window points (times Frame::pixelScale in framebuffer pixels).
+/// A body's rim, in points of the UI (times Frame::pixelScale in framebuffer pixels).
 constexpr float kOutlinePoints = 2.5f;
 /// An obstacle's rim: its hull pushed this many points along the vertex normals (it is not grown
 /// about a centre: a non-convex mesh has none that works).

@@ -25,9 +25,11 @@ struct SceneView {
     glm::vec3 eye{0.0f};
     glm::ivec2 framebuffer{1, 1}; ///< Physical pixels (high-DPI aware).
     float farPlane = 100.0f; ///< The camera's far plane: a click's ray that hit nothing is drawn this long.
-    float pixelScale =
-        1.0f; ///< Framebuffer pixels per window point (2 on a 2x display): outlines keep their width.
-    bool shadows = true; ///< Bodies and meshes cast the sun's shadows (the shadow pass); off: not drawn.
+    /// Framebuffer pixels per point of the UI (2 on a 2x display, or with --ui-scale 2): outlines
+    /// keep their width on screen.
+    float pixelScale = 1.0f;
+    /// Bodies and meshes cast the sun's shadows (the shadow pass); off: no shadow pass, no lookups.
+    bool shadows = true;
 };
 
 /// Debug-draw toggles (each a checkbox in the panel; bvhDepth a slider).

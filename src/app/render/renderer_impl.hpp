@@ -44,7 +44,7 @@ struct Frame {
     glm::vec3 keyDir;
     glm::vec3 fillDir;
     glm::ivec2 framebuffer;
-    float pixelScale; ///< Framebuffer pixels per window point (SceneView::pixelScale).
+    float pixelScale; ///< Framebuffer pixels per point of the UI (SceneView::pixelScale).
     SunShadow sun;
 };
 

@@ -1,5 +1,6 @@
 #include "shader_program.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -57,8 +58,8 @@ struct SourceFile {
 };
 
 /// The source strings of a `type` shader: `main` alone, or with the stage's define and each
-/// library after its `#version` line, numbered by `#line` (library k is source string k; `main`
-/// goes on at its line 2 as string 0).
+/// library after its `#version` line, numbered by `#line` (library k from k * kLibraryLines + 1;
+/// `main` goes on at its line 2).
 std::vector<std::string> sourceStrings(GLenum type, const SourceFile& main,
                                        std::span<const SourceFile> libraries) {
     if (libraries.empty()) return {main.text};
@@ -69,8 +70,9 @@ std::vector<std::string> sourceStrings(GLenum type, const SourceFile& main,
     std::vector<std::string> sources{main.text.substr(0, split) +
                                      (firstLineEnd == std::string::npos ? "\n" : "") + stage};
     for (std::size_t k = 0; k < libraries.size(); ++k)
-        sources.push_back("#line 1 " + std::to_string(k + 1) + "\n" + libraries[k].text + "\n");
-    sources.push_back("#line 2 0\n" + main.text.substr(split));
+        sources.push_back("#line " + std::to_string((k + 1) * kLibraryLines + 1) + "\n" + libraries[k].text +
+                          "\n");
+    sources.push_back("#line 2\n" + main.text.substr(split));
     return sources;
 }
 
@@ -90,11 +92,12 @@ std::optional<Shader> compile(GLenum type, const SourceFile& main, std::span<con
     glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
     if (ok != GL_TRUE) {
         const ShaderLogLine log = parseShaderLog(shaderLog(shader.id()));
-        const bool inLibrary = log.source > 0 && static_cast<std::size_t>(log.source) <= libraries.size();
-        const std::filesystem::path& file =
-            inLibrary ? libraries[static_cast<std::size_t>(log.source - 1)].path : main.path;
-        error = file.string() + (log.line > 0 ? ":" + std::to_string(log.line) : std::string()) + ": " +
-                log.message;
+        // A line numbered past kLibraryLines is in a library (see sourceStrings).
+        const std::size_t library = static_cast<std::size_t>(log.line / kLibraryLines);
+        const bool inLibrary = library >= 1 && library <= libraries.size();
+        const std::filesystem::path& file = inLibrary ? libraries[library - 1].path : main.path;
+        const int line = inLibrary ? log.line % kLibraryLines : log.line;
+        error = file.string() + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + log.message;
         return std::nullopt;
     }
     return shader;
@@ -110,15 +113,15 @@ std::optional<SourceFile> readSource(const std::filesystem::path& file, std::str
 
 ShaderLogLine parseShaderLog(std::string_view log) {
     const std::string line = firstLine(log);
-    // Mesa: "0:12(3): error: ..."; NVIDIA: "0(12) : error C0000: ..." (source string, then line).
-    static const std::regex mesa(R"(^\s*(\d{1,4}):(\d{1,9})\(\d+\)\s*:\s*(.*)$)");
-    static const std::regex nvidia(R"(^\s*(\d{1,4})\((\d{1,9})\)\s*:\s*(.*)$)");
+    // Mesa: "0:12(3): error: ..."; NVIDIA: "0(12) : error C0000: ...".
+    static const std::regex mesa(R"(^\s*\d+:(\d{1,9})\(\d+\)\s*:\s*(.*)$)");
+    static const std::regex nvidia(R"(^\s*\d+\((\d{1,9})\)\s*:\s*(.*)$)");
     std::smatch match;
     if (std::regex_match(line, match, mesa) || std::regex_match(line, match, nvidia)) {
-        const std::string message = match[3].str();
-        return {std::stoi(match[2].str()), message.empty() ? line : message, std::stoi(match[1].str())};
+        const std::string message = match[2].str();
+        return {std::stoi(match[1].str()), message.empty() ? line : message};
     }
-    return {0, line, 0};
+    return {0, line};
 }
 
 std::optional<Program> loadProgram(const std::filesystem::path& vertexFile,
@@ -132,6 +135,11 @@ std::optional<Program> loadProgram(const std::filesystem::path& vertexFile,
     for (const std::filesystem::path& library : libraryFiles) {
         std::optional<SourceFile> source = readSource(library, error);
         if (!source) return std::nullopt;
+        if (std::count(source->text.begin(), source->text.end(), '\n') >= kLibraryLines - 1) {
+            error = library.string() + ": a shader library must have fewer than " +
+                    std::to_string(kLibraryLines) + " lines";
+            return std::nullopt;
+        }
         libraries.push_back(std::move(*source));
     }
     auto vertex = compile(GL_VERTEX_SHADER, *vertexSource, libraries, error);
