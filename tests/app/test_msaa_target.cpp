@@ -146,6 +146,37 @@ TEST_F(MsaaTest, TheFrameIsResolvedIntoTheFramebufferBoundWhenItIsDrawn) {
     glDeleteRenderbuffers(1, &depth);
 }
 
+TEST_F(MsaaTest, ANewFrameSizeGetsItsOwnSamplesAndTheOldSizeDrawsAsBefore) {
+    auto multisampled = makeRenderer(4);
+    ASSERT_NE(multisampled, nullptr);
+    if (multisampled->msaaSamples() < 2) GTEST_SKIP() << "the context offers no multisampling";
+    const std::vector<std::uint8_t> first = drawAndRead(*multisampled);
+    // A smaller frame (a resized window): drawn and resolved at its own size.
+    const glm::ivec2 small(200, 150);
+    SceneView view = kz::test::twoBodiesView();
+    view.proj = glm::perspective(glm::radians(45.0f), 200.0f / 150.0f, 0.1f, 100.0f);
+    view.framebuffer = small;
+    DebugDraw none;
+    none.pickRay = none.impactPreview = none.hitTriangle = false;
+    const World world = kz::test::twoBodies();
+    multisampled->draw(world, view, -1, none, Overlay{});
+    const std::vector<std::uint8_t> image = multisampled->readPixels(small);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    ASSERT_EQ(image.size(), static_cast<std::size_t>(small.x * small.y * 3));
+    const glm::vec3 ball =
+        glm::project(world.bodies()[0].position, view.view, view.proj,
+                     glm::vec4(0.0f, 0.0f, static_cast<float>(small.x), static_cast<float>(small.y)));
+    const std::size_t i = (static_cast<std::size_t>(small.y - 1 - static_cast<int>(ball.y)) *
+                               static_cast<std::size_t>(small.x) +
+                           static_cast<std::size_t>(ball.x)) *
+                          3;
+    EXPECT_GT(image[i], image[i + 1] + 40) << "the red ball at its place in the small frame";
+    EXPECT_EQ(image[0] + image[1] + image[2], at(first, 1, 1)[0] + at(first, 1, 1)[1] + at(first, 1, 1)[2])
+        << "the background in the corner";
+    // Back at the first size, the same picture as the first time.
+    EXPECT_EQ(drawAndRead(*multisampled), first);
+}
+
 TEST_F(MsaaTest, TheSampleCountIsClampedToWhatTheContextOffers) {
     const int offered = maxSamples() >= 2 ? maxSamples() : 0;
     for (const int wanted : {0, 1, 2, 64}) {

@@ -20,7 +20,7 @@ public:
     /// framebuffer that cannot be made turns it off for good).
     int samples() const { return samples_; }
 
-    /// Binds the multisampled framebuffer, resized to `size` pixels when that changed, for the
+    /// Binds the multisampled framebuffer, made anew at `size` pixels when that changed, for the
     /// scene's passes. False, with nothing bound, when samples() is 0.
     bool begin(glm::ivec2 size);
     /// Resolves the multisampled colour into framebuffer `target` (0: the window's), and leaves
@@ -30,11 +30,11 @@ public:
 private:
     bool allocate(glm::ivec2 size);
 
-    int samples_ = 0;
-    glm::ivec2 size_{0, 0};
-    Framebuffer framebuffer_;
-    Renderbuffer color_;
-    Renderbuffer depth_;
+    int samples_ = 0;         ///< In use; 0: off.
+    glm::ivec2 size_{0, 0};   ///< Of the buffers allocated; 0 before the first frame.
+    Framebuffer framebuffer_; ///< Made with the buffers, on the first frame of a size.
+    Renderbuffer color_;      ///< RGBA8, samples_ per pixel.
+    Renderbuffer depth_;      ///< Depth 24, stencil 8, samples_ per pixel.
 };
 
 } // namespace kz::render

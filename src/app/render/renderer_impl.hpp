@@ -24,34 +24,35 @@ namespace kz::render {
 /// triangles keeps thousands of bodies interactive on a software rasteriser (llvmpipe).
 constexpr std::size_t kDetailedSphereLimit = 2000;
 
+/// A vertex of the room's walls.
 struct WallVertex {
-    glm::vec3 position;
-    glm::vec3 normal;
+    glm::vec3 position; ///< World space.
+    glm::vec3 normal;   ///< The wall's unit normal, pointing into the room.
 };
 
 /// The sun's shadow as the lit passes read it.
 struct SunShadow {
-    glm::mat4 viewProj{1.0f}; ///< World to the sun's clip space (sunViewProj).
-    glm::vec3 towardSun{0.0f, 1.0f, 0.0f};
+    glm::mat4 viewProj{1.0f};              ///< World to the sun's clip space (sunViewProj).
+    glm::vec3 towardSun{0.0f, 1.0f, 0.0f}; ///< Unit, toward the sun (sunDirection).
     float strength = 0.0f;   ///< The share of the light a full shadow takes away; 0: no shadows.
     float texelWorld = 0.0f; ///< One shadow-map texel in metres.
 };
 
 /// What every pass needs: the camera, the lights and the sun's shadow, in world space.
 struct Frame {
-    glm::mat4 viewProj;
-    glm::vec3 eye;
-    glm::vec3 keyDir;
-    glm::vec3 fillDir;
-    glm::ivec2 framebuffer;
-    float pixelScale; ///< Framebuffer pixels per point of the UI (SceneView::pixelScale).
-    SunShadow sun;
+    glm::mat4 viewProj;     ///< The camera's projection times its view.
+    glm::vec3 eye;          ///< The camera's position.
+    glm::vec3 keyDir;       ///< Unit, toward the key light (above, right of and behind the eye).
+    glm::vec3 fillDir;      ///< Unit, toward the dim fill light (from the lower left).
+    glm::ivec2 framebuffer; ///< The scene's size in pixels.
+    float pixelScale;       ///< Framebuffer pixels per point of the UI (SceneView::pixelScale).
+    SunShadow sun;          ///< Strength 0 when the frame has no shadows.
 };
 
 /// What is highlighted: a body, or else an obstacle, or nothing (indices in range, or -1).
 struct Selection {
-    int body = -1;
-    int obstacle = -1;
+    int body = -1;     ///< The selected body's index, or -1.
+    int obstacle = -1; ///< The selected obstacle's index, or -1 (always -1 while a body is selected).
 };
 
 glm::vec4 unpackColor(std::uint32_t rgb);
@@ -62,23 +63,31 @@ glm::mat4 modelMatrix(const Body& body);
 /// Translation after R S (Obstacle::linear).
 glm::mat4 modelMatrix(const Obstacle& obstacle);
 
-/// The uniforms of shadow.glsl in one program.
+/// The locations of shadow.glsl's uniforms in one program (-1 for those no_shadow.glsl lacks).
 struct ShadowUniforms {
-    GLint map, viewProj, sunDir, strength, texelWorld;
+    GLint map;        ///< uShadowMap, the sampler (texture unit 0).
+    GLint viewProj;   ///< uLightViewProj.
+    GLint sunDir;     ///< uSunDir.
+    GLint strength;   ///< uShadowStrength.
+    GLint texelWorld; ///< uShadowTexelWorld.
 };
 
 /// The uniforms both lit programs have: the camera, the lights and shadow.glsl's.
 struct LitUniforms {
-    GLint viewProj, keyDir, fillDir;
-    ShadowUniforms shadow;
+    GLint viewProj;        ///< uViewProj.
+    GLint keyDir;          ///< uKeyDir.
+    GLint fillDir;         ///< uFillDir.
+    ShadowUniforms shadow; ///< The shadow library's.
 };
 
-/// The lit programs (scene and room) built with one shadow library, and their uniforms.
+/// The lit programs built with one shadow library, and their uniforms.
 struct LitPrograms {
-    Program scene, room;
-    LitUniforms sceneU{}, roomU{};
-    GLint sceneEye = -1;
-    GLint roomWallColor = -1, roomGridColor = -1;
+    Program scene;                 ///< Bodies and obstacles (scene.vert, scene.frag).
+    Program room;                  ///< The walls (room.vert, room.frag).
+    LitUniforms sceneU{}, roomU{}; ///< Their shared uniforms, per program.
+    GLint sceneEye = -1;           ///< The scene program's uEye.
+    GLint roomWallColor = -1;      ///< The room program's uWallColor.
+    GLint roomGridColor = -1;      ///< The room program's uGridColor.
 };
 
 struct Renderer::Impl {

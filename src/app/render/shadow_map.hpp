@@ -41,9 +41,9 @@ public:
     void beginPass() const;
 
 private:
-    int size_;
-    Texture depth_ = makeTexture();
-    Framebuffer framebuffer_ = makeFramebuffer();
+    int size_;                                    ///< Texels a side.
+    Texture depth_ = makeTexture();               ///< GL_DEPTH_COMPONENT24, compared (sampler2DShadow).
+    Framebuffer framebuffer_ = makeFramebuffer(); ///< depth_ as its only attachment.
 };
 
 } // namespace kz::render
