@@ -70,7 +70,7 @@ struct Flags {
     std::string events;
     bool noVsync = false;
     bool noShadows = false;
-    std::string msaa; // empty: 4, or 0 on a software rasteriser
+    std::string msaa = "auto"; // 4, or 0 on a software rasteriser
     std::string uiScale = "1";
 };
 
@@ -131,10 +131,11 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven) {
             return std::nullopt;
         }
     }
-    if (!flags.msaa.empty()) {
+    if (flags.msaa != "auto") {
         const std::optional<std::uint64_t> msaa = parseWholeNumber(flags.msaa, 0, kMaxMsaaSamples);
         if (!msaa) {
-            printError(wholeNumberError("--msaa", flags.msaa, 0, kMaxMsaaSamples));
+            printError("--msaa: expected auto or a whole number from 0 to " +
+                       std::to_string(kMaxMsaaSamples) + ", got '" + flags.msaa + "'");
             return std::nullopt;
         }
         options.msaaSamples = static_cast<int>(*msaa);
@@ -293,12 +294,13 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
     windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
     windowOnly.push_back(
         app.add_flag("--no-shadows", flags.noShadows, "Window: start with shadows off (L switches them)"));
-    windowOnly.push_back(app.add_option("--msaa", flags.msaa,
-                                        "Window: multisampling, samples per pixel, 0 (off) to " +
-                                            std::to_string(kMaxMsaaSamples) +
-                                            " (default: 4, or 0 on a software rasteriser such as llvmpipe;"
-                                            " fewer when the GL offers fewer)")
-                             ->type_name("N"));
+    windowOnly.push_back(
+        app.add_option("--msaa", flags.msaa,
+                       "Window: multisampling, samples per pixel, 0 (off) to " +
+                           std::to_string(kMaxMsaaSamples) +
+                           ", fewer when the GL offers fewer; auto (the default): 4, or 0 on a"
+                           " software rasteriser such as llvmpipe")
+            ->type_name("N|auto"));
     windowOnly.push_back(
         app.add_option("--ui-scale", flags.uiScale,
                        "Window: the panel's size and text, 0.5 to 4 (default: 1; for a high-DPI"
