@@ -1,8 +1,10 @@
 #version 330 core
-// Walls: softly lit, with a faint 1 m grid so distances and depth read.
+// Walls: softly lit, with a faint 1 m grid so distances and depth read, and the shadows the
+// bodies and meshes cast from the sun (shadow.glsl).
 
 in vec3 vWorldPos;
 in vec3 vNormal;
+in vec3 vShadowCoord;
 
 uniform vec3 uKeyDir;
 uniform vec3 uFillDir;
@@ -26,5 +28,6 @@ void main() {
     // it would only alias.
     vec3 inPlane = width * (1.0 - step(0.9, abs(n)));
     grid *= 1.0 - smoothstep(0.1, 0.3, max(max(inPlane.x, inPlane.y), inPlane.z));
-    fragColor = vec4(mix(color, uGridColor, 0.4 * grid), 1.0);
+    vec3 shaded = mix(color, uGridColor, 0.4 * grid);
+    fragColor = vec4(shaded * (1.0 - uShadowStrength * sunShadow(vShadowCoord, n)), 1.0);
 }

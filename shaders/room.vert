@@ -8,9 +8,11 @@ uniform mat4 uViewProj;
 
 out vec3 vWorldPos;
 out vec3 vNormal;
+out vec3 vShadowCoord; // shadowCoord (shadow.glsl)
 
 void main() {
     vWorldPos = aPosition;
     vNormal = aNormal;
+    vShadowCoord = shadowCoord(aPosition, aNormal);
     gl_Position = uViewProj * vec4(aPosition, 1.0);
 }

@@ -1,9 +1,11 @@
 #version 330 core
 // Blinn-Phong: ambient, a key light near the camera (a headlight offset up and to the side, so its
-// highlight does not sit on every body's centre) and a dim fill light from the other side.
+// highlight does not sit on every body's centre) and a dim fill light from the other side; then
+// the sun's shadow (shadow.glsl) darkens what other bodies and meshes hide from the sun.
 
 in vec3 vWorldPos;
 in vec3 vNormal;
+in vec3 vShadowCoord;
 in vec4 vColor;
 
 uniform vec3 uEye;
@@ -23,5 +25,6 @@ void main() {
     float specular = key > 0.0 ? pow(max(dot(n, h), 0.0), 48.0) : 0.0;
     vec3 albedo = vColor.rgb;
     vec3 color = albedo * (0.16 + 0.72 * key + 0.28 * fill) + vec3(0.35) * specular;
+    color *= 1.0 - uShadowStrength * sunShadow(vShadowCoord, n);
     fragColor = vec4(color, vColor.a);
 }

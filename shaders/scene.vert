@@ -11,6 +11,7 @@ uniform mat4 uViewProj;
 
 out vec3 vWorldPos;
 out vec3 vNormal;
+out vec3 vShadowCoord; // shadowCoord (shadow.glsl)
 out vec4 vColor;
 
 void main() {
@@ -21,6 +22,7 @@ void main() {
     vec3 scale2 = vec3(dot(m[0], m[0]), dot(m[1], m[1]), dot(m[2], m[2]));
     vNormal = m * (aNormal / scale2);
     vWorldPos = world.xyz;
+    vShadowCoord = shadowCoord(world.xyz, normalize(vNormal));
     vColor = aColor;
     gl_Position = uViewProj * world;
 }

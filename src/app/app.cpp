@@ -59,9 +59,13 @@ AppResult App::start() {
 AppResult App::openWindow() {
     std::string error;
     if (!platform_.openWindow(options_.windowSize, options_.vsync, error)) return {kExitCannotStart, error};
-    renderer_ = render::Renderer::create(render::shaderDirectory(), error);
+    renderer_ = render::Renderer::create(render::shaderDirectory(), error,
+                                         options_.msaaSamples.value_or(render::defaultMsaaSamples()));
     if (!renderer_) return {kExitFailure, error};
-    if (!platform_.startImGui(error)) return {kExitFailure, error};
+    if (!platform_.startImGui(options_.uiScale, error)) return {kExitFailure, error};
+    ui_.shadows = options_.shadows;
+    ui_.uiScale = options_.uiScale;
+    ui_.panel = panelStartRect(glm::vec2(platform_.sizes().window), options_.uiScale);
     return {};
 }
 
@@ -70,7 +74,9 @@ AppResult App::finish() {
     if (failure_.exitCode != 0) return failure_;
     if (!report_.enabled()) return {};
     std::string error;
-    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, *world_, scenarioTitle_, seed_), error))
+    const DrawSettings drawn{renderer_ ? renderer_->msaaSamples() : 0, ui_.shadows};
+    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, *world_, scenarioTitle_, seed_, drawn),
+                       error))
         return {kExitFailure, error};
     return {};
 }
@@ -83,8 +89,8 @@ void App::loop() {
     const Clock::time_point runStart = Clock::now();
     Clock::time_point last = runStart;
     view_ = camera_.viewMatrix();
-    proj_ = camera_.projMatrix(static_cast<float>(options_.windowSize.x) /
-                               static_cast<float>(options_.windowSize.y));
+    free_ = freeArea(glm::vec2(options_.windowSize), ui_.panel);
+    proj_ = camera_.projMatrix(glm::vec2(options_.windowSize), free_);
 
     while (true) {
         const Clock::time_point frameStart = Clock::now();
@@ -149,7 +155,7 @@ void App::pollEvents() {
                 camera_.orbit(static_cast<float>(event.motion.xrel), static_cast<float>(event.motion.yrel));
             if (panning_) {
                 camera_.pan(static_cast<float>(event.motion.xrel), static_cast<float>(event.motion.yrel),
-                            static_cast<float>(windowSize_.y));
+                            fieldOfViewSpan(free_));
             }
             break;
         case SDL_MOUSEWHEEL:
@@ -228,8 +234,20 @@ float App::update(float frameSeconds) {
         physicsMsPerStep_ = physicsMsPerStep_ == 0.0f ? perStep : 0.9f * physicsMsPerStep_ + 0.1f * perStep;
     }
     view_ = camera_.viewMatrix();
-    proj_ = camera_.projMatrix(static_cast<float>(drawableSize_.x) / static_cast<float>(drawableSize_.y));
+    frameView();
     return physicsMs;
+}
+
+/// The projection framed in the part of the window the panel left free in the last UI frame (the
+/// whole window without it); a `view` event when the window or that part changed.
+void App::frameView() {
+    free_ = freeArea(glm::vec2(windowSize_), ui_.panel);
+    proj_ = camera_.projMatrix(glm::vec2(windowSize_), free_);
+    const bool changed = !loggedView_ || loggedView_->first != windowSize_ ||
+                         loggedView_->second.min != free_.min || loggedView_->second.max != free_.max;
+    if (!changed) return;
+    events_.view(frame_, windowSize_, free_);
+    loggedView_ = std::pair(windowSize_, free_);
 }
 
 /// The panel (carrying out what it asks for), the selected label, then ImGui's draw data.
@@ -255,6 +273,10 @@ float App::render() {
     sceneView.eye = camera_.eye();
     sceneView.framebuffer = drawableSize_;
     sceneView.farPlane = camera_.farPlane();
+    // Framebuffer pixels per point of the UI: a high-DPI framebuffer's, times --ui-scale.
+    sceneView.pixelScale =
+        static_cast<float>(drawableSize_.x) / static_cast<float>(windowSize_.x) * options_.uiScale;
+    sceneView.shadows = ui_.shadows;
     drawScene(sceneView);
     platform_.renderImGui();
     return msBetween(start, Clock::now());

@@ -18,6 +18,11 @@ struct AppOptions {
     bool paused = false;                ///< Start paused.
     bool spin = true;                   ///< Spin the camera when the scenario sets no view.
     bool vsync = true;
+    bool shadows = true;  ///< Bodies and meshes cast the sun's shadows (L toggles).
+    float uiScale = 1.0f; ///< The panel's sizes and text, times ImGui's own (for a high-DPI X11 screen).
+    /// Samples per pixel wanted (0: none; the GL may offer fewer); empty: 4, or none on a software
+    /// rasteriser such as llvmpipe, where multisampling doubles the frame's cost.
+    std::optional<int> msaaSamples;
     std::optional<std::uint64_t> frames; ///< Quit after this many frames.
     std::string screenshot;              ///< PNG of the last frame (and F12's target); empty: none.
     std::string events;                  ///< Event log: a file, "-" for stdout, empty: none.

@@ -132,6 +132,9 @@ void App::runKeyAction(KeyAction action) {
     case KeyAction::ToggleHelp:
         ui_.showHelp = !ui_.showHelp;
         break;
+    case KeyAction::ToggleShadows:
+        setShadows(!ui_.shadows);
+        break;
     case KeyAction::ToggleBvhBoxes:
         ui_.debug.bvhBoxes = !ui_.debug.bvhBoxes;
         break;
@@ -167,11 +170,17 @@ void App::setSpin(bool on) {
     events_.cameraSpin(frame_, on);
 }
 
+void App::setShadows(bool on) {
+    ui_.shadows = on;
+    events_.shadows(frame_, on);
+}
+
 void App::applyUi(const UiRequests& requests) {
     if (requests.pause) pause();
     if (requests.resume) resume();
     if (requests.singleStep) singleStep();
     if (requests.spin) setSpin(*requests.spin);
+    if (requests.shadows) setShadows(*requests.shadows);
     if (requests.resetView) camera_.reset();
     if (requests.timeScaleChanged) world_->setTimeScale(ui_.timeScale);
     if (requests.gravityChanged) world_->setGravity(ui_.gravityOn ? ui_.gravity : glm::vec3(0.0f));
@@ -205,6 +214,7 @@ UiFrameInfo App::frameInfo() const {
     info.stepsThisFrame = stepsThisFrame_;
     info.probe = probe_;
     labFrameInfo(info);
+    info.msaaSamples = renderer_->msaaSamples();
     return info;
 }
 

@@ -23,6 +23,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kz {
@@ -71,6 +72,7 @@ private:
     float newFrame();
     float handleInput(float frameSeconds);
     float update(float frameSeconds);
+    void frameView();
     float buildUi();
     float render();
     void saveScreenshot(bool lastFrame);
@@ -90,6 +92,7 @@ private:
     void resume();
     void singleStep();
     void setSpin(bool on);
+    void setShadows(bool on);
     void resetRandom();
     void resetFixed();
     void applyUi(const UiRequests& requests);
@@ -147,6 +150,9 @@ private:
     bool screenshotRequested_ = false;
     glm::ivec2 windowSize_{1, 1};
     glm::ivec2 drawableSize_{1, 1};
+    ScreenRect free_; ///< The part of the window the panel leaves free (points): the view is framed in it.
+    std::optional<std::pair<glm::ivec2, ScreenRect>>
+        loggedView_;       ///< The last `view` event's window and free area.
     glm::mat4 view_{1.0f}; ///< The camera's matrices of the frame on screen.
     glm::mat4 proj_{1.0f};
     float physicsMsPerStep_ = 0.0f;

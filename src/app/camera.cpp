@@ -100,4 +100,8 @@ glm::mat4 OrbitCamera::projMatrix(float aspect) const {
     return glm::perspective(glm::radians(view_.fovDeg), safeAspect, nearPlane(), farPlane());
 }
 
+glm::mat4 OrbitCamera::projMatrix(glm::vec2 window, const ScreenRect& free) const {
+    return framedPerspective(glm::radians(view_.fovDeg), nearPlane(), farPlane(), window, free);
+}
+
 } // namespace kz

@@ -2,6 +2,7 @@
 // the mouse and keyboard handling in app.cpp only feeds it pixel deltas and wheel steps.
 #pragma once
 
+#include "app/framing.hpp"
 #include "geom/types.hpp"
 
 #include <optional>
@@ -45,6 +46,9 @@ public:
     glm::mat4 viewMatrix() const;
     /// Perspective for the viewport's aspect ratio (width / height; any positive value).
     glm::mat4 projMatrix(float aspect) const;
+    /// Perspective over a `window`-sized window (points) framed in its `free` part: the target at
+    /// the free area's centre, the field of view spanning it (framedPerspective, framing.hpp).
+    glm::mat4 projMatrix(glm::vec2 window, const ScreenRect& free) const;
     float nearPlane() const;
     float farPlane() const;
 

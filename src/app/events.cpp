@@ -87,10 +87,28 @@ void EventLog::reset(std::uint64_t frame, const std::string& scenario, std::uint
     write(line);
 }
 
-void EventLog::cameraSpin(std::uint64_t frame, bool on) {
+void EventLog::switched(std::uint64_t frame, const char* event, bool on) {
     if (!enabled()) return;
-    Json line = header(frame, "camera_spin");
+    Json line = header(frame, event);
     line["on"] = on;
+    write(line);
+}
+
+void EventLog::cameraSpin(std::uint64_t frame, bool on) {
+    switched(frame, "camera_spin", on);
+}
+
+void EventLog::shadows(std::uint64_t frame, bool on) {
+    switched(frame, "shadows", on);
+}
+
+void EventLog::view(std::uint64_t frame, glm::ivec2 window, const ScreenRect& free) {
+    if (!enabled()) return;
+    Json line = header(frame, "view");
+    line["window"] = Json::array({window.x, window.y});
+    const glm::vec2 size = free.size();
+    line["free"] = Json::array({shortestDouble(free.min.x), shortestDouble(free.min.y),
+                                shortestDouble(size.x), shortestDouble(size.y)});
     write(line);
 }
 

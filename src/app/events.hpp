@@ -8,7 +8,11 @@
 //                                                                a click on an obstacle (a mesh)
 //   {"frame":20,"event":"pause"}  resume  step  quit
 //   {"frame":30,"event":"reset","scenario":"random","seed":42}
-//   {"frame":31,"event":"camera_spin","on":false}
+//   {"frame":31,"event":"camera_spin","on":false}                shadows likewise
+//   {"frame":0,"event":"view","window":[1280,720],"free":[368,0,912,720]}
+//                                       where the 3D view is framed: the window's size and the free
+//                                       part beside the panel (x, y, width, height), in points;
+//                                       logged at the first frame and whenever either changes
 //   {"frame":40,"event":"drag_start","body":"red ball"}          drag_end likewise
 //   {"frame":50,"event":"screenshot","file":"kolize-50.png"}
 //   {"frame":60,"event":"lab","query":"box-box","overlap":true,"depth":0.12}
@@ -18,6 +22,7 @@
 #pragma once
 
 #include "app/lab_query.hpp"
+#include "app/framing.hpp"
 #include "app/report_numbers.hpp"
 #include "geom/types.hpp"
 #include "physics/body.hpp"
@@ -48,6 +53,10 @@ public:
     void pickObstacle(std::uint64_t frame, const Obstacle& obstacle, const PickHit& hit);
     void reset(std::uint64_t frame, const std::string& scenario, std::uint64_t seed);
     void cameraSpin(std::uint64_t frame, bool on);
+    /// Shadows switched on or off ("shadows", with "on").
+    void shadows(std::uint64_t frame, bool on);
+    /// The view is framed anew: the window's size and the free part of it, in points ("view").
+    void view(std::uint64_t frame, glm::ivec2 window, const ScreenRect& free);
     void drag(std::uint64_t frame, bool start, const std::string& body);
     void screenshot(std::uint64_t frame, const std::string& file);
     /// The lab's verdict for `query` (when it changes, or a query opens): "hit" (rays, the sweep)
@@ -59,6 +68,7 @@ public:
 
 private:
     void write(const nlohmann::ordered_json& line);
+    void switched(std::uint64_t frame, const char* event, bool on);
 
     std::ofstream file_;
     bool toStdout_ = false;

@@ -20,7 +20,8 @@ void FrameTimes::add(float frameMs, float physicsMs, float pickingMs, float uiMs
 }
 
 nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
-                                   const World& world, const std::string& scenarioTitle, std::uint64_t seed) {
+                                   const World& world, const std::string& scenarioTitle, std::uint64_t seed,
+                                   const DrawSettings& drawn) {
     nlohmann::ordered_json report;
     report["frames"] = frames;
     report["seconds"] = seconds;
@@ -42,6 +43,8 @@ nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames
     report["obstacle_triangles"] = std::move(triangles);
     report["scenario"] = scenarioTitle;
     report["seed"] = seed;
+    report["msaa_samples"] = drawn.msaaSamples;
+    report["shadows"] = drawn.shadows;
     return report;
 }
 

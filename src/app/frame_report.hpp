@@ -1,7 +1,8 @@
 // The report of a window run (--report FILE|-): how many frames in how long, the medians of the
 // per-frame CPU times of each phase, and what was on screen at the end. One JSON object, keys in
 // this order: frames, seconds, fps, ms_per_frame_median, physics_ms_median, picking_ms_median,
-// ui_ms_median, draw_ms_median, bodies, obstacles, obstacle_triangles, scenario, seed.
+// ui_ms_median, draw_ms_median, bodies, obstacles, obstacle_triangles, scenario, seed,
+// msaa_samples, shadows.
 #pragma once
 
 #include "physics/world.hpp"
@@ -23,10 +24,18 @@ struct FrameTimes {
     void add(float frameMs, float physicsMs, float pickingMs, float uiMs, float drawMs);
 };
 
+/// How the frames were drawn.
+struct DrawSettings {
+    int msaaSamples = 0; ///< Samples per pixel of the scene (0: not multisampled).
+    bool shadows = true; ///< Shadows on at the end of the run.
+};
+
 /// The report's JSON: `frames` drawn in `seconds`, the medians of `times` (each a float written
-/// as its shortest decimal), and the world's bodies, obstacles and their triangle counts.
+/// as its shortest decimal), the world's bodies, obstacles and their triangle counts, and how the
+/// frames were drawn.
 nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
-                                   const World& world, const std::string& scenarioTitle, std::uint64_t seed);
+                                   const World& world, const std::string& scenarioTitle, std::uint64_t seed,
+                                   const DrawSettings& drawn = {});
 
 /// Where the report goes: opened at start, so that a bad path fails before the window opens.
 class FrameReportFile {

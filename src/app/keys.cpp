@@ -18,6 +18,7 @@ const std::vector<KeyRow>& keyTable() {
         {"Tab", "hide / show the panel", {{SDLK_TAB, A::TogglePanel}}},
         {"F12", "screenshot", {{SDLK_F12, A::Screenshot}}},
         {"H", "this help", {{SDLK_h, A::ToggleHelp}}},
+        {"L", "shadows on / off", {{SDLK_l, A::ToggleShadows}}},
         {"V", "BVH boxes on / off", {{SDLK_v, A::ToggleBvhBoxes}}},
         {"[ / ]",
          "BVH boxes: one level up / down",

@@ -24,6 +24,7 @@ enum class KeyAction {
     TogglePanel,
     Screenshot,
     ToggleHelp,
+    ToggleShadows,
     ToggleBvhBoxes,
     BvhLevelUp,
     BvhLevelDown,

@@ -34,6 +34,9 @@ using kz::cli::kExitUsage;
 constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds the step-time buffer
 constexpr std::uint64_t kMaxFrames = 1'000'000'000;
 constexpr int kMaxWindowSide = 16384;
+constexpr std::uint64_t kMaxMsaaSamples = 16;
+constexpr float kMinUiScale = 0.5f;
+constexpr float kMaxUiScale = 4.0f;
 
 void printError(std::string message) {
     kz::cli::printError("kolize", std::move(message));
@@ -73,6 +76,9 @@ struct Flags {
     std::string explainQuery;
     std::string explainShapes;
     std::string lab; // the query after --lab (empty: --lab alone, box-box)
+    bool noShadows = false;
+    std::string msaa = "auto"; // 4, or 0 on a software rasteriser
+    std::string uiScale = "1";
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -82,6 +88,16 @@ struct FlagOptions {
     CLI::Option* lab = nullptr;
     std::vector<CLI::Option*> windowOnly; ///< The window's flags; each is an error with --headless.
 };
+
+/// A plain decimal number (such as 1.5) in [min, max].
+std::optional<float> parseDecimal(const std::string& text, float min, float max) {
+    float value = 0.0f;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::fixed);
+    if (text.empty() || ec != std::errc() || ptr != end || !(value >= min && value <= max))
+        return std::nullopt;
+    return value;
+}
 
 /// "WxH" with each side a whole number from 1 to kMaxWindowSide.
 std::optional<glm::ivec2> parseSize(const std::string& text) {
@@ -136,9 +152,25 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, b
             return std::nullopt;
         }
     }
+    if (flags.msaa != "auto") {
+        const std::optional<std::uint64_t> msaa = parseWholeNumber(flags.msaa, 0, kMaxMsaaSamples);
+        if (!msaa) {
+            printError("--msaa: expected auto or a whole number from 0 to " +
+                       std::to_string(kMaxMsaaSamples) + ", got '" + flags.msaa + "'");
+            return std::nullopt;
+        }
+        options.msaaSamples = static_cast<int>(*msaa);
+    }
+    const std::optional<float> uiScale = parseDecimal(flags.uiScale, kMinUiScale, kMaxUiScale);
+    if (!uiScale) {
+        printError("--ui-scale: expected a number from 0.5 to 4, got '" + flags.uiScale + "'");
+        return std::nullopt;
+    }
+    options.uiScale = *uiScale;
     options.paused = flags.paused;
     options.spin = !flags.noSpin;
     options.vsync = !flags.noVsync;
+    options.shadows = !flags.noShadows;
     options.screenshot = flags.screenshot;
     options.events = flags.events;
     if (reportGiven) options.report = flags.report;
@@ -282,7 +314,7 @@ void describeProgram(CLI::App& app) {
                "(kolize explain --help lists the queries).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "obstacles, obstacle_triangles, scenario, seed.\n"
+               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");
@@ -328,6 +360,20 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
             ->expected(0, 1)
             ->type_name("[QUERY]");
     windowOnly.push_back(options.lab);
+    windowOnly.push_back(
+        app.add_flag("--no-shadows", flags.noShadows, "Window: start with shadows off (L switches them)"));
+    windowOnly.push_back(
+        app.add_option("--msaa", flags.msaa,
+                       "Window: multisampling, samples per pixel, 0 (off) to " +
+                           std::to_string(kMaxMsaaSamples) +
+                           ", fewer when the GL offers fewer; auto (the default): 4, or 0 on a"
+                           " software rasteriser such as llvmpipe")
+            ->type_name("N|auto"));
+    windowOnly.push_back(
+        app.add_option("--ui-scale", flags.uiScale,
+                       "Window: the panel's size and text, 0.5 to 4 (default: 1; for a high-DPI"
+                       " X11 screen, whose windows SDL does not scale)")
+            ->type_name("S"));
     return options;
 }
 

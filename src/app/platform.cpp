@@ -1,5 +1,6 @@
 #include "app/platform.hpp"
 
+#include <algorithm>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 #include <cstdlib>
@@ -87,6 +88,22 @@ bool loadGl(std::string& error) {
     return true;
 }
 
+/// Dear ImGui's default font: 13 points, ProggyClean.
+constexpr float kFontPoints = 13.0f;
+
+/// ImGui's sizes and font scaled by `uiScale`; the font rasterised at the framebuffer's pixels per
+/// point (ImGui draws in points, scaled by its DisplayFramebufferScale), shown at 1 / that scale.
+void scaleImGui(float uiScale, const WindowSizes& sizes) {
+    const float pixelsPerPoint =
+        std::max(static_cast<float>(sizes.drawable.x) / static_cast<float>(sizes.window.x), 1.0f);
+    if (uiScale == 1.0f && pixelsPerPoint == 1.0f) return; // ImGui's own font and sizes
+    ImGui::GetStyle().ScaleAllSizes(uiScale);
+    ImFontConfig font;
+    font.SizePixels = kFontPoints * uiScale * pixelsPerPoint;
+    ImGui::GetIO().Fonts->AddFontDefault(&font);
+    ImGui::GetIO().FontGlobalScale = 1.0f / pixelsPerPoint;
+}
+
 } // namespace
 
 Platform::~Platform() {
@@ -119,12 +136,13 @@ bool Platform::openWindow(glm::ivec2 size, bool vsync, std::string& error) {
     return loadGl(error);
 }
 
-bool Platform::startImGui(std::string& error) {
+bool Platform::startImGui(float uiScale, std::string& error) {
     IMGUI_CHECKVERSION();
     imgui_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr; // the panel starts the same way every time; no imgui.ini in the cwd
     ImGui::StyleColorsDark();
+    scaleImGui(uiScale, sizes());
     imguiSdl_ = ImGui_ImplSDL2_InitForOpenGL(window_.get(), gl_);
     imguiOpenGl_ = imguiSdl_ && ImGui_ImplOpenGL3_Init("#version 330 core");
     if (!imguiOpenGl_) {

@@ -31,8 +31,11 @@ public:
     /// False with `error` set (one line) when there is no display or no such context: the
     /// caller's exit code says the app cannot start.
     bool openWindow(glm::ivec2 size, bool vsync, std::string& error);
-    /// Dear ImGui and its SDL2/OpenGL3 backends, after the window. False with `error` set.
-    bool startImGui(std::string& error);
+    /// Dear ImGui and its SDL2/OpenGL3 backends, after the window, its sizes and font scaled by
+    /// `uiScale` (> 0; 1: ImGui's own). On a window whose framebuffer has more pixels than it has
+    /// points (a high-DPI display that scales windows, as macOS does), the font is rasterised at the
+    /// framebuffer's resolution so text stays sharp. False with `error` set.
+    bool startImGui(float uiScale, std::string& error);
 
     std::uint32_t windowId() const { return SDL_GetWindowID(window_.get()); }
     bool minimised() const;

@@ -94,6 +94,10 @@ void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests
         requests.spin = spinning;
     ImGui::SliderFloat("speed", &state.spinSpeedDegPerSecond, -45.0f, 45.0f, "%.1f deg/s");
     if (ImGui::Button(withKey("Reset view", KeyAction::ResetView).c_str())) requests.resetView = true;
+    ImGui::SameLine();
+    bool shadows = state.shadows;
+    if (ImGui::Checkbox(withKey("shadows", KeyAction::ToggleShadows).c_str(), &shadows))
+        requests.shadows = shadows;
     ImGui::TextDisabled("right-drag orbit, wheel zoom, middle-drag pan");
 }
 
@@ -218,6 +222,11 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
     ImGui::Text("sim time       %.2f s (%llu steps)", world.simTime(),
                 static_cast<unsigned long long>(world.stepCount()));
+    if (info.msaaSamples > 1) {
+        ImGui::Text("MSAA           %dx", info.msaaSamples);
+    } else {
+        ImGui::TextUnformatted("MSAA           off");
+    }
     if (ImGui::Button(withKey("Screenshot", KeyAction::Screenshot).c_str())) requests.screenshot = true;
 }
 
@@ -282,16 +291,26 @@ void drawLabelAt(const glm::vec3& anchor, const char* text, const glm::mat4& vie
     list->AddText(topLeft, IM_COL32(255, 230, 90, 255), text);
 }
 
+ScreenRect panelStartRect(glm::vec2 display, float uiScale) {
+    const glm::vec2 corner(8.0f * uiScale);
+    return {corner, corner + glm::vec2(360.0f, std::max(display.y / uiScale - 16.0f, 100.0f)) * uiScale};
+}
+
 UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
     UiRequests requests;
+    state.panel.reset();
     if (state.showPanel && info.world != nullptr) {
         const ImGuiViewport* viewport = ImGui::GetMainViewport();
-        ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + 8.0f, viewport->WorkPos.y + 8.0f),
+        const ScreenRect start = panelStartRect({viewport->WorkSize.x, viewport->WorkSize.y}, state.uiScale);
+        ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + start.min.x, viewport->WorkPos.y + start.min.y),
                                 ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowSize(ImVec2(360.0f, std::max(viewport->WorkSize.y - 16.0f, 100.0f)),
-                                 ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(start.size().x, start.size().y), ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowBgAlpha(0.85f);
         if (ImGui::Begin("Kolize", &state.showPanel)) {
+            // Open (not collapsed to its title bar): the view is framed beside it.
+            const ImVec2 pos = ImGui::GetWindowPos();
+            const ImVec2 size = ImGui::GetWindowSize();
+            if (state.showPanel) state.panel = ScreenRect{{pos.x, pos.y}, {pos.x + size.x, pos.y + size.y}};
             // The lab (its list of queries; all of it while the window shows it), else the scenarios.
             labHeader(info, requests);
             if (info.labQuery) {

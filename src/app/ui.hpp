@@ -6,6 +6,7 @@
 
 #include "app/lab_query.hpp"
 #include "app/lab_scene.hpp"
+#include "app/framing.hpp"
 #include "app/pick_state.hpp"
 #include "app/probe.hpp"
 #include "app/render/renderer.hpp"
@@ -22,6 +23,10 @@ namespace kz {
 struct UiState {
     bool showPanel = true; ///< Tab.
     bool showHelp = false; ///< H: the key table in its own window.
+    /// The panel's rectangle in the last UI frame (window points); empty while it is hidden or
+    /// collapsed. Before the first frame: where it starts (panelStartRect).
+    std::optional<ScreenRect> panel;
+    float uiScale = 1.0f; ///< --ui-scale: the panel's size and text, times ImGui's own.
 
     float timeScale = 1.0f; ///< World::setTimeScale, 0.05 to 2.
     bool gravityOn = false;
@@ -31,6 +36,7 @@ struct UiState {
     float rollingResistance = 0.0f; ///< Of balls; with restitution and friction.
 
     float spinSpeedDegPerSecond = 8.6f;
+    bool shadows = true; ///< L: bodies and meshes cast the sun's shadows.
 
     std::vector<std::string> scenarioNames; ///< builtinScenarioNames().
     char seedText[24] = "1";      ///< The seed for Reset random (when not new each time) and Reload.
@@ -61,6 +67,7 @@ struct UiFrameInfo {
     std::optional<LabQuery> labQuery;
     LabResult labResult;  ///< Its answer this frame.
     std::string labHover; ///< What the cursor is over in the lab ("box A"), or empty.
+    int msaaSamples = 0; ///< Samples per pixel of the scene (0: not multisampled).
 };
 
 /// What the user asked for through the panel this frame.
@@ -68,7 +75,8 @@ struct UiRequests {
     bool pause = false;
     bool resume = false;
     bool singleStep = false;
-    std::optional<bool> spin; ///< Spin switched on or off.
+    std::optional<bool> spin;    ///< Spin switched on or off.
+    std::optional<bool> shadows; ///< Shadows switched on or off.
     bool resetView = false;
     bool resetRandom = false;
     bool resetFixed = false;
@@ -82,8 +90,14 @@ struct UiRequests {
     bool closeLab = false;           ///< Back to the scenarios.
 };
 
-/// Builds the panel (when shown) and the Help window (when open) for this ImGui frame.
+/// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records
+/// the panel's rectangle in state.panel.
 UiRequests drawUi(UiState& state, const UiFrameInfo& info);
+
+/// Where the panel opens in a window of `display` points: 8 points from the top-left corner, 360
+/// wide, as tall as the window less 8 points above and below (at least 100); each length times
+/// `uiScale`.
+ScreenRect panelStartRect(glm::vec2 display, float uiScale = 1.0f);
 
 /// The picked body's name at its centre on screen (an obstacle's at the centre of its bounds), on
 /// top of everything: where `proj * view` puts it, unless it is behind the camera.

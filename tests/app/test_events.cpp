@@ -146,6 +146,18 @@ TEST_F(EventLogFile, LabLinesNameTheQueryItsVerdictAsHitOrOverlapAndItsNumbers) 
     EXPECT_EQ(written[3], R"({"frame":4,"event":"lab","query":"ray-triangle","hit":true,"t":0.43,"u":0.25})");
 }
 
+TEST_F(EventLogFile, ViewGivesTheWindowAndItsFreePartAndShadowsTheirSwitch) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+    log.view(0, {1280, 720}, kz::ScreenRect{{368.0f, 0.0f}, {1280.0f, 720.0f}});
+    log.shadows(4, false);
+    const std::vector<std::string> written = lines(file_);
+    ASSERT_EQ(written.size(), 2u);
+    EXPECT_EQ(written[0], R"({"frame":0,"event":"view","window":[1280,720],"free":[368.0,0.0,912.0,720.0]})");
+    EXPECT_EQ(written[1], R"({"frame":4,"event":"shadows","on":false})");
+}
+
 TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
     kz::EventLog log;
     std::string error;

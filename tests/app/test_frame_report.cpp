@@ -44,7 +44,9 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
                                                "obstacles",
                                                "obstacle_triangles",
                                                "scenario",
-                                               "seed"};
+                                               "seed",
+                                               "msaa_samples",
+                                               "shadows"};
     EXPECT_EQ(keys, expected);
     EXPECT_EQ(report["frames"], 3);
     EXPECT_DOUBLE_EQ(report["fps"].get<double>(), 6.0);
@@ -56,6 +58,16 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
     EXPECT_TRUE(report["obstacle_triangles"].empty());
     EXPECT_EQ(report["scenario"], "Two balls");
     EXPECT_EQ(report["seed"], 42);
+    EXPECT_EQ(report["msaa_samples"], 0) << "not multisampled unless said";
+    EXPECT_EQ(report["shadows"], true);
+}
+
+TEST(FrameReport, SaysHowTheFramesWereDrawn) {
+    const kz::World world(kz::boxRoom(glm::vec3(10.0f)));
+    const nlohmann::ordered_json report =
+        kz::frameReport(kz::FrameTimes{}, 0, 0.0, world, "Empty", 1, kz::DrawSettings{4, false});
+    EXPECT_EQ(report["msaa_samples"], 4);
+    EXPECT_EQ(report["shadows"], false);
 }
 
 TEST(FrameReport, NoTimeNoFramesGivesZeroFps) {

@@ -1,6 +1,8 @@
 // The app's stack on this machine: SDL2 window, a GL 3.3 core context loaded by the
 // build-time glad loader, and Dear ImGui's SDL2 + OpenGL3 backends drawing one frame.
 // Needs a display: scripts/test.sh runs it under Xvfb (Mesa llvmpipe).
+#include "support/display.hpp"
+
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
@@ -12,24 +14,7 @@
 
 namespace {
 
-/// SDL video, or a skip (a failure when KZ_REQUIRE_DISPLAY is set, as in scripts/test.sh).
-/// SDL falls back to its "offscreen" or "dummy" drivers when there is no display: those are
-/// not a display either.
-bool initVideoOrSkip() {
-    std::string reason;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        reason = std::string("no display: ") + SDL_GetError();
-    } else {
-        const std::string driver = SDL_GetCurrentVideoDriver();
-        if (driver != "offscreen" && driver != "dummy") return true;
-        reason = "no display: SDL fell back to the '" + driver + "' video driver";
-        SDL_Quit();
-    }
-    if (std::getenv("KZ_REQUIRE_DISPLAY") != nullptr) {
-        ADD_FAILURE() << reason << " (KZ_REQUIRE_DISPLAY is set)";
-    }
-    return false;
-}
+using kz::test::initVideoOrSkip;
 
 struct Window {
     SDL_Window* window = nullptr;

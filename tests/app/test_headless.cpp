@@ -393,6 +393,31 @@ TEST_F(KolizeCli, AnUnknownLabQueryIsOneLineNamingItAndTheQueriesWithExitCode2) 
     EXPECT_NE(kolize("--help").out.find("--lab [QUERY]"), std::string::npos);
 }
 
+TEST_F(KolizeCli, ShadowMultisamplingAndUiScaleFlagsAreCheckedAndBelongToTheWindow) {
+    const Outcome help = kolize("--help");
+    for (const char* flag : {"--no-shadows", "--msaa", "--ui-scale"})
+        EXPECT_NE(help.out.find(flag), std::string::npos) << flag << " is not in:\n" << help.out;
+    // Bad values: one line naming the flag and the value, before any display is looked for.
+    for (const char* args :
+         {"--msaa 17", "--msaa -1", "--msaa x", "--msaa ''", "--ui-scale 0.4", "--ui-scale 5",
+          "--ui-scale abc", "--ui-scale 1e0", "--ui-scale nan", "--ui-scale ''"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err.find("no display"), std::string::npos) << run.err;
+        const std::string flag = std::string(args).substr(0, std::string(args).find(' '));
+        EXPECT_NE(run.err.find(flag), std::string::npos) << run.err;
+    }
+    for (const char* args : {"--no-shadows", "--msaa 4", "--msaa auto", "--ui-scale 2"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(std::string("--headless ") + args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_NE(run.err.find("--headless"), std::string::npos) << run.err;
+    }
+}
+
 TEST_F(KolizeCli, DeterministicRunWritesACompleteReport) {
     const Outcome run = kolize("--headless --scenario deterministic --steps 1200");
     ASSERT_EQ(run.exitCode, 0) << run.err;

@@ -236,14 +236,49 @@ fs::path writeScenario(const fs::path& dir, const std::string& file, const std::
     return path;
 }
 
+/// The part of the window the app frames its 3D view in, in window pixels: right of the panel
+/// (which opens 8 px from the left edge, 360 px wide: ui.cpp's panelStartRect), full height; the
+/// whole window with the panel hidden. The app logs it as its `view` event.
+struct FreeArea {
+    float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+    float width() const { return x1 - x0; }
+    float height() const { return y1 - y0; }
+    glm::vec2 centre() const { return {0.5f * (x0 + x1), 0.5f * (y0 + y1)}; }
+};
+
+constexpr float kPanelRight = 368.0f; // the panel's right edge where it opens
+
+/// The free area of a window of the given size with the panel where it opens.
+FreeArea startFree(int width = kWidth, int height = kHeight) {
+    return {kPanelRight, 0.0f, static_cast<float>(width), static_cast<float>(height)};
+}
+
+/// The app's framed view, formulated independently of it: GLM's perspective of the free area's
+/// aspect ratio (its vertical field of view the camera's, or its horizontal one where the free area
+/// is taller than wide), mapped by glm::project's viewport onto the free area.
+struct Framed {
+    glm::mat4 view;
+    glm::mat4 proj;
+    glm::vec4 viewport; ///< GL's: origin bottom-left.
+    int height;
+};
+
+Framed framed(const Camera& camera, const FreeArea& free, int height) {
+    const float aspect = free.width() / free.height();
+    const float fov = aspect >= 1.0f
+                          ? glm::radians(camera.fovDeg)
+                          : 2.0f * std::atan(std::tan(glm::radians(camera.fovDeg) * 0.5f) / aspect);
+    return {glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f)),
+            glm::perspective(fov, aspect, 0.1f, 100.0f),
+            glm::vec4(free.x0, static_cast<float>(height) - free.y1, free.width(), free.height()), height};
+}
+
 /// Where a world point lands in the window: pixel coordinates, origin top-left, for the app's
-/// view (lookAt with up +y) and projection (perspective at the window's aspect ratio).
-glm::vec2 project(const Camera& camera, const glm::vec3& point, int width = kWidth, int height = kHeight) {
-    const glm::mat4 view = glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
-    const glm::mat4 proj = glm::perspective(
-        glm::radians(camera.fovDeg), static_cast<float>(width) / static_cast<float>(height), 0.1f, 100.0f);
-    const glm::vec3 win = glm::project(
-        point, view, proj, glm::vec4(0.0f, 0.0f, static_cast<float>(width), static_cast<float>(height)));
+/// view (lookAt with up +y) framed in the free area beside the panel.
+glm::vec2 project(const Camera& camera, const glm::vec3& point, const FreeArea& free = startFree(),
+                  int height = kHeight) {
+    const Framed f = framed(camera, free, height);
+    const glm::vec3 win = glm::project(point, f.view, f.proj, f.viewport);
     return {win.x, static_cast<float>(height) - win.y};
 }
 
@@ -563,6 +598,16 @@ public:
         return out;
     }
 
+    /// The free area of the last `view` event: where the app frames its 3D view now.
+    std::optional<FreeArea> lastFreeArea() {
+        const std::vector<Json> views = eventsNamed("view");
+        if (views.empty()) return std::nullopt;
+        const Json& free = views.back().value("free", Json());
+        if (!free.is_array() || free.size() != 4) return std::nullopt;
+        const float x = free[0].get<float>(), y = free[1].get<float>();
+        return FreeArea{x, y, x + free[2].get<float>(), y + free[3].get<float>()};
+    }
+
     /// Clicks at (x, y) and returns the pick event it logged (empty if none within the timeout).
     std::optional<Json> pickAt(glm::ivec2 p, std::chrono::milliseconds timeout = kTimeout) {
         std::size_t cursor = eventCount();
@@ -772,16 +817,13 @@ std::optional<glm::ivec2> plainPanelPoint(const Image& shown, const Rect& panel,
     return std::nullopt;
 }
 
-/// The ray of a window pixel (through its centre) under a camera: origin at the eye.
-std::pair<glm::vec3, glm::vec3> pixelRay(const Camera& camera, glm::ivec2 pixel, int width = kWidth,
-                                         int height = kHeight) {
-    const glm::mat4 view = glm::lookAt(camera.eye, camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
-    const glm::mat4 proj = glm::perspective(
-        glm::radians(camera.fovDeg), static_cast<float>(width) / static_cast<float>(height), 0.1f, 100.0f);
-    const glm::vec4 viewport(0.0f, 0.0f, static_cast<float>(width), static_cast<float>(height));
+/// The ray of a window pixel (through its centre) under a camera framed in `free`: origin at the eye.
+std::pair<glm::vec3, glm::vec3> pixelRay(const Camera& camera, glm::ivec2 pixel,
+                                         const FreeArea& free = startFree(), int height = kHeight) {
+    const Framed f = framed(camera, free, height);
     const glm::vec2 win(static_cast<float>(pixel.x) + 0.5f, static_cast<float>(height - pixel.y) - 0.5f);
-    const glm::vec3 nearPoint = glm::unProject(glm::vec3(win, 0.0f), view, proj, viewport);
-    const glm::vec3 farPoint = glm::unProject(glm::vec3(win, 1.0f), view, proj, viewport);
+    const glm::vec3 nearPoint = glm::unProject(glm::vec3(win, 0.0f), f.view, f.proj, f.viewport);
+    const glm::vec3 farPoint = glm::unProject(glm::vec3(win, 1.0f), f.view, f.proj, f.viewport);
     return {camera.eye, glm::normalize(farPoint - nearPoint)};
 }
 
@@ -977,8 +1019,14 @@ TEST(Interactive, PickingFollowsWindowResizesAndSurvives1x1) {
     }
     ASSERT_EQ(app.windowSize(), glm::ivec2(800, 600));
 
-    // The projection follows the window: the red ball's centre at 800x600 picks it.
-    const glm::ivec2 red = pixelAt(project(scene.camera, scene.red, 800, 600));
+    // The projection follows the window, framed beside the panel where the app says it is now (the
+    // panel may have been pushed when the window was 1x1): the red ball's centre at 800x600 picks it.
+    ASSERT_TRUE(app.barrier());
+    const std::optional<FreeArea> free = app.lastFreeArea();
+    ASSERT_TRUE(free.has_value()) << "no view event" << app.diagnostics();
+    EXPECT_EQ(free->y1, 600.0f) << "the free area's height is the window's";
+    EXPECT_EQ(free->x1, 800.0f) << "the free area reaches the window's right edge";
+    const glm::ivec2 red = pixelAt(project(scene.camera, scene.red, *free, 600));
     const std::optional<Json> pick = app.pickAt(red);
     ASSERT_TRUE(pick.has_value()) << app.diagnostics();
     expectBodyPick(*pick, "red ball", "sphere");
@@ -1061,7 +1109,12 @@ TEST(Interactive, ClickOnThePanelPicksNothingAndTabHidesThePanel) {
     Rect panel;
     glm::ivec2 spot(0);
     {
-        App app(dir.path(), windowArgs(still.file));
+        // The camera looks away from the room: only the background shows, so hiding the panel
+        // (which frames the view in the whole window instead) changes nothing but the panel's pixels.
+        const fs::path away =
+            writeScenario(dir.path(), "away", Camera{{0.0f, 0.0f, 20.0f}, {0.0f, 0.0f, 40.0f}, 45.0f},
+                          Json::array({sphere("red ball", 1.0f, still.red, "#e02828")}));
+        App app(dir.path(), windowArgs(away));
         KZ_START_APP(app);
         const Image shown = app.screenshotKey();
         std::size_t cursor = app.eventCount();
@@ -1093,15 +1146,26 @@ TEST(Interactive, ClickOnThePanelPicksNothingAndTabHidesThePanel) {
     }
     std::printf("panel at %s; clicking its background at %d,%d\n", str(panel).c_str(), spot.x, spot.y);
 
-    // Second run: a ball right behind that spot, on its line of sight, 3.9 m left of the centre
-    // (or at z = 0 when that is nearer), so a click that went through the panel would pick it.
-    const Camera camera;
+    // Second run: a camera on the room's right half (so that, framed right of the panel, the room
+    // still reaches behind it) and a ball right behind that spot, on its line of sight, at z = 0 or
+    // where that line leaves the room's inner 3.9 m, so a click that went through the panel would
+    // pick it.
+    const Camera camera{{3.0f, 0.0f, 14.0f}, {3.0f, 0.0f, 0.0f}, 45.0f};
     const auto [origin, dir3] = pixelRay(camera, spot);
     float s = (0.0f - origin.z) / dir3.z;
-    if (std::abs(origin.x + s * dir3.x) > 3.9f) s = 3.9f / std::abs(dir3.x);
-    if (std::abs(origin.y + s * dir3.y) > 3.9f) s = std::min(s, 3.9f / std::abs(dir3.y));
+    for (const int axis : {0, 1}) {
+        if (std::abs(origin[axis] + s * dir3[axis]) > 3.9f)
+            s = std::min(s, (std::copysign(3.9f, dir3[axis]) - origin[axis]) / dir3[axis]);
+    }
     const glm::vec3 behind = origin + s * dir3;
     ASSERT_LT(std::abs(behind.z), 4.1f) << "no room behind the panel spot";
+    // With the panel hidden the view is framed in the whole window: the ball shows elsewhere, still
+    // where the panel was.
+    const glm::ivec2 hiddenSpot = pixelAt(project(
+        camera, behind, FreeArea{0.0f, 0.0f, static_cast<float>(kWidth), static_cast<float>(kHeight)}));
+    ASSERT_TRUE(panel.contains(hiddenSpot.x, hiddenSpot.y))
+        << "the ball shows at " << hiddenSpot.x << "," << hiddenSpot.y << " without the panel, outside "
+        << str(panel);
     const fs::path file =
         writeScenario(dir.path(), "behind-panel", camera,
                       Json::array({sphere("hidden ball", 0.8f, behind, "#28c040"),
@@ -1116,24 +1180,26 @@ TEST(Interactive, ClickOnThePanelPicksNothingAndTabHidesThePanel) {
     for (const Json& pick : app.eventsNamed("pick", cursor))
         ADD_FAILURE() << "a click on the panel at " << spot.x << "," << spot.y << " logged " << pick.dump();
     EXPECT_TRUE(app.eventsNamed("drag_start", cursor).empty()) << app.diagnostics();
-    // Nor anything else a widget would do.
+    // Nor anything else a widget would do (the view framed at the start, in frame 0, is no click's).
     for (const Json& event : app.events()) {
         const std::string name = event.value("event", "");
-        EXPECT_TRUE(name == "screenshot") << "the click on the panel's background logged " << event.dump();
+        const bool startView = name == "view" && event.value("frame", Json()) == Json(0);
+        EXPECT_TRUE(name == "screenshot" || startView)
+            << "the click on the panel's background logged " << event.dump();
     }
 
-    // With the panel hidden, the same click reaches the scene: the ball behind it is picked.
+    // With the panel hidden, a click where it was reaches the scene: the ball behind it is picked.
     app.key("Tab");
     ASSERT_TRUE(app.barrier());
-    const std::optional<Json> through = app.pickAt(spot);
+    const std::optional<Json> through = app.pickAt(hiddenSpot);
     ASSERT_TRUE(through.has_value()) << "with the panel hidden, a click logged no pick" << app.diagnostics();
     EXPECT_EQ(through->value("body", Json()), Json("hidden ball")) << through->dump();
     app.quitWithEscape();
 }
 
 /// A ball that moves along the camera's axis (eye (0, 0, 14) looking down -z): it always
-/// projects to the window's centre, so a click there always meets it, at a depth (t) that
-/// changes while it moves and stays put while the world is paused.
+/// projects to the centre of the view (framed right of the panel), so a click there always meets
+/// it, at a depth (t) that changes while it moves and stays put while the world is paused.
 struct AxisScene {
     Camera camera;
     float speed = 1.5f;
@@ -1415,7 +1481,7 @@ TEST(Interactive, DefaultViewSpinsUnlessNoSpin) {
     // sits, so a click at the window's centre always meets it, at a point that turns with the view.
     const fs::path file = writeScenario(dir.path(), "no-camera", std::nullopt,
                                         Json::array({sphere("centre ball", 1.5f, {0, 0, 0}, "#28c040")}));
-    const glm::ivec2 centre(kWidth / 2, kHeight / 2);
+    const glm::ivec2 centre = pixelAt(startFree().centre()); // the room's centre, framed beside the panel
     auto twoPicks = [&](App& app) -> std::pair<glm::vec3, glm::vec3> {
         glm::vec3 points[2];
         for (int i = 0; i < 2; ++i) {
@@ -1639,6 +1705,179 @@ TEST(Interactive, ClickOnTheLampPicksItsTriangleAndThroughItsArchPicksNoLamp) {
     EXPECT_EQ(written.value("obstacles", Json()), Json(1)) << written.dump();
     EXPECT_EQ(written.value("obstacle_triangles", Json()), Json::array({scene.lamp().mesh->triangleCount()}))
         << written.dump();
+}
+
+/// The rectangle of the green ball's pixels (#28c040, lit or in its shade) at or right of `fromX`:
+/// its silhouette's extent.
+Rect greenSilhouette(const Image& image, int fromX) {
+    Rect r{image.width, image.height, -1, -1};
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = fromX; x < image.width; ++x) {
+            const Rgb c = image.at(x, y);
+            if (c.g < c.r + 12 || c.g < c.b + 12) continue;
+            r = {std::min(r.x0, x), std::min(r.y0, y), std::max(r.x1, x), std::max(r.y1, y)};
+        }
+    }
+    return r;
+}
+
+/// The centre of a silhouette's rectangle, in window coordinates (pixel centres at +0.5).
+glm::vec2 centreOf(const Rect& r) {
+    return {0.5f * static_cast<float>(r.x0 + r.x1 + 1), 0.5f * static_cast<float>(r.y0 + r.y1 + 1)};
+}
+
+TEST(Interactive, TheViewIsFramedBesideThePanelAndClicksStillPickWhatIsUnderThem) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // A camera on the room's centre, where a green ball sits; a red ball up and to the right.
+    const Camera camera{{0.0f, 4.0f, 16.0f}, {0.0f, 0.0f, 0.0f}, 45.0f};
+    const glm::vec3 red(2.5f, 1.5f, 1.0f);
+    const fs::path file = writeScenario(dir.path(), "framed", camera,
+                                        Json::array({sphere("centre ball", 1.2f, {0, 0, 0}, "#28c040"),
+                                                     sphere("red ball", 0.8f, red, "#e02828")}));
+    App app(dir.path(), windowArgs(file, {"--paused"}));
+    KZ_START_APP(app);
+
+    // The app frames the view right of the panel where it opens: the free area it logs.
+    ASSERT_TRUE(app.barrier());
+    const std::optional<FreeArea> free = app.lastFreeArea();
+    ASSERT_TRUE(free.has_value()) << "no view event" << app.diagnostics();
+    EXPECT_EQ(free->x0, kPanelRight);
+    EXPECT_EQ(free->y0, 0.0f);
+    EXPECT_EQ(free->x1, static_cast<float>(kWidth));
+    EXPECT_EQ(free->y1, static_cast<float>(kHeight));
+
+    // The room's centre (the green ball on it) shows at the free area's centre, not the window's.
+    app.moveTo({kWidth - 20, 20}); // off every body: no hover
+    ASSERT_TRUE(app.barrier());
+    const Image shown = app.screenshotKey();
+    ASSERT_TRUE(shown.valid());
+    const Rect ball = greenSilhouette(shown, static_cast<int>(kPanelRight) + 4);
+    ASSERT_GT(ball.width(), 40) << "the centre ball's silhouette " << str(ball);
+    const glm::vec2 green = centreOf(ball);
+    EXPECT_NEAR(green.x, free->centre().x, 1.5f) << "the room's centre, framed right of the panel";
+    EXPECT_NEAR(green.y, free->centre().y, 1.5f);
+    EXPECT_GT(green.x, static_cast<float>(kWidth) / 2.0f + 150.0f) << "not the window's centre";
+
+    // Clicks pick what is under them in the framed view: the red ball, then the centre ball.
+    const std::optional<Json> onRed = app.pickAt(pixelAt(project(camera, red, *free)));
+    ASSERT_TRUE(onRed.has_value()) << app.diagnostics();
+    expectBodyPick(*onRed, "red ball", "sphere");
+    if (onRed->contains("point") && isFiniteVec3((*onRed)["point"])) {
+        EXPECT_NEAR(glm::length(jsonVec3((*onRed)["point"]) - red), 0.8f, 0.01f) << onRed->dump();
+        EXPECT_GT(glm::dot(jsonVec3((*onRed)["normal"]), glm::normalize(camera.eye - red)), 0.99f)
+            << "not the point facing the camera at the ball's projected centre: " << onRed->dump();
+    }
+    // At the free area's centre the click's ray passes through the room's centre: it meets the ball
+    // where its normal faces the camera (within a pixel: 0.9995).
+    const std::optional<Json> onCentre = app.pickAt(pixelAt(free->centre()));
+    ASSERT_TRUE(onCentre.has_value()) << app.diagnostics();
+    expectBodyPick(*onCentre, "centre ball", "sphere");
+    if (onCentre->contains("normal") && isFiniteVec3((*onCentre)["normal"])) {
+        EXPECT_GT(glm::dot(jsonVec3((*onCentre)["normal"]), glm::normalize(camera.eye)), 0.9995f)
+            << onCentre->dump();
+    }
+    const std::optional<Json> clear = app.pickAt({kWidth - 20, 20});
+    ASSERT_TRUE(clear.has_value() && (*clear)["body"].is_null())
+        << "a click on empty space" << app.diagnostics();
+
+    // Tab hides the panel: the view is framed in the whole window, the room's centre at its centre,
+    // and a click there still picks the centre ball.
+    app.key("Tab");
+    ASSERT_TRUE(app.barrier());
+    ASSERT_TRUE(app.barrier());
+    const std::optional<FreeArea> whole = app.lastFreeArea();
+    ASSERT_TRUE(whole.has_value());
+    EXPECT_EQ(whole->x0, 0.0f) << "the panel is hidden: the whole window";
+    EXPECT_EQ(whole->x1, static_cast<float>(kWidth));
+    const Image hidden = app.screenshotKey();
+    ASSERT_TRUE(hidden.valid());
+    const glm::vec2 centred = centreOf(greenSilhouette(hidden, 0));
+    EXPECT_NEAR(centred.x, static_cast<float>(kWidth) / 2.0f, 1.5f);
+    EXPECT_NEAR(centred.y, static_cast<float>(kHeight) / 2.0f, 1.5f);
+    const std::optional<Json> atCentre = app.pickAt({kWidth / 2, kHeight / 2});
+    ASSERT_TRUE(atCentre.has_value()) << app.diagnostics();
+    expectBodyPick(*atCentre, "centre ball", "sphere");
+    const std::optional<Json> onRedAgain = app.pickAt(pixelAt(
+        project(camera, red, FreeArea{0.0f, 0.0f, static_cast<float>(kWidth), static_cast<float>(kHeight)})));
+    ASSERT_TRUE(onRedAgain.has_value()) << app.diagnostics();
+    expectBodyPick(*onRedAgain, "red ball", "sphere");
+    app.quitWithEscape();
+}
+
+/// How many pixels right of the panel are darker in `shadowed` than in `plain` by more than 15%, and
+/// how many are brighter by more than 4 levels.
+std::pair<int, int> darkenedAndBrightened(const Image& plain, const Image& shadowed) {
+    int darker = 0, brighter = 0;
+    for (int y = 0; y < plain.height; ++y) {
+        for (int x = static_cast<int>(kPanelRight) + 4; x < plain.width; ++x) {
+            const Rgb a = plain.at(x, y);
+            const Rgb b = shadowed.at(x, y);
+            const int sa = a.r + a.g + a.b, sb = b.r + b.g + b.b;
+            if (sb * 100 < sa * 85) ++darker;
+            if (sb > sa + 4) ++brighter;
+        }
+    }
+    return {darker, brighter};
+}
+
+TEST(Interactive, LSwitchesShadowsAndNoShadowsStartsWithoutThem) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // A ball floating 2 m above the floor, seen from above the room's front: its shadow on the floor.
+    const Camera camera{{0.0f, 5.0f, 14.0f}, {0.0f, -3.0f, 0.0f}, 45.0f};
+    const fs::path file =
+        writeScenario(dir.path(), "floating", camera,
+                      Json::array({sphere("floating ball", 1.0f, {0.5f, -2.0f, 0.0f}, "#2850e0")}));
+    Image withShadows, withoutShadows;
+    {
+        App app(dir.path(), windowArgs(file, {"--paused"}));
+        KZ_START_APP(app);
+        app.moveTo({kWidth - 20, 20});
+        ASSERT_TRUE(app.barrier());
+        withShadows = app.screenshotKey();
+        std::size_t cursor = app.eventCount();
+        app.key("l");
+        const std::optional<Json> off = app.waitEvent("shadows", cursor);
+        ASSERT_TRUE(off.has_value()) << "L logged no shadows event" << app.diagnostics();
+        EXPECT_EQ(off->value("on", true), false) << off->dump();
+        ASSERT_TRUE(app.barrier());
+        withoutShadows = app.screenshotKey();
+        app.key("l");
+        const std::optional<Json> on = app.waitEvent("shadows", cursor);
+        ASSERT_TRUE(on.has_value()) << "L logged no second shadows event" << app.diagnostics();
+        EXPECT_EQ(on->value("on", false), true) << on->dump();
+        ASSERT_TRUE(app.barrier());
+        const Image again = app.screenshotKey();
+        ASSERT_TRUE(withShadows.valid() && withoutShadows.valid() && again.valid());
+        const auto [darker, brighter] = darkenedAndBrightened(withoutShadows, withShadows);
+        EXPECT_GT(darker, 150) << "the ball's shadow on the floor";
+        EXPECT_EQ(brighter, 0) << "shadows only darken";
+        EXPECT_EQ(darkenedAndBrightened(withShadows, again), std::make_pair(0, 0)) << "L twice: as before";
+        app.quitWithEscape();
+    }
+    {
+        // --no-shadows (and 4x multisampling asked for): the picture without shadows; the report says so.
+        const fs::path report = dir.path() / "report.json";
+        App app(dir.path(),
+                windowArgs(file, {"--paused", "--no-shadows", "--msaa", "4", "--frames", "30", "--screenshot",
+                                  "no-shadows.png", "--report", report.string()}));
+        ASSERT_TRUE(app.started());
+        ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+        const Image image = loadPng(dir.path() / "no-shadows.png");
+        ASSERT_TRUE(image.valid()) << app.diagnostics();
+        const auto [darker, brighter] = darkenedAndBrightened(image, withShadows);
+        EXPECT_GT(darker, 150) << "--no-shadows drew the ball's shadow";
+        const Json written = Json::parse(readText(report), nullptr, false);
+        ASSERT_TRUE(written.is_object()) << readText(report);
+        EXPECT_EQ(written.value("shadows", Json()), Json(false)) << written.dump();
+        ASSERT_TRUE(written.contains("msaa_samples") && written["msaa_samples"].is_number_integer())
+            << written.dump();
+        const int samples = written["msaa_samples"].get<int>();
+        EXPECT_TRUE(samples == 0 || (samples >= 2 && samples <= 4)) << "4 asked for: " << written.dump();
+    }
 }
 
 TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {

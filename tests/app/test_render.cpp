@@ -9,6 +9,7 @@
 #include "physics/pick.hpp"
 #include "physics/world.hpp"
 #include "scenario/scenario.hpp"
+#include "support/gl_window.hpp"
 
 #include <SDL.h>
 #include <array>
@@ -28,94 +29,16 @@ namespace {
 using namespace kz;
 using namespace kz::render;
 
-constexpr glm::ivec2 kSize{320, 240};
+constexpr glm::ivec2 kSize = kz::test::kGlWindowSize;
 
-/// SDL video, or a skip (a failure when KZ_REQUIRE_DISPLAY is set, as in scripts/test.sh).
-/// SDL falls back to its "offscreen" or "dummy" drivers when there is no display: those are
-/// not a display either.
-bool initVideoOrSkip() {
-    std::string reason;
-    if (SDL_Init(SDL_INIT_VIDEO) != 0) {
-        reason = std::string("no display: ") + SDL_GetError();
-    } else {
-        const std::string driver = SDL_GetCurrentVideoDriver();
-        if (driver != "offscreen" && driver != "dummy") return true;
-        reason = "no display: SDL fell back to the '" + driver + "' video driver";
-        SDL_Quit();
-    }
-    if (std::getenv("KZ_REQUIRE_DISPLAY") != nullptr) {
-        ADD_FAILURE() << reason << " (KZ_REQUIRE_DISPLAY is set)";
-    }
-    return false;
-}
+/// The hidden window with its GL 3.3 core context (tests/support/gl_window.hpp).
+class RenderTest : public kz::test::GlWindowTest {};
 
-/// A hidden window with a current GL 3.3 core context loaded by glad.
-class RenderTest : public ::testing::Test {
-protected:
-    void SetUp() override {
-        if (!initVideoOrSkip()) GTEST_SKIP() << "no display";
-        videoUp_ = true;
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
-        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
-        window_ = SDL_CreateWindow("kolize-test", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, kSize.x,
-                                   kSize.y, SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
-        ASSERT_NE(window_, nullptr) << SDL_GetError();
-        context_ = SDL_GL_CreateContext(window_);
-        ASSERT_NE(context_, nullptr) << SDL_GetError();
-        ASSERT_NE(gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)), 0);
-    }
-    void TearDown() override {
-        if (context_) SDL_GL_DeleteContext(context_);
-        if (window_) SDL_DestroyWindow(window_);
-        if (videoUp_) SDL_Quit();
-    }
-
-    std::unique_ptr<Renderer> makeRenderer() {
-        std::string error;
-        auto renderer = Renderer::create(shaderDirectory(), error);
-        EXPECT_NE(renderer, nullptr) << error;
-        return renderer;
-    }
-
-    SDL_Window* window_ = nullptr;
-    SDL_GLContext context_ = nullptr;
-    bool videoUp_ = false;
-};
-
-/// A red sphere (body 0) left of the centre and a blue box (body 1) right of it, in a 10 m room.
-World twoBodies() {
-    World world(boxRoom(glm::vec3(10.0f)));
-    BodyDesc sphere;
-    sphere.name = "red ball";
-    sphere.shape = ShapeType::Sphere;
-    sphere.radius = 1.0f;
-    sphere.position = {-2.0f, 0.0f, 0.0f};
-    sphere.velocity = {-3.0f, 0.5f, 0.0f};
-    sphere.color = 0xd02020;
-    world.addBody(sphere);
-    BodyDesc box;
-    box.name = "blue box";
-    box.shape = ShapeType::Box;
-    box.halfExtents = glm::vec3(0.8f);
-    box.position = {2.0f, 0.0f, 0.0f};
-    box.orientation = glm::angleAxis(0.4f, glm::normalize(glm::vec3(1.0f, 1.0f, 0.0f)));
-    box.color = 0x2040d0;
-    world.addBody(box);
-    return world;
-}
+using kz::test::twoBodies;
 
 /// Outside the room (in front of its +z wall), looking at the centre.
 SceneView camera() {
-    SceneView view;
-    view.eye = {0.0f, 3.0f, 18.0f};
-    view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0.0f, 1.0f, 0.0f));
-    view.proj = glm::perspective(glm::radians(45.0f),
-                                 static_cast<float>(kSize.x) / static_cast<float>(kSize.y), 0.1f, 100.0f);
-    view.framebuffer = kSize;
-    return view;
+    return kz::test::twoBodiesView();
 }
 
 /// The pixel (top row first) a world point lands on.

@@ -48,22 +48,46 @@ struct ShaderTraits {
 struct ProgramTraits {
     static void destroy(GLuint id) { glDeleteProgram(id); }
 };
+struct TextureTraits {
+    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+struct FramebufferTraits {
+    static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+struct RenderbufferTraits {
+    static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
+};
 
 using Buffer = GlObject<BufferTraits>;
 using VertexArray = GlObject<VertexArrayTraits>;
 using Shader = GlObject<ShaderTraits>;
 using Program = GlObject<ProgramTraits>;
+using Texture = GlObject<TextureTraits>;
+using Framebuffer = GlObject<FramebufferTraits>;
+using Renderbuffer = GlObject<RenderbufferTraits>;
 
-inline Buffer makeBuffer() {
+/// A new name from one of GL's glGen* functions (`gen(1, &id)`), owned by an `Object`.
+template <class Object, class Generate>
+Object generateObject(Generate gen) {
     GLuint id = 0;
-    glGenBuffers(1, &id);
-    return Buffer(id);
+    gen(1, &id);
+    return Object(id);
 }
 
+inline Buffer makeBuffer() {
+    return generateObject<Buffer>(glGenBuffers);
+}
 inline VertexArray makeVertexArray() {
-    GLuint id = 0;
-    glGenVertexArrays(1, &id);
-    return VertexArray(id);
+    return generateObject<VertexArray>(glGenVertexArrays);
+}
+inline Texture makeTexture() {
+    return generateObject<Texture>(glGenTextures);
+}
+inline Framebuffer makeFramebuffer() {
+    return generateObject<Framebuffer>(glGenFramebuffers);
+}
+inline Renderbuffer makeRenderbuffer() {
+    return generateObject<Renderbuffer>(glGenRenderbuffers);
 }
 
 } // namespace kz::render

@@ -1,7 +1,8 @@
-// Drawing a World with OpenGL 3.3 core: the room, instanced spheres and boxes, the mesh
-// obstacles, the selected body's or obstacle's highlight, debug lines and the picked triangle.
-// The app layer only: needs a current GL context loaded by glad. Renderer::draw lists the passes
-// (renderer.cpp); the debug lines are built on the CPU in debug_lines.cpp.
+// Drawing a World with OpenGL 3.3 core: the sun's shadows, the room, instanced spheres and boxes,
+// the mesh obstacles, the selected body's or obstacle's highlight, debug lines and the picked
+// triangle, multisampled when the context can. The app layer only: needs a current GL context
+// loaded by glad. Renderer::draw lists the passes (renderer.cpp; scene_passes.cpp and
+// overlay_passes.cpp hold them); the debug lines are built on the CPU in debug_lines.cpp.
 #pragma once
 
 #include "app/pick_state.hpp"
@@ -24,6 +25,11 @@ struct SceneView {
     glm::vec3 eye{0.0f};
     glm::ivec2 framebuffer{1, 1}; ///< Physical pixels (high-DPI aware).
     float farPlane = 100.0f; ///< The camera's far plane: a click's ray that hit nothing is drawn this long.
+    /// Framebuffer pixels per point of the UI (2 on a 2x display, or with --ui-scale 2): outlines
+    /// keep their width on screen.
+    float pixelScale = 1.0f;
+    /// Bodies and meshes cast the sun's shadows (the shadow pass); off: no shadow pass, no lookups.
+    bool shadows = true;
 };
 
 /// Debug-draw toggles (each a checkbox in the panel; bvhDepth a slider).
@@ -64,30 +70,40 @@ Overlay overlayOf(const World& world, const PickState& picks, float farPlane);
 
 class Renderer {
 public:
-    /// Compiles the shaders in `shaderDir` (scene, outline, room and lines, each .vert and .frag)
-    /// and uploads the unit sphere and cube. On failure returns null and sets `error` to one line:
-    /// the shader file, the line and the driver's log.
-    static std::unique_ptr<Renderer> create(const std::filesystem::path& shaderDir, std::string& error);
+    /// Compiles the shaders in `shaderDir` (scene, outline, room, lines and shadow, each .vert and
+    /// .frag, and shadow.glsl), uploads the unit sphere and cube and makes the shadow map. The scene
+    /// is drawn with `msaaSamples` samples per pixel (clamped to what the context offers; 0 or 1:
+    /// none). On failure returns null and sets `error` to one line: the shader file, the line and
+    /// the driver's log.
+    static std::unique_ptr<Renderer> create(const std::filesystem::path& shaderDir, std::string& error,
+                                            int msaaSamples = 0);
     ~Renderer();
     Renderer(const Renderer&) = delete;
     Renderer& operator=(const Renderer&) = delete;
 
-    /// Clears and draws one frame into the current framebuffer, in passes: the room (walls with
-    /// their grid, except a wall with the eye on its outer side, which would hide the room), all
-    /// bodies lit with their colours (one instanced draw call per shape), every obstacle lit and
-    /// flat shaded in its colour (one draw each; its mesh is uploaded once and kept while an
-    /// obstacle uses it), a yellow rim around the selected body (index, or -1: none; out of range
-    /// draws none) or else overlay.selectedObstacle, both also tinted lighter, then the room's
-    /// edges and the debug lines (faint through everything, solid where visible) and last the
-    /// picked triangle over everything.
+    /// Clears and draws one frame into the current framebuffer, in passes: (with view.shadows) the
+    /// depth of the bodies and obstacles seen from the sun, then the room (walls with their grid,
+    /// except a wall with the eye on its outer side, which would hide the room), all bodies lit
+    /// with their colours (one instanced draw call per shape), every obstacle lit and flat shaded
+    /// in its colour (one draw each; its mesh is uploaded once and kept while an obstacle uses
+    /// it), each darkened where the sun's shadow falls, a yellow rim around the selected body
+    /// (index, or -1: none; out of range draws none) or else overlay.selectedObstacle, both also
+    /// tinted lighter, then the room's edges and the debug lines (faint through everything, solid
+    /// where visible) and last the picked triangle over everything. When multisampling, the
+    /// passes draw into the renderer's multisampled framebuffer, resolved into the current one
+    /// at the end. Leaves the current framebuffer bound for drawing and reading.
     void draw(const World& world, const SceneView& view, int selectedBody, const DebugDraw& debug,
               const Overlay& overlay);
     /// The app's frame: the same passes with the selection and the overlay of `picks` (the selected
     /// body, overlayOf(world, picks, view.farPlane)).
     void draw(const World& world, const SceneView& view, const PickState& picks, const DebugDraw& debug);
 
-    /// The framebuffer's pixels, RGB8, top row first (for PNG screenshots).
+    /// The framebuffer's pixels, RGB8, top row first (for PNG screenshots): the resolved image
+    /// when multisampling, and whatever was drawn over the scene after draw (the UI).
     std::vector<std::uint8_t> readPixels(glm::ivec2 size) const;
+
+    /// Samples per pixel the scene is drawn with: 0 when not multisampled.
+    int msaaSamples() const;
 
     struct Impl;
 
@@ -95,6 +111,14 @@ private:
     explicit Renderer(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
+
+/// Whether the current GL context draws on the CPU (Mesa's llvmpipe, softpipe or swrast): there
+/// multisampling is offered but doubles the frame's cost.
+bool softwareRasterizer();
+
+/// The samples per pixel to ask Renderer::create for when the user names none: 4, or 0 on a
+/// software rasteriser. Needs a current context.
+int defaultMsaaSamples();
 
 /// Writes RGB8 top-down pixels as a PNG (stb_image_write). False with `error` set on failure.
 bool writePng(const std::filesystem::path& file, const std::vector<std::uint8_t>& rgb, glm::ivec2 size,

@@ -1,0 +1,98 @@
+// The passes over the lit scene: the selection's outline, the room's edges and the debug lines,
+// and the picked triangle on top (Renderer::draw lists them in order).
+#include "renderer_impl.hpp"
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace kz::render {
+namespace {
+
+constexpr glm::vec4 kOutlineColor{1.0f, 0.92f, 0.25f, 1.0f}; // bright yellow
+constexpr float kOutlineGrow = 1.06f;
+/// A body's rim, in points of the UI (times Frame::pixelScale in framebuffer pixels).
+constexpr float kOutlinePoints = 2.5f;
+/// An obstacle's rim: its hull pushed this many points along the vertex normals (it is not grown
+/// about a centre: a non-convex mesh has none that works).
+constexpr float kMeshOutlinePoints = 3.5f;
+constexpr float kHitTriangleFillAlpha = 0.45f;
+/// Debug lines are drawn twice: faintly through everything, then depth tested at full strength.
+constexpr float kHiddenLineAlpha = 0.3f;
+
+} // namespace
+
+/// The selected body's or obstacle's rim: its grown back faces show only around the silhouette. A
+/// body grows about its centre; an obstacle's hull is pushed along its normals.
+void Renderer::Impl::drawSelectionOutline(const Frame& frame, const World& world,
+                                          const Selection& selection) {
+    const glm::vec2 viewport(frame.framebuffer);
+    glCullFace(GL_FRONT);
+    glUseProgram(outlineProgram.id());
+    glUniformMatrix4fv(outlineU.viewProj, 1, GL_FALSE, glm::value_ptr(frame.viewProj));
+    glUniform2fv(outlineU.viewport, 1, glm::value_ptr(viewport));
+    glUniform4fv(outlineU.color, 1, glm::value_ptr(kOutlineColor));
+    const InstancedMesh* mesh = nullptr;
+    glm::mat4 model(1.0f);
+    glm::mat3 normalMatrix(1.0f);
+    if (selection.body >= 0) {
+        const Body& body = world.bodies()[static_cast<std::size_t>(selection.body)];
+        mesh = body.shape == ShapeType::Sphere ? &sphereMeshInUse() : &boxMesh;
+        model = modelMatrix(body);
+        glUniform1f(outlineU.grow, kOutlineGrow);
+        glUniform1f(outlineU.pixels, kOutlinePoints * frame.pixelScale);
+        glUniform1i(outlineU.alongNormal, 0);
+    } else {
+        const Obstacle& obstacle = world.obstacles()[static_cast<std::size_t>(selection.obstacle)];
+        const ObstacleMesh* gpu = obstacleMesh(obstacle.mesh);
+        mesh = gpu != nullptr ? &gpu->hull : nullptr;
+        model = modelMatrix(obstacle);
+        normalMatrix = obstacle.normalMatrix;
+        glUniform1f(outlineU.grow, 1.0f);
+        glUniform1f(outlineU.pixels, kMeshOutlinePoints * frame.pixelScale);
+        glUniform1i(outlineU.alongNormal, 1);
+    }
+    glUniformMatrix4fv(outlineU.model, 1, GL_FALSE, glm::value_ptr(model));
+    glUniformMatrix3fv(outlineU.normalMatrix, 1, GL_FALSE, glm::value_ptr(normalMatrix));
+    if (mesh != nullptr && mesh->indexCount > 0) {
+        glBindVertexArray(mesh->vao.id());
+        glDrawElements(GL_TRIANGLES, mesh->indexCount, GL_UNSIGNED_INT, nullptr);
+    }
+    glCullFace(GL_BACK);
+}
+
+/// Lines: the room's edges depth tested; debug lines faint through everything, then solid. Leaves
+/// the line program bound for drawOnTop.
+void Renderer::Impl::drawLines(const Frame& frame) {
+    glDisable(GL_CULL_FACE);
+    glUseProgram(lineProgram.id());
+    glUniformMatrix4fv(linesU.viewProj, 1, GL_FALSE, glm::value_ptr(frame.viewProj));
+    glUniform1f(linesU.alpha, 1.0f);
+    lineStream.draw(GL_LINES, edgeLines);
+    if (debugLines.lines.empty()) return;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_DEPTH_TEST);
+    glUniform1f(linesU.alpha, kHiddenLineAlpha);
+    lineStream.draw(GL_LINES, debugLines.lines);
+    glEnable(GL_DEPTH_TEST);
+    glUniform1f(linesU.alpha, 1.0f);
+    glBindVertexArray(lineStream.vao.id());
+    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(debugLines.lines.size())); // same data, no re-upload
+    glDisable(GL_BLEND);
+}
+
+/// Over everything, with the line program drawLines bound: the picked triangle, filled faintly
+/// and edged.
+void Renderer::Impl::drawOnTop() {
+    if (debugLines.topTriangles.empty() && debugLines.topLines.empty()) return;
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_DEPTH_TEST);
+    glUniform1f(linesU.alpha, kHitTriangleFillAlpha);
+    lineStream.draw(GL_TRIANGLES, debugLines.topTriangles);
+    glUniform1f(linesU.alpha, 1.0f);
+    lineStream.draw(GL_LINES, debugLines.topLines);
+    glEnable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+}
+
+} // namespace kz::render
