@@ -1,7 +1,9 @@
-// The table of `kolize explain`'s queries, and the fast results of the queries that have no trace
-// yet (their `steps` is nullptr: the contact traces plug in there, see explain_queries.hpp).
+// The table of `kolize explain`'s queries, and the fast results of the contact, sweep and
+// closest-point queries (their steps are in explain_contact_steps.cpp, the ray queries' results
+// and steps in explain_ray_steps.cpp).
 #include "app/explain_queries.hpp"
 
+#include "app/explain_contact_steps.hpp"
 #include "app/explain_json.hpp"
 #include "app/explain_ray_steps.hpp"
 #include "geom/closest.hpp"
@@ -36,10 +38,12 @@ Json sphereSphereResult(const ExplainInput& in) {
 Json sphereBoxResult(const ExplainInput& in) {
     const Sphere& a = in.a->sphere;
     const glm::vec3 closest = closestPtPointObb(a.center, in.b.box);
-    return Json{{"overlap", testSphereObb(a, in.b.box)},
+    const auto contact = contactSphereObb(a, in.b.box);
+    // "overlap" is whether the contact exists, as the trace's (explainSphereObb) is.
+    return Json{{"overlap", contact.has_value()},
                 {"closest_point", vec(closest)},
                 {"distance", number(surfaceGap(a, closest))},
-                {"contact", manifold(contactSphereObb(a, in.b.box))}};
+                {"contact", manifold(contact)}};
 }
 
 Json boxBoxResult(const ExplainInput& in) {
@@ -64,10 +68,12 @@ Json sphereTriangleResult(const ExplainInput& in) {
 }
 
 Json boxTriangleResult(const ExplainInput& in) {
-    const auto contact = contactObbTriangle(in.a->box, in.b.triangle);
-    return Json{{"overlap", contact.has_value()},
-                {"separation", number(separationObbTriangle(in.a->box, in.b.triangle))},
-                {"contact", manifold(contact)}};
+    // The separating-axis verdict, as box-box's and the trace's (explainObbTriangle) are: the
+    // contact can still be null when no feature clips to a point (rare: a touch within rounding).
+    const float separation = separationObbTriangle(in.a->box, in.b.triangle);
+    return Json{{"overlap", separation <= 0.0f},
+                {"separation", number(separation)},
+                {"contact", manifold(contactObbTriangle(in.a->box, in.b.triangle))}};
 }
 
 Json sweepSphereTriangleResult(const ExplainInput& in) {
@@ -108,18 +114,17 @@ const std::array<ExplainQuery, 13> kQueries{{
     {"ray-plane", ray(Kind::Plane), rayPlaneResult, rayPlaneSteps},
     {"ray-triangle", ray(Kind::Triangle), rayTriangleResult, rayTriangleSteps},
     {"ray-mesh", ray(Kind::Mesh), rayMeshResult, rayMeshSteps},
-    // The contact traces (branch l10-contact, src/geom/explain_contact.hpp) plug in as `steps`.
-    {"sphere-sphere", pair(Kind::Sphere, Kind::Sphere), sphereSphereResult, nullptr},
-    {"sphere-box", pair(Kind::Sphere, Kind::Box), sphereBoxResult, nullptr},
-    {"box-box", pair(Kind::Box, Kind::Box), boxBoxResult, nullptr},
-    {"box-plane", pair(Kind::Box, Kind::Plane), boxPlaneResult, nullptr},
-    {"sphere-triangle", pair(Kind::Sphere, Kind::Triangle), sphereTriangleResult, nullptr},
-    {"box-triangle", pair(Kind::Box, Kind::Triangle), boxTriangleResult, nullptr},
+    {"sphere-sphere", pair(Kind::Sphere, Kind::Sphere), sphereSphereResult, sphereSphereSteps},
+    {"sphere-box", pair(Kind::Sphere, Kind::Box), sphereBoxResult, sphereBoxSteps},
+    {"box-box", pair(Kind::Box, Kind::Box), boxBoxResult, boxBoxSteps},
+    {"box-plane", pair(Kind::Box, Kind::Plane), boxPlaneResult, boxPlaneSteps},
+    {"sphere-triangle", pair(Kind::Sphere, Kind::Triangle), sphereTriangleResult, sphereTriangleSteps},
+    {"box-triangle", pair(Kind::Box, Kind::Triangle), boxTriangleResult, boxTriangleSteps},
     {"sweep-sphere-triangle",
      {false, Kind::Sphere, Kind::Triangle, true},
      sweepSphereTriangleResult,
-     nullptr},
-    {"segment-segment", pair(Kind::Segment, Kind::Segment), segmentSegmentResult, nullptr},
+     sweepSphereTriangleSteps},
+    {"segment-segment", pair(Kind::Segment, Kind::Segment), segmentSegmentResult, segmentSegmentSteps},
 }};
 
 } // namespace

@@ -1,11 +1,10 @@
 // The queries of `kolize explain`, one table entry each: the shapes it reads, its fast query's
 // result, and the hook that adds its trace's steps.
 //
-// Adding a trace to a query (the contact traces of src/geom/explain_contact.hpp, for instance):
-// write `void <query>Steps(const ExplainInput&, Json& out)` that runs the trace and adds its keys
-// to `out` beside "query" and "result" (explain_ray_steps.cpp shows the ray queries' ones), and
-// set it as the entry's `steps` in explainQueries() (explain_queries.cpp). Document the keys in
-// README.md, "The explain command".
+// Adding a trace to a query: write `void <query>Steps(const ExplainInput&, Json& out)` that runs
+// the trace and adds its keys to `out` beside "query" and "result" (explain_ray_steps.cpp and
+// explain_contact_steps.cpp hold the thirteen), and set it as the entry's `steps` in
+// explainQueries() (explain_queries.cpp). Document the keys in README.md, "The explain command".
 #pragma once
 
 #include "app/explain_shapes.hpp"

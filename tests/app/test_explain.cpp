@@ -1,7 +1,9 @@
 // `kolize explain` (kz_explain, no display): every query's output keys and values on hand-made
-// shapes, the trace keys of the five ray queries, bad input of every kind (one line naming the
-// file and the key, exit code 2), then the built kolize binary run from the shell.
+// shapes, the trace keys of the five ray queries (the other eight's in
+// test_explain_contact_steps.cpp), bad input of every kind (one line naming the file and the key,
+// exit code 2), then the built kolize binary run from the shell.
 #include "app/explain.hpp"
+#include "support/explain_test_support.hpp"
 #include "support/temp_dir.hpp"
 
 #include <algorithm>
@@ -20,53 +22,8 @@
 
 namespace {
 
-using Json = nlohmann::json;
+using namespace kz::explaintest;
 using kz::test::TempDir;
-
-const char* const kUnitBox = R"("b": {"shape": "box", "half_extents": [1, 1, 1], "position": [0, 0, 0]})";
-const char* const kCornerTriangle = R"({"shape": "triangle", "vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]]})";
-
-/// The output of a query that must succeed, parsed.
-Json explain(const std::string& query, const std::string& shapes) {
-    const kz::ExplainOutcome outcome = kz::explainText(query, shapes, "shapes.json");
-    EXPECT_EQ(outcome.exitCode, 0) << outcome.error;
-    EXPECT_TRUE(outcome.error.empty());
-    if (outcome.exitCode != 0) return Json::object();
-    const Json out = Json::parse(outcome.json);
-    EXPECT_EQ(out["query"], query);
-    return out;
-}
-
-/// The error line of a query that must fail: exit code 2, no output, one line.
-std::string explainError(const std::string& query, const std::string& shapes) {
-    const kz::ExplainOutcome outcome = kz::explainText(query, shapes, "shapes.json");
-    EXPECT_EQ(outcome.exitCode, 2);
-    EXPECT_TRUE(outcome.json.empty());
-    EXPECT_EQ(outcome.error.find('\n'), std::string::npos);
-    return outcome.error;
-}
-
-/// The object's keys in order.
-std::vector<std::string> keysOf(const Json& j) {
-    std::vector<std::string> keys;
-    for (const auto& item : j.items())
-        keys.push_back(item.key());
-    std::sort(keys.begin(), keys.end());
-    return keys;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-}
-
-void expectVec(const Json& j, double x, double y, double z, double tol = 1e-6) {
-    ASSERT_TRUE(j.is_array()) << j;
-    ASSERT_EQ(j.size(), 3u) << j;
-    EXPECT_NEAR(j[0].get<double>(), x, tol) << j;
-    EXPECT_NEAR(j[1].get<double>(), y, tol) << j;
-    EXPECT_NEAR(j[2].get<double>(), z, tol) << j;
-}
 
 // =============================================================================================
 // The ray queries: result and steps
@@ -230,7 +187,8 @@ TEST(Explain, SphereSpherePrintsOverlapDistanceAndContact) {
     const Json out =
         explain("sphere-sphere", R"({"a": {"shape": "sphere", "radius": 1, "position": [1.5, 0, 0]},
         "b": {"shape": "sphere", "radius": 1, "position": [0, 0, 0]}})");
-    EXPECT_EQ(keysOf(out), sorted({"query", "result"}));
+    EXPECT_EQ(keysOf(out), sorted({"query", "result", "centre_offset", "centre_distance", "radius_a",
+                                   "radius_b", "radius_sum", "separation", "overlap"}));
     EXPECT_EQ(out["result"]["overlap"], true);
     EXPECT_EQ(out["result"]["distance"], -0.5);
     expectVec(out["result"]["contact"]["normal"], 1, 0, 0); // from b toward a
@@ -449,6 +407,30 @@ TEST(ExplainCli, KolizeExplainReadsTheShapesFromStdinAndPrintsOneJsonObject) {
     EXPECT_EQ(out["query"], "ray-box");
     EXPECT_EQ(out["result"]["t"], 4.0);
     EXPECT_EQ(out["slabs"].size(), 3u);
+}
+
+TEST(ExplainCli, KolizeExplainBoxBoxFromStdinPrintsTheFifteenAxes) {
+    TempDir dir;
+    const CliRun run =
+        kolize(dir, "explain box-box --shapes -",
+               R"({"a": {"shape": "box", "half_extents": [1, 1, 1], "position": [3, 0, 0]}, )" +
+                   std::string(kUnitBox) + "}");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(run.err.empty()) << run.err;
+    const Json out = Json::parse(run.out);
+    EXPECT_EQ(keysOf(out),
+              sorted({"query", "result", "overlap", "axes", "separating_axis", "least_penetration_axis"}));
+    ASSERT_EQ(out["axes"].size(), 15u);
+    for (std::size_t k = 0; k < 15; ++k) {
+        const Json& axis = out["axes"][k];
+        EXPECT_EQ(keysOf(axis),
+                  sorted({"kind", "axis", "radius_a", "radius_b", "distance", "separation", "degenerate"}));
+        EXPECT_EQ(axis["kind"], k < 3 ? "face_a" : k < 6 ? "face_b" : "edge") << k;
+    }
+    EXPECT_EQ(out["overlap"], false);
+    EXPECT_EQ(out["result"]["overlap"], false);
+    EXPECT_EQ(out["separating_axis"], 0);
+    EXPECT_TRUE(out["least_penetration_axis"].is_null());
 }
 
 TEST(ExplainCli, KolizeExplainOnBadInputPrintsOneLineAndExitsWithTwo) {
