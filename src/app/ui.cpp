@@ -293,7 +293,7 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
         ImGui::SetNextWindowBgAlpha(0.85f);
         if (ImGui::Begin("Kolize", &state.showPanel)) {
             // The lab (its list of queries; all of it while the window shows it), else the scenarios.
-            labHeader(info, requests);
+            labHeader(state, info, requests);
             if (info.labQuery) {
                 if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
             } else {
