@@ -31,6 +31,7 @@ void App::openLab(LabQuery query) {
     lab_->scene = makeLabScene(query);
     lab_->result = runLabQuery(lab_->scene);
     lab_->scenarioCamera = std::move(scenarioCamera);
+    ui_.labView.satAxis = ui_.labView.bvhStep = -1; // a new query starts on its own answer
     orbiting_ = false;
     camera_ = OrbitCamera::forRoom(boxRoom(kLabRoomSize).bounds, CameraDesc{kLabEye, kLabTarget, kLabFovDeg});
 }
@@ -99,7 +100,7 @@ void App::drawScene(const render::SceneView& view) {
         renderer_->draw(*world_, view, interaction_.picks().selectedBody(), ui_.debug, overlay);
         return;
     }
-    drawLabConstruction(lab_->scene, lab_->result, canvas);
+    drawLabConstruction(lab_->scene, lab_->result, canvas, ui_.labView);
     toDebugLines(canvas, extraLines_);
     std::vector<int> bodyOfShape, bodyOfHandle, obstacleOfShape;
     const World world = labWorld(lab_->scene, lab_->result, &bodyOfShape, &bodyOfHandle, &obstacleOfShape);

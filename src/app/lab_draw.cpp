@@ -1,5 +1,6 @@
 #include "app/lab_draw.hpp"
 
+#include "app/lab_construction.hpp"
 #include "physics/room.hpp"
 
 #include <algorithm>
@@ -108,13 +109,28 @@ void drawSegments(const LabScene& scene, const LabResult& result, LabCanvas& can
     canvas.line(result.closest->first, result.closest->second, verdict, true);
 }
 
-using DrawConstruction = void (*)(const LabScene&, const LabResult&, LabCanvas&);
+using DrawAnswer = void (*)(const LabScene&, const LabResult&, LabCanvas&);
 
-/// Per query, in LabQuery order: where a query's intermediate steps get drawn.
-constexpr DrawConstruction kConstruction[kLabQueryCount] = {
+/// Per query, in LabQuery order: its answer (the Answer layer).
+constexpr DrawAnswer kAnswer[kLabQueryCount] = {
     drawRay,  drawRay,   drawRay,     drawRay,  drawRay,  // ray-sphere .. ray-mesh
     drawPair, drawPair,  drawPair,    drawPair, drawPair, // sphere-sphere .. sphere-triangle
     drawPair, drawSweep, drawSegments};                   // box-triangle, the sweep, segment-segment
+
+/// Per query, in LabQuery order: where a query's intermediate steps get drawn (lab_construction.cpp).
+constexpr DrawSteps kSteps[kLabQueryCount] = {drawRaySphereSteps,
+                                              drawRayBoxSteps,
+                                              nullptr,
+                                              nullptr,
+                                              drawRayMeshSteps, // rays
+                                              nullptr,
+                                              drawClosestSteps,
+                                              drawBoxBoxSteps,
+                                              nullptr,
+                                              drawClosestSteps, // pairs
+                                              nullptr,
+                                              drawSweepSteps,
+                                              nullptr};
 
 } // namespace
 
@@ -223,9 +239,13 @@ World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>*
     return world;
 }
 
-void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
+void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas,
+                         const LabView& view) {
     const int i = static_cast<int>(scene.query);
-    if (i >= 0 && i < kLabQueryCount) kConstruction[i](scene, result, canvas);
+    if (i >= 0 && i < kLabQueryCount) {
+        if (view.show(LabLayer::Answer)) kAnswer[i](scene, result, canvas);
+        if (kSteps[i]) kSteps[i](scene, result, view, canvas);
+    }
     for (const LabHandle& handle : scene.handles) {
         const glm::vec3 toEye = canvas.eye - handle.position;
         if (glm::dot(toEye, toEye) > 0.0f)

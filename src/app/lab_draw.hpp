@@ -47,6 +47,19 @@ struct LabCanvas {
 inline constexpr glm::vec3 kLabPositive{0.95f, 0.22f, 0.16f};
 inline constexpr glm::vec3 kLabNegative{0.25f, 0.85f, 0.35f};
 
+/// The construction's colours (the tests find the drawn steps by them).
+inline constexpr glm::vec3 kLabSatAxisColor{0.75f, 0.35f, 1.0f};  ///< The chosen SAT axis (violet).
+inline constexpr glm::vec3 kLabIntervalAColor{0.3f, 0.8f, 1.0f};  ///< A's projected interval.
+inline constexpr glm::vec3 kLabIntervalBColor{1.0f, 0.55f, 0.2f}; ///< B's projected interval.
+inline constexpr glm::vec3 kLabGapColor{0.2f, 1.0f, 0.4f};        ///< The gap between the intervals.
+inline constexpr glm::vec3 kLabOverlapColor{1.0f, 0.15f, 0.15f};  ///< Their overlap.
+/// ray-box: slab x, y, z of the box's frame (red, green, blue as the box's axes).
+inline constexpr glm::vec3 kLabSlabColors[3] = {{1.0f, 0.3f, 0.3f}, {0.3f, 1.0f, 0.3f}, {0.35f, 0.55f, 1.0f}};
+inline constexpr glm::vec3 kLabBvhEnteredColor{0.3f, 0.95f, 0.5f}; ///< ray-mesh: a box entered.
+inline constexpr glm::vec3 kLabBvhCulledColor{0.45f, 0.45f, 0.5f}; ///< A box the ray misses.
+inline constexpr glm::vec3 kLabBvhSkippedColor{1.0f, 0.6f, 0.15f}; ///< A box entered beyond the best hit.
+inline constexpr glm::vec3 kLabLeafColor{0.95f, 0.95f, 0.6f};      ///< A leaf's tested triangles.
+
 /// The lab's scene as a World to draw (never stepped): spheres and boxes as bodies, triangles,
 /// planes and meshes as obstacles, each tinted toward the verdict's colour; the handles as small
 /// balls in their own colours. `bodyOfShape` gets each shape's body index (-1 for an obstacle),
@@ -55,10 +68,13 @@ inline constexpr glm::vec3 kLabNegative{0.25f, 0.85f, 0.35f};
 World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>* bodyOfShape = nullptr,
                std::vector<int>* bodyOfHandle = nullptr, std::vector<int>* obstacleOfShape = nullptr);
 
-/// The query's construction: the ray and its hit point and normal, the contact points with the
+/// The query's construction: its answer (the ray and its hit point and normal, the contact points with the
 /// normal and depth, the closest points and the segment between them, the sphere at its time of
-/// impact, the segments (labQueryInfo's query, one draw function each); and a ring around each
-/// handle over everything, so a handle behind a shape can still be seen and grabbed.
-void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas);
+/// impact, the segments) and its steps from result.trace (the SAT axis and intervals, the
+/// manifold's clipping, the slabs, the roots, the BVH traversal, the features), each layer as
+/// `view` shows it (one draw function each per query); and a ring around each handle over
+/// everything, so a handle behind a shape can still be seen and grabbed.
+void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas,
+                         const LabView& view = {});
 
 } // namespace kz

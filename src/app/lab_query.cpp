@@ -245,6 +245,7 @@ const LabQueryInfo& labQueryInfo(LabQuery query) {
 
 LabResult runLabQuery(const LabScene& scene) {
     LabResult result = labQueryInfo(scene.query).run(scene);
+    result.trace = traceLabQuery(scene);
     // A number that is not finite (degenerate input) is left out, never shown or logged.
     std::erase_if(result.numbers, [](const LabNumber& n) { return !std::isfinite(n.value); });
     return result;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/lab_scene.hpp"
+#include "app/lab_trace.hpp"
 #include "geom/contact.hpp"
 
 #include <optional>
@@ -34,6 +35,7 @@ struct LabResult {
     /// them (spheres, sphere-box, sphere-triangle, box-plane), and of the two segments always.
     std::optional<std::pair<glm::vec3, glm::vec3>> closest;
     std::optional<glm::vec3> impactCentre; ///< The sweep: the sphere's centre when it first touches.
+    LabTrace trace; ///< The query's steps (traceLabQuery), for the construction and the panel.
 
     /// The verdict's key in the lab event: "hit" or "overlap".
     const char* verdictKey() const { return isHit ? "hit" : "overlap"; }
@@ -51,8 +53,8 @@ struct LabQueryInfo {
 /// The row of `query` (every LabQuery has one).
 const LabQueryInfo& labQueryInfo(LabQuery query);
 
-/// Runs the scene's query (labQueryInfo(scene.query).run). The ray queries run with tMax = 1:
-/// the ray ends at its end handle. Segments closer than kLabSegmentTouch count as touching.
+/// Runs the scene's query (labQueryInfo(scene.query).run) and its trace (traceLabQuery). The ray queries run
+/// with tMax = 1: the ray ends at its end handle. Segments closer than kLabSegmentTouch count as touching.
 LabResult runLabQuery(const LabScene& scene);
 
 inline constexpr float kLabSegmentTouch = 0.01f;

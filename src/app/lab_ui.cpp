@@ -1,5 +1,7 @@
 #include "app/lab_ui.hpp"
 
+#include "app/lab_ui_steps.hpp"
+
 #include <imgui.h>
 #include <string>
 
@@ -46,7 +48,7 @@ const char* bodyOrObstacleName(const World& world, const PickHit& hit, std::stri
 
 } // namespace
 
-void labHeader(const UiFrameInfo& info, UiRequests& requests) {
+void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     // Open when the window starts in the lab; one closed line above the scenarios' sections else.
     ImGui::SetNextItemOpen(info.labQuery.has_value(), ImGuiCond_FirstUseEver);
     if (!ImGui::CollapsingHeader("Lab")) return;
@@ -67,6 +69,8 @@ void labHeader(const UiFrameInfo& info, UiRequests& requests) {
         ImGui::Text("under the cursor: %s", info.labHover.c_str());
     }
     ImGui::PopTextWrapPos();
+    ImGui::Separator();
+    labStepsSection(state.labView, *info.labQuery, info.labResult);
 }
 
 void probeSection(UiState& state, const UiFrameInfo& info) {

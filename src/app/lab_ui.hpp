@@ -8,8 +8,9 @@ namespace kz {
 
 /// The Lab header: the list of queries (choosing one opens the lab, "off" goes back to the
 /// scenarios); while the lab shows, the verdict in colour, the key numbers, the seed document's
-/// idea, what to drag and what is under the cursor.
-void labHeader(const UiFrameInfo& info, UiRequests& requests);
+/// idea, what to drag and what is under the cursor, then its steps (lab_ui_steps.hpp) as
+/// state.labView draws them.
+void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests);
 
 /// The Probe section: the probe's mode (off, ray, sphere cast, all hits), the cast's radius, and
 /// what it finds under the cursor.

@@ -312,7 +312,7 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
             const ImVec2 size = ImGui::GetWindowSize();
             if (state.showPanel) state.panel = ScreenRect{{pos.x, pos.y}, {pos.x + size.x, pos.y + size.y}};
             // The lab (its list of queries; all of it while the window shows it), else the scenarios.
-            labHeader(info, requests);
+            labHeader(state, info, requests);
             if (info.labQuery) {
                 if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
             } else {

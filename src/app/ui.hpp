@@ -47,6 +47,7 @@ struct UiState {
 
     ProbeMode probeMode = ProbeMode::Off; ///< The mouse probe (Probe section).
     float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
+    LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
 };
 
 /// Read-only facts the panel shows this frame.

@@ -10,6 +10,7 @@
 // The tests of this binary take an exclusive lock per X display (ctest runs them in parallel,
 // and two windows on one screen would steal each other's clicks and keys). KZ_KEEP_TEST_FILES=1
 // keeps each test's folder (scenarios, event log, screenshots, the app's output) for inspection.
+#include "app/lab_draw.hpp"
 #include "app/lab_scene.hpp"
 #include "physics/pick.hpp"
 #include "scenario/scenario.hpp"
@@ -1964,6 +1965,26 @@ TEST(Interactive, DraggingBoxAIntoBoxBInTheLabTurnsItsEventToOverlapAndTheBoxesR
     const Rgb red = meanAround(touching, b.x + belowLabel.x, b.y + belowLabel.y);
     EXPECT_TRUE(dominant(red, 0, 30)) << "the overlapping boxes should be tinted red: " << str(red);
     app.quitWithEscape();
+}
+
+TEST(Interactive, TheLabsBoxBoxScreenshotShowsTheSeparatingAxisInItsColour) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    App app(dir.path(), {"--lab", "box-box", "--frames", "30", "--screenshot", "lab.png", "--no-vsync"},
+            false);
+    ASSERT_TRUE(app.started());
+    ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    const Image image = loadPng(dir.path() / "lab.png");
+    ASSERT_TRUE(image.valid()) << app.diagnostics();
+    const glm::vec3 violet = kz::kLabSatAxisColor * 255.0f;
+    const auto axisPixels = centroidOf(image, [&](const Rgb& c) {
+        return std::abs(float(c.r) - violet.r) < 40.0f && std::abs(float(c.g) - violet.g) < 40.0f &&
+               std::abs(float(c.b) - violet.b) < 40.0f;
+    });
+    EXPECT_GE(axisPixels.second, 40) << "pixels in the SAT axis's colour" << app.diagnostics();
+    // Right of the panel (360 px wide), where the boxes are.
+    EXPECT_GT(axisPixels.first.x, 370.0f);
 }
 
 } // namespace

@@ -187,8 +187,10 @@ TEST(LabConstruction, EachQueryDrawsItsAnswerTheHitContactsClosestPointsAndTheIm
         canvas.clear();
         kz::drawLabConstruction(scene, result, canvas);
         const std::string name = kz::labQueryName(q);
-        // Boxes apart have only their separation to show (a number, no point).
-        const bool onlyANumber = !result.positive && result.number("separation").has_value();
+        // A box and a triangle apart have only their separation to show (a number, no point); boxes
+        // apart draw their separating axis (LabConstruction.BoxBox... below).
+        const bool onlyANumber =
+            q == LabQuery::BoxTriangle && !result.positive && result.number("separation").has_value();
         EXPECT_EQ(canvas.lines.empty() && canvas.topLines.empty(), onlyANumber) << name;
         if (result.rayHit) {
             EXPECT_TRUE(drawsNear(canvas.topLines, result.rayHit->point)) << name;
@@ -219,6 +221,154 @@ TEST(LabConstruction, EachQueryDrawsItsAnswerTheHitContactsClosestPointsAndTheIm
     kz::drawLabConstruction(boxes, overlap, canvas);
     for (int i = 0; i < overlap.manifold->count; ++i)
         EXPECT_TRUE(drawsNear(canvas.topLines, overlap.manifold->points[std::size_t(i)].position));
+}
+
+/// The segments of `color` in lines and topLines.
+std::vector<std::pair<glm::vec3, glm::vec3>> segmentsOf(const kz::LabCanvas& canvas, const glm::vec3& color) {
+    std::vector<std::pair<glm::vec3, glm::vec3>> out;
+    for (const auto* list : {&canvas.lines, &canvas.topLines}) {
+        for (std::size_t i = 0; i + 1 < list->size(); i += 2) {
+            if ((*list)[i].color == color) out.emplace_back((*list)[i].position, (*list)[i + 1].position);
+        }
+    }
+    return out;
+}
+
+bool parallel(const glm::vec3& a, const glm::vec3& b) {
+    return glm::length(glm::cross(glm::normalize(a), glm::normalize(b))) < 1e-3f;
+}
+
+/// Whether some segment of `color` runs along `axis` with length `length`.
+bool barAlong(const kz::LabCanvas& canvas, const glm::vec3& color, const glm::vec3& axis, float length) {
+    for (const auto& [a, b] : segmentsOf(canvas, color)) {
+        if (parallel(b - a, axis) && std::abs(glm::distance(a, b) - length) < 1e-4f) return true;
+    }
+    return false;
+}
+
+TEST(LabConstruction, BoxBoxDrawsTheChosenAxisWithBothProjectedIntervalsAsBarsOfTheirLength) {
+    const LabScene scene = kz::makeLabScene(LabQuery::BoxBox);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.boxBox && result.trace.boxBox->valid);
+    const kz::ObbObbTrace& trace = *result.trace.boxBox;
+    ASSERT_GE(trace.separatingAxis, 0) << "the start scene is apart";
+    EXPECT_EQ(kz::labSatAxis(trace, {}), trace.separatingAxis);
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    kz::drawLabConstruction(scene, result, canvas);
+    const kz::SatAxis& separating = trace.axes[std::size_t(trace.separatingAxis)];
+    ASSERT_FALSE(segmentsOf(canvas, kz::kLabSatAxisColor).empty());
+    EXPECT_TRUE(parallel(segmentsOf(canvas, kz::kLabSatAxisColor)[0].second -
+                             segmentsOf(canvas, kz::kLabSatAxisColor)[0].first,
+                         separating.axis));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalAColor, separating.axis, 2.0f * separating.radiusA));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalBColor, separating.axis, 2.0f * separating.radiusB));
+    EXPECT_FALSE(segmentsOf(canvas, kz::kLabGapColor).empty()) << "apart: the gap is drawn";
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabOverlapColor).empty());
+
+    // Choosing another axis (one not parallel to the separating one) draws that axis instead.
+    kz::LabView view;
+    for (int i = 0; i < 15; ++i) {
+        const kz::SatAxis& axis = trace.axes[std::size_t(i)];
+        if (!axis.degenerate && !parallel(axis.axis, separating.axis)) view.satAxis = i;
+    }
+    ASSERT_GE(view.satAxis, 0);
+    const kz::SatAxis& chosen = trace.axes[std::size_t(view.satAxis)];
+    canvas.clear();
+    kz::drawLabConstruction(scene, result, canvas, view);
+    const auto axisLines = segmentsOf(canvas, kz::kLabSatAxisColor);
+    ASSERT_EQ(axisLines.size(), 1u);
+    EXPECT_TRUE(parallel(axisLines[0].second - axisLines[0].first, chosen.axis));
+    EXPECT_FALSE(parallel(axisLines[0].second - axisLines[0].first, separating.axis));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalAColor, chosen.axis, 2.0f * chosen.radiusA));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalBColor, chosen.axis, 2.0f * chosen.radiusB));
+
+    // The layer switched off: no axis.
+    view.shown[std::size_t(kz::LabLayer::SatAxis)] = false;
+    canvas.clear();
+    kz::drawLabConstruction(scene, result, canvas, view);
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabSatAxisColor).empty());
+}
+
+TEST(LabConstruction, OverlappingBoxesDrawTheOverlapAndTheClippedPolygonThroughTheKeptPoints) {
+    LabScene scene = kz::makeLabScene(LabQuery::BoxBox);
+    kz::moveLabItem(scene, {false, 0}, scene.shapes[1].position + glm::vec3(-0.7f, 0.1f, 0.0f));
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.boxBox && result.trace.boxBox->overlap);
+    const kz::ObbObbTrace& trace = *result.trace.boxBox;
+    EXPECT_EQ(kz::labSatAxis(trace, {}), trace.leastPenetrationAxis);
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    kz::drawLabConstruction(scene, result, canvas);
+    EXPECT_FALSE(segmentsOf(canvas, kz::kLabOverlapColor).empty()) << "overlapping: the overlap is drawn";
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabGapColor).empty());
+    const kz::ObbManifoldTrace& m = trace.manifold;
+    for (int i = 0; i < m.clippedCount; ++i)
+        EXPECT_TRUE(drawsNear(canvas.topLines, m.clipped[std::size_t(i)])) << "clipped point " << i;
+}
+
+TEST(LabConstruction, RayBoxDrawsEachSlabOnTheRayBetweenItsEntryAndExit) {
+    const LabScene scene = kz::makeLabScene(LabQuery::RayBox);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.rayBox);
+    const kz::RayBoxTrace& trace = *result.trace.rayBox;
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    kz::drawLabConstruction(scene, result, canvas);
+    const kz::Ray ray = kz::labRay(scene);
+    const auto tOf = [&](const glm::vec3& p) {
+        return glm::dot(p - ray.origin, ray.dir) / glm::dot(ray.dir, ray.dir);
+    };
+    const auto onRay = [&](const glm::vec3& p) {
+        return glm::distance(ray.origin + tOf(p) * ray.dir, p) < 1e-4f;
+    };
+    for (int i = 0; i < 3; ++i) {
+        const kz::SlabInterval& slab = trace.slabs[std::size_t(i)];
+        ASSERT_EQ(slab.kind, kz::SlabKind::Crossing) << "slab " << i;
+        int alongTheRay = 0;
+        for (const auto& [a, b] : segmentsOf(canvas, kz::kLabSlabColors[i])) {
+            if (!onRay(a) || !onRay(b)) continue;
+            ++alongTheRay;
+            EXPECT_NEAR(std::min(tOf(a), tOf(b)), slab.tEnter, 1e-4f) << "slab " << i;
+            EXPECT_NEAR(std::max(tOf(a), tOf(b)), slab.tExit, 1e-4f) << "slab " << i;
+        }
+        EXPECT_EQ(alongTheRay, 1) << "slab " << i;
+    }
+}
+
+TEST(LabConstruction, TheRayMeshStepSliderAtEventKDrawsExactlyTheBoxesOfEventsZeroToK) {
+    const LabScene scene = kz::makeLabScene(LabQuery::RayMesh);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.rayMesh && result.trace.meshPlacement);
+    const auto& events = result.trace.rayMesh->events;
+    ASSERT_GT(events.size(), 4u);
+    const auto boxEvent = [](const kz::BvhEvent& e) {
+        return e.kind == kz::BvhEventKind::Entered || e.kind == kz::BvhEventKind::Culled ||
+               e.kind == kz::BvhEventKind::Skipped;
+    };
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    for (int k : {0, 1, int(events.size()) / 2, int(events.size()) - 1}) {
+        kz::LabView view;
+        view.bvhStep = k;
+        canvas.clear();
+        kz::drawLabConstruction(scene, result, canvas, view);
+        std::size_t expected = 0;
+        for (int i = 0; i <= k; ++i)
+            expected += boxEvent(events[std::size_t(i)]) ? 12 : 0;
+        const std::size_t drawn = segmentsOf(canvas, kz::kLabBvhEnteredColor).size() +
+                                  segmentsOf(canvas, kz::kLabBvhCulledColor).size() +
+                                  segmentsOf(canvas, kz::kLabBvhSkippedColor).size();
+        EXPECT_EQ(drawn, expected) << "step " << k;
+        std::vector<kz::LabVertex> all = canvas.lines;
+        all.insert(all.end(), canvas.topLines.begin(), canvas.topLines.end());
+        for (int i = 0; i <= k; ++i) {
+            if (!boxEvent(events[std::size_t(i)])) continue;
+            EXPECT_TRUE(
+                drawsNear(all, result.trace.meshPlacement->toWorld(events[std::size_t(i)].box.min), 1e-3f))
+                << "step " << k << ", event " << i;
+        }
+    }
 }
 
 } // namespace
