@@ -29,18 +29,15 @@ void addKeys(const Json& trace, Json& out, std::string_view skipped = {}) {
 } // namespace
 
 void sphereSphereSteps(const ExplainInput& input, Json& out) {
-    // |ca - cb| <= ra + rb, which testSphereSphere compares squared: its verdict is "overlap".
-    const Sphere& a = input.a->sphere;
-    const Sphere& b = input.b.sphere;
-    const float distance = glm::length(a.center - b.center);
-    const float radiusSum = a.radius + b.radius;
-    out["centre_offset"] = vec(a.center - b.center);
-    out["centre_distance"] = number(distance);
-    out["radius_a"] = number(a.radius);
-    out["radius_b"] = number(b.radius);
-    out["radius_sum"] = number(radiusSum);
-    out["separation"] = number(distance - radiusSum);
-    out["overlap"] = testSphereSphere(a, b);
+    // The centre line is the axis: |ca - cb| <= ra + rb, which the query compares squared.
+    const SphereSphereTrace t = explainSphereSphere(input.a->sphere, input.b.sphere);
+    out["centre_offset"] = vec(t.offset);
+    out["centre_distance"] = number(t.distance);
+    out["radius_a"] = number(input.a->sphere.radius);
+    out["radius_b"] = number(input.b.sphere.radius);
+    out["radius_sum"] = number(t.radiusSum);
+    out["separation"] = number(t.separation);
+    out["overlap"] = t.overlap;
 }
 
 void sphereBoxSteps(const ExplainInput& input, Json& out) {

@@ -90,6 +90,25 @@ void bar(LabCanvas& canvas, const glm::vec3& origin, const glm::vec3& dir, float
     canvas.line(b - offset, b, color, true);
 }
 
+/// The separating-axis picture: the axis through `origin` along unit `n`, A's interval [a.x, a.y]
+/// and B's [b.x, b.y] (measured along n from origin) as bars on either side of it, and the gap
+/// (`apart`, green) or the overlap (red) between their facing ends as a band across both bars, so
+/// a thin gap still shows.
+void intervalsOnAxis(LabCanvas& canvas, const glm::vec3& origin, const glm::vec3& n, const glm::vec2& a,
+                     const glm::vec2& b, bool apart) {
+    const float lo = std::min(a.x, b.x) - 0.6f, hi = std::max(a.y, b.y) + 0.6f;
+    canvas.line(origin + lo * n, origin + hi * n, kLabSatAxisColor, true);
+    const glm::vec3 side = acrossView(n, origin, canvas.eye) * (3.0f * canvas.markerSize(origin));
+    bar(canvas, origin, n, a.x, a.y, side, kLabIntervalAColor);
+    bar(canvas, origin, n, b.x, b.y, -side, kLabIntervalBColor);
+    // The facing ends: A's high end and B's low one when B lies further along n, else the reverse.
+    const bool bAhead = a.x + a.y <= b.x + b.y;
+    const float from = bAhead ? a.y : a.x, to = bAhead ? b.x : b.y;
+    const glm::vec3 band = apart ? kLabGapColor : kLabOverlapColor;
+    for (const float level : {-1.0f, -0.5f, 0.0f, 0.5f, 1.0f})
+        canvas.line(origin + from * n + level * side, origin + to * n + level * side, band, true);
+}
+
 /// The manifold's construction: the two edges and their closest points, or the incident face,
 /// its clipped polygon, the kept points and the reference face's normal.
 void drawManifoldSteps(const ObbManifoldTrace& m, LabCanvas& canvas) {
@@ -123,18 +142,8 @@ void drawBoxBoxSteps(const LabScene& scene, const LabResult& result, const LabVi
     // Along the axis from A's centre: A's interval is [-rA, rA], B's is [d - rB, d + rB].
     const glm::vec3 cA = scene.shapes[0].position, n = axis.axis;
     const float d = glm::dot(n, scene.shapes[1].position - cA);
-    const float lo = std::min(-axis.radiusA, d - axis.radiusB) - 0.6f;
-    const float hi = std::max(axis.radiusA, d + axis.radiusB) + 0.6f;
-    canvas.line(cA + lo * n, cA + hi * n, kLabSatAxisColor, true);
-    const glm::vec3 side = acrossView(n, cA, canvas.eye) * (3.0f * canvas.markerSize(cA));
-    bar(canvas, cA, n, -axis.radiusA, axis.radiusA, side, kLabIntervalAColor);
-    bar(canvas, cA, n, d - axis.radiusB, d + axis.radiusB, -side, kLabIntervalBColor);
-    // The gap from A's end to B's start, or the overlap from B's start back to A's end.
-    // Drawn as a band across both bars, so a thin gap still shows.
-    const glm::vec3 gap = axis.separation > 0.0f ? kLabGapColor : kLabOverlapColor;
-    for (const float level : {-1.0f, -0.5f, 0.0f, 0.5f, 1.0f})
-        canvas.line(cA + axis.radiusA * n + level * side, cA + (d - axis.radiusB) * n + level * side, gap,
-                    true);
+    intervalsOnAxis(canvas, cA, n, {-axis.radiusA, axis.radiusA}, {d - axis.radiusB, d + axis.radiusB},
+                    axis.separation > 0.0f);
 }
 
 void drawRayBoxSteps(const LabScene& scene, const LabResult& result, const LabView& view, LabCanvas& canvas) {
@@ -194,6 +203,119 @@ void drawRaySphereSteps(const LabScene& scene, const LabResult& result, const La
         const glm::vec3 taken = inside ? ray.origin : roots[0];
         canvas.circle(taken, canvas.eye - taken, 2.5f * canvas.markerSize(taken), kRootColor, true);
     }
+}
+
+void drawRayPlaneSteps(const LabScene& scene, const LabResult& result, const LabView& view,
+                       LabCanvas& canvas) {
+    if (!result.trace.rayPlane || !view.show(LabLayer::Distances) || scene.shapes.empty()) return;
+    const RayPlaneTrace& trace = *result.trace.rayPlane;
+    if (trace.reason == RayPlaneReason::InvalidInput) return;
+    const Ray ray = labRay(scene);
+    const Plane plane = labPlane(scene.shapes[0]);
+    const glm::vec3 n = glm::normalize(plane.normal);
+    const float scale = glm::length(plane.normal);
+    // The origin's distance: the numerator is minus its signed distance (times |n|), so the foot
+    // lies numerator / |n| along the normal; the approach per unit of t is denominator / |n|.
+    const glm::vec3 foot = ray.origin + (trace.numerator / scale) * n;
+    const glm::vec3 side = acrossView(n, ray.origin, canvas.eye) * (2.0f * canvas.markerSize(ray.origin));
+    canvas.line(ray.origin, foot, kLabNumeratorColor, true);
+    canvas.cross(foot, kLabNumeratorColor);
+    canvas.arrow(ray.origin + side, ray.origin + side + (trace.denominator / scale) * n, kLabDenominatorColor,
+                 true);
+    canvas.arrow(foot, foot + 0.5f * n, kLabNumeratorColor, true);
+}
+
+void drawRayTriangleSteps(const LabScene& scene, const LabResult& result, const LabView& view,
+                          LabCanvas& canvas) {
+    if (!result.trace.rayTriangle || !view.show(LabLayer::EdgeFunctions) || scene.shapes.empty()) return;
+    const RayTriangleTrace& trace = *result.trace.rayTriangle;
+    if (trace.reason == RayTriangleReason::InvalidInput ||
+        trace.reason == RayTriangleReason::NonFiniteTriangle)
+        return;
+    const Triangle tri = labTriangle(scene.shapes[0]);
+    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+    // u, v, w are the edge functions of the edges opposite a, b, c: b-c, c-a, a-b. The line passes
+    // inside an edge when its function has det's sign (or is zero).
+    const double weights[3] = {trace.u, trace.v, trace.w};
+    const double sign = trace.det < 0.0 ? -1.0 : 1.0;
+    for (int i = 0; i < 3; ++i) {
+        const bool inside = weights[i] * sign >= 0.0;
+        canvas.line(v[(i + 1) % 3], v[(i + 2) % 3], inside ? kLabEdgeInsideColor : kLabEdgeOutsideColor,
+                    true);
+    }
+    if (!(std::abs(trace.det) > trace.detError)) return; // no area seen along the ray: no crossing
+    // Where the ray's line crosses the plane: the vertices weighted by u, v, w over det.
+    const glm::dvec3 p =
+        (trace.u * glm::dvec3(tri.a) + trace.v * glm::dvec3(tri.b) + trace.w * glm::dvec3(tri.c)) / trace.det;
+    const glm::vec3 crossing(p);
+    canvas.cross(crossing, kLabNumeratorColor);
+    for (const glm::vec3& corner : v)
+        canvas.line(crossing, corner, kLabNumeratorColor * 0.6f, true);
+}
+
+void drawSphereSphereSteps(const LabScene& scene, const LabResult& result, const LabView& view,
+                           LabCanvas& canvas) {
+    if (!result.trace.sphereSphere || !view.show(LabLayer::SatAxis) || scene.shapes.size() < 2) return;
+    const SphereSphereTrace& trace = *result.trace.sphereSphere;
+    if (!trace.valid || !(trace.distance > 0.0f)) return; // concentric: no line
+    // Along the centre line from A toward B: A is [-rA, rA] about 0, B [d - rB, d + rB].
+    const Sphere a = labSphere(scene.shapes[0]), b = labSphere(scene.shapes[1]);
+    const glm::vec3 n = -trace.offset / trace.distance;
+    intervalsOnAxis(canvas, a.center, n, {-a.radius, a.radius},
+                    {trace.distance - b.radius, trace.distance + b.radius}, !trace.overlap);
+}
+
+void drawBoxPlaneSteps(const LabScene&, const LabResult& result, const LabView& view, LabCanvas& canvas) {
+    if (!result.trace.boxPlane || !view.show(LabLayer::Distances)) return;
+    const ObbPlaneTrace& trace = *result.trace.boxPlane;
+    if (!trace.valid) return;
+    for (std::size_t i = 0; i < 8; ++i) {
+        const glm::vec3& corner = trace.corners[i];
+        const glm::vec3 foot = corner - trace.distance[i] * trace.normal;
+        const bool touching = trace.distance[i] <= 0.0f;
+        const glm::vec3 color = touching ? kLabCornerTouchingColor : kLabCornerFrontColor;
+        canvas.line(corner, foot, color, true);
+        canvas.cross(foot, color);
+    }
+}
+
+void drawBoxTriangleSteps(const LabScene& scene, const LabResult& result, const LabView& view,
+                          LabCanvas& canvas) {
+    if (!result.trace.boxTriangle || !view.show(LabLayer::SatAxis) || scene.shapes.empty()) return;
+    const ObbTriangleTrace& trace = *result.trace.boxTriangle;
+    if (!trace.valid) return;
+    const ObbTriangleAxis& axis = trace.axes[std::size_t(labBoxTriangleAxis(trace, view))];
+    if (axis.skipped || glm::dot(axis.axis, axis.axis) == 0.0f) return;
+    // From the box centre along the axis: the box is [-r, r], the triangle [min, max] behind it.
+    intervalsOnAxis(canvas, scene.shapes[0].position, axis.axis, {-axis.boxRadius, axis.boxRadius},
+                    {axis.triangleMin, axis.triangleMax}, axis.separation > 0.0f);
+}
+
+void drawSegmentSteps(const LabScene& scene, const LabResult& result, const LabView& view,
+                      LabCanvas& canvas) {
+    if (!result.trace.segments || !view.show(LabLayer::Clamping) || scene.handles.size() < 4) return;
+    const LinePiecesTrace& trace = *result.trace.segments;
+    if (!trace.valid) return;
+    const glm::vec3 p1 = scene.handles[0].position, d1 = scene.handles[1].position - p1;
+    const glm::vec3 p2 = scene.handles[2].position, d2 = scene.handles[3].position - p2;
+    // The infinite lines, far enough to show the unclamped points.
+    const auto line = [&](const glm::vec3& p, const glm::vec3& d, float unclamped) {
+        const float lo = std::max(std::min(0.0f, unclamped), -kFarT) - 0.3f;
+        const float hi = std::min(std::max(1.0f, unclamped), kFarT) + 0.3f;
+        canvas.line(p + lo * d, p + hi * d, kCandidateColor);
+    };
+    line(p1, d1, trace.sUnclamped);
+    line(p2, d2, trace.tUnclamped);
+    // Each parameter before and after its clamp: a cross where it was, an arrow to where it went.
+    const auto step = [&](const glm::vec3& p, const glm::vec3& d, float before, float after, bool clamped) {
+        if (!std::isfinite(before) || std::abs(before) > kFarT) return;
+        canvas.cross(p + before * d, kRootColor);
+        if (clamped) canvas.arrow(p + before * d, p + after * d, kRootColor, true);
+    };
+    step(p1, d1, trace.sUnclamped, trace.sFirst, trace.sClamped);
+    step(p2, d2, trace.tUnclamped, trace.tFinal, trace.tClamped);
+    if (trace.tClamped && (trace.kind == LinePiecesCase::Parallel || trace.kind == LinePiecesCase::Skew))
+        step(p1, d1, trace.sFirst, trace.sAgain, trace.sAgain != trace.sFirst);
 }
 
 void drawRayMeshSteps(const LabScene& scene, const LabResult& result, const LabView& view,

@@ -118,19 +118,10 @@ constexpr DrawAnswer kAnswer[kLabQueryCount] = {
     drawPair, drawSweep, drawSegments};                   // box-triangle, the sweep, segment-segment
 
 /// Per query, in LabQuery order: where a query's intermediate steps get drawn (lab_construction.cpp).
-constexpr DrawSteps kSteps[kLabQueryCount] = {drawRaySphereSteps,
-                                              drawRayBoxSteps,
-                                              nullptr,
-                                              nullptr,
-                                              drawRayMeshSteps, // rays
-                                              nullptr,
-                                              drawClosestSteps,
-                                              drawBoxBoxSteps,
-                                              nullptr,
-                                              drawClosestSteps, // pairs
-                                              nullptr,
-                                              drawSweepSteps,
-                                              nullptr};
+constexpr DrawSteps kSteps[kLabQueryCount] = {
+    drawRaySphereSteps,    drawRayBoxSteps,  drawRayPlaneSteps, drawRayTriangleSteps, drawRayMeshSteps,
+    drawSphereSphereSteps, drawClosestSteps, drawBoxBoxSteps,   drawBoxPlaneSteps,    drawClosestSteps,
+    drawBoxTriangleSteps,  drawSweepSteps,   drawSegmentSteps};
 
 } // namespace
 

@@ -59,6 +59,16 @@ inline constexpr glm::vec3 kLabBvhEnteredColor{0.3f, 0.95f, 0.5f}; ///< ray-mesh
 inline constexpr glm::vec3 kLabBvhCulledColor{0.45f, 0.45f, 0.5f}; ///< A box the ray misses.
 inline constexpr glm::vec3 kLabBvhSkippedColor{1.0f, 0.6f, 0.15f}; ///< A box entered beyond the best hit.
 inline constexpr glm::vec3 kLabLeafColor{0.95f, 0.95f, 0.6f};      ///< A leaf's tested triangles.
+/// ray-plane: the origin's distance to the plane (the numerator) and the ray's approach per unit
+/// of t (the denominator), both along the normal.
+inline constexpr glm::vec3 kLabNumeratorColor{0.95f, 0.95f, 0.95f};
+inline constexpr glm::vec3 kLabDenominatorColor{1.0f, 0.55f, 0.2f};
+/// ray-triangle: an edge whose edge function has det's sign (the line passes inside it), or not.
+inline constexpr glm::vec3 kLabEdgeInsideColor{0.2f, 1.0f, 0.4f};
+inline constexpr glm::vec3 kLabEdgeOutsideColor{1.0f, 0.15f, 0.15f};
+/// box-plane: a corner's distance to the plane, in front (> 0) or touching (<= 0).
+inline constexpr glm::vec3 kLabCornerFrontColor{0.3f, 0.8f, 1.0f};
+inline constexpr glm::vec3 kLabCornerTouchingColor{1.0f, 0.35f, 0.9f};
 
 /// The lab's scene as a World to draw (never stepped): spheres and boxes as bodies, triangles,
 /// planes and meshes as obstacles, each tinted toward the verdict's colour; the handles as small

@@ -49,7 +49,20 @@ LabTrace traceLabQuery(const LabScene& scene) {
                                                      labTriangle(shape(1)), 1.0f);
         }
         break;
-    default:
+    case LabQuery::RayPlane:
+        trace.rayPlane = explainRaycast(labRay(scene), labPlane(shape(0)), 1.0f);
+        break;
+    case LabQuery::RayTriangle:
+        trace.rayTriangle = explainRaycastTriangle(labRay(scene), labTriangle(shape(0)), 1.0f);
+        break;
+    case LabQuery::SphereSphere:
+        trace.sphereSphere = explainSphereSphere(labSphere(shape(0)), labSphere(shape(1)));
+        break;
+    case LabQuery::BoxPlane:
+        trace.boxPlane = explainObbPlane(labObb(shape(0)), labPlane(shape(1)));
+        break;
+    case LabQuery::BoxTriangle:
+        trace.boxTriangle = explainObbTriangle(labObb(shape(0)), labTriangle(shape(1)));
         break;
     }
     return trace;
@@ -73,6 +86,12 @@ const char* labLayerName(LabLayer layer) {
         return "the feature touched";
     case LabLayer::Candidates:
         return "the candidates' spheres";
+    case LabLayer::Distances:
+        return "signed distances to the plane";
+    case LabLayer::EdgeFunctions:
+        return "edge functions and barycentrics";
+    case LabLayer::Clamping:
+        return "the lines, s and t before clamping";
     }
     return "";
 }
@@ -82,6 +101,7 @@ bool labQueryHasLayer(LabQuery query, LabLayer layer) {
     case LabLayer::Answer:
         return true;
     case LabLayer::SatAxis:
+        return query == LabQuery::BoxBox || query == LabQuery::SphereSphere || query == LabQuery::BoxTriangle;
     case LabLayer::Manifold:
         return query == LabQuery::BoxBox;
     case LabLayer::Slabs:
@@ -95,6 +115,12 @@ bool labQueryHasLayer(LabQuery query, LabLayer layer) {
                query == LabQuery::SweepSphereTriangle;
     case LabLayer::Candidates:
         return query == LabQuery::SweepSphereTriangle;
+    case LabLayer::Distances:
+        return query == LabQuery::RayPlane || query == LabQuery::BoxPlane;
+    case LabLayer::EdgeFunctions:
+        return query == LabQuery::RayTriangle;
+    case LabLayer::Clamping:
+        return query == LabQuery::SegmentSegment;
     }
     return false;
 }
@@ -103,6 +129,11 @@ int labSatAxis(const ObbObbTrace& trace, const LabView& view) {
     if (view.satAxis >= 0 && view.satAxis < 15) return view.satAxis;
     if (trace.separatingAxis >= 0) return trace.separatingAxis;
     return std::max(trace.leastPenetrationAxis, 0);
+}
+
+int labBoxTriangleAxis(const ObbTriangleTrace& trace, const LabView& view) {
+    if (view.satAxis >= 0 && view.satAxis < 13) return view.satAxis;
+    return std::max(trace.largestAxis, 0);
 }
 
 int labBvhLastEvent(const MeshRayTrace& trace, const LabView& view) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
+#include <initializer_list>
 
 namespace kz {
 namespace {
@@ -27,27 +28,38 @@ const char* satKind(SatAxisKind kind) {
     return kind == SatAxisKind::FaceA ? "face A" : kind == SatAxisKind::FaceB ? "face B" : "edge";
 }
 
+/// An axis table: its header row; each row then starts with axisRow.
+bool beginAxisTable(const char* id, std::initializer_list<const char*> headers) {
+    ImGui::TextDisabled("click an axis to draw it (* decides)");
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable(id, int(headers.size()), flags)) return false;
+    for (const char* header : headers)
+        ImGui::TableSetupColumn(header);
+    ImGui::TableHeadersRow();
+    return true;
+}
+
+/// An axis table's row i: its index and kind, starred and coloured when it decides the verdict,
+/// selected when drawn; a click draws it (a second click goes back to the deciding one).
+void axisRow(LabView& view, int i, const char* kind, int drawn, int decides) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    char label[32];
+    std::snprintf(label, sizeof label, "%2d %s%s", i, kind, i == decides ? " *" : "");
+    if (i == decides) ImGui::PushStyleColor(ImGuiCol_Text, kChosenText);
+    if (ImGui::Selectable(label, i == drawn, ImGuiSelectableFlags_SpanAllColumns))
+        view.satAxis = i == drawn && view.satAxis == i ? -1 : i;
+    if (i == decides) ImGui::PopStyleColor();
+}
+
 /// The 15 axes: kind, distance, radii, separation; a click draws that axis.
 void boxBoxSteps(LabView& view, const ObbObbTrace& trace) {
     const int drawn = labSatAxis(trace, view);
     const int verdictAxis = trace.overlap ? trace.leastPenetrationAxis : trace.separatingAxis;
-    ImGui::TextDisabled("click an axis to draw it (* decides)");
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-    if (ImGui::BeginTable("sat", 5, flags)) {
-        for (const char* header : {"axis", "distance", "rA", "rB", "separation"})
-            ImGui::TableSetupColumn(header);
-        ImGui::TableHeadersRow();
+    if (beginAxisTable("sat", {"axis", "distance", "rA", "rB", "separation"})) {
         for (int i = 0; i < 15; ++i) {
             const SatAxis& axis = trace.axes[std::size_t(i)];
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            char label[32];
-            std::snprintf(label, sizeof label, "%2d %s%s", i, satKind(axis.kind),
-                          i == verdictAxis ? " *" : "");
-            if (i == verdictAxis) ImGui::PushStyleColor(ImGuiCol_Text, kChosenText);
-            if (ImGui::Selectable(label, i == drawn, ImGuiSelectableFlags_SpanAllColumns))
-                view.satAxis = i == drawn && view.satAxis == i ? -1 : i;
-            if (i == verdictAxis) ImGui::PopStyleColor();
+            axisRow(view, i, satKind(axis.kind), drawn, verdictAxis);
             ImGui::TableNextColumn();
             ImGui::Text("%.3f", double(axis.distance));
             ImGui::TableNextColumn();
@@ -231,6 +243,138 @@ void sweepSteps(const SphereTriangleSweepTrace& t) {
     if (!t.time) verdictText(false, "no touch by t = 1");
 }
 
+void rayPlaneSteps(const RayPlaneTrace& trace) {
+    static constexpr const char* kReasons[] = {
+        "hit: t in [0, 1]",         "parallel: |n.D| at or below the limit",
+        "behind the origin: t < 0", "beyond the ray's end: t > 1",
+        "non-finite result",        "invalid input"};
+    ImGui::TextDisabled("n.(O + t D) + d = 0  =>  t = -(n.O + d) / (n.D)");
+    ImGui::TextColored(imColor(kLabNumeratorColor), "numerator -(n.O + d) = %.4f (white)",
+                       double(trace.numerator));
+    ImGui::TextColored(imColor(kLabDenominatorColor), "denominator n.D = %.4f (orange)",
+                       double(trace.denominator));
+    ImGui::Text("|n.D| %s limit %.2g: %s",
+                std::abs(trace.denominator) > trace.parallelLimit ? ">" : "<=", double(trace.parallelLimit),
+                std::abs(trace.denominator) <= trace.parallelLimit ? "parallel"
+                : trace.facing                                     ? "meets the front (n.D < 0)"
+                                                                   : "meets the back (n.D > 0)");
+    if (trace.reason != RayPlaneReason::Parallel && trace.reason != RayPlaneReason::InvalidInput)
+        ImGui::Text("t = %.4f / %.4f = %.4f", double(trace.numerator), double(trace.denominator),
+                    double(trace.t));
+    verdictText(trace.result.has_value(), "%s", kReasons[static_cast<int>(trace.reason)]);
+}
+
+void rayTriangleSteps(const RayTriangleTrace& trace) {
+    static constexpr const char* kReasons[] = {"hit: inside every edge, t in [0, 1]",
+                                               "U, V, W of mixed signs: outside an edge (red)",
+                                               "|det| within its rounding bound: no area seen",
+                                               "a vertex is not finite",
+                                               "zero area",
+                                               "parallel to the plane",
+                                               "behind the origin: t < 0",
+                                               "beyond the ray's end: t > 1",
+                                               "non-finite result",
+                                               "invalid input"};
+    if (trace.reason == RayTriangleReason::InvalidInput) {
+        verdictText(false, "%s", kReasons[static_cast<int>(trace.reason)]);
+        return;
+    }
+    ImGui::TextDisabled("watertight: the ray's main axis (%c) is z,", "xyz"[trace.iz]);
+    ImGui::TextDisabled("vertices sheared so the ray is +z,");
+    ImGui::TextDisabled("then the 2D edge functions");
+    ImGui::Text("frame (x, y, z) = (%c, %c, %c)", "xyz"[trace.ix], "xyz"[trace.iy], "xyz"[trace.iz]);
+    ImGui::Text("shear %.3f %.3f %.3f", trace.shear.x, trace.shear.y, trace.shear.z);
+    const double sign = trace.det < 0.0 ? -1.0 : 1.0;
+    const double weights[3] = {trace.u, trace.v, trace.w};
+    static constexpr const char* kNames[3] = {"U (edge bc)", "V (edge ca)", "W (edge ab)"};
+    for (int i = 0; i < 3; ++i) {
+        const bool inside = weights[i] * sign >= 0.0;
+        ImGui::TextColored(imColor(inside ? kLabEdgeInsideColor : kLabEdgeOutsideColor), "%s = %+.5f %s",
+                           kNames[i], weights[i], inside ? "inside" : "outside");
+    }
+    ImGui::Text("det = U + V + W = %+.5f", trace.det);
+    ImGui::Text("  (its rounding bound %.2g)", trace.detError);
+    if (std::abs(trace.det) > trace.detError) {
+        ImGui::Text("barycentric (U, V, W) / det = %.3f %.3f %.3f", trace.u / trace.det, trace.v / trace.det,
+                    trace.w / trace.det);
+    }
+    const bool timed = trace.reason == RayTriangleReason::Hit ||
+                       trace.reason == RayTriangleReason::BehindOrigin ||
+                       trace.reason == RayTriangleReason::BeyondTMax;
+    if (timed) ImGui::Text("t = (U az + V bz + W cz) sz / det = %.4f", trace.t);
+    verdictText(trace.result.has_value(), "%s", kReasons[static_cast<int>(trace.reason)]);
+}
+
+void sphereSphereSteps(const SphereSphereTrace& t) {
+    if (!t.valid) return;
+    ImGui::TextDisabled("the centre line: the one axis that can");
+    ImGui::TextDisabled("separate two spheres");
+    verdictText(t.overlap, "|cA - cB|^2 = %.4f %s (rA + rB)^2 = %.4f", double(t.distanceSq),
+                t.overlap ? "<=" : ">", double(t.radiusSum * t.radiusSum));
+    verdictText(t.overlap, "separation = distance - (rA + rB)\n  = %.3f - %.3f = %+.3f", double(t.distance),
+                double(t.radiusSum), double(t.separation));
+}
+
+void boxPlaneSteps(const ObbPlaneTrace& t) {
+    if (!t.valid) return;
+    ImGui::TextDisabled("signed distance n.p + d per corner (unit n)");
+    for (int i = 0; i < 8; ++i) {
+        const float d = t.distance[std::size_t(i)];
+        ImGui::TextColored(imColor(d <= 0.0f ? kLabCornerTouchingColor : kLabCornerFrontColor),
+                           "corner %c%c%c %+.3f", i & 1 ? '+' : '-', i & 2 ? '+' : '-', i & 4 ? '+' : '-',
+                           double(d));
+        if (i % 2 == 0) ImGui::SameLine();
+    }
+    verdictText(t.touchingCount > 0, "%d corners at or behind the plane%s", t.touchingCount,
+                t.touchingCount > 4 ? ": the deepest 4 kept" : "");
+}
+
+const char* triangleAxisKind(ObbTriangleAxisKind kind) {
+    return kind == ObbTriangleAxisKind::TriangleNormal ? "tri normal"
+           : kind == ObbTriangleAxisKind::BoxFace      ? "box face"
+                                                       : "edge";
+}
+
+/// The 13 axes: kind, the box's radius, the triangle's interval, the separation; a click draws one.
+void boxTriangleSteps(LabView& view, const ObbTriangleTrace& trace) {
+    const int drawn = labBoxTriangleAxis(trace, view);
+    if (beginAxisTable("sat13", {"axis", "r box", "triangle", "separation"})) {
+        for (int i = 0; i < 13; ++i) {
+            const ObbTriangleAxis& axis = trace.axes[std::size_t(i)];
+            axisRow(view, i, triangleAxisKind(axis.kind), drawn, trace.largestAxis);
+            ImGui::TableNextColumn();
+            ImGui::Text("%.3f", double(axis.boxRadius));
+            ImGui::TableNextColumn();
+            ImGui::Text("[%.2f, %.2f]", double(axis.triangleMin), double(axis.triangleMax));
+            ImGui::TableNextColumn();
+            if (axis.skipped) {
+                ImGui::TextDisabled("skipped (||)");
+            } else {
+                verdictText(axis.separation <= 0.0f, "%+.3f", double(axis.separation));
+            }
+        }
+        ImGui::EndTable();
+    }
+    const ObbTriangleAxis& axis = trace.axes[std::size_t(drawn)];
+    if (!axis.skipped) {
+        verdictText(axis.separation <= 0.0f, "axis %d: separation = -max - r\n  = %.3f - %.3f = %+.3f", drawn,
+                    double(-axis.triangleMax), double(axis.boxRadius), double(axis.separation));
+    }
+    if (!trace.overlap) {
+        verdictText(false, "axis %d separates them", trace.largestAxis);
+        return;
+    }
+    verdictText(true, "no axis separates: least penetration on axis %d", trace.largestAxis);
+    static constexpr const char* kFeatures[] = {"triangle face", "box face", "edge pair"};
+    for (int slot = 0; slot < 3; ++slot) {
+        const int points = trace.pointCount[std::size_t(slot)];
+        if (points < 0) break;
+        ImGui::Text("%d. %s: %d point%s", slot + 1,
+                    kFeatures[static_cast<int>(trace.order[std::size_t(slot)])], points,
+                    points == 1 ? "" : "s");
+    }
+}
+
 } // namespace
 
 void labStepsSection(LabView& view, LabQuery query, const LabResult& result) {
@@ -245,6 +389,11 @@ void labStepsSection(LabView& view, LabQuery query, const LabResult& result) {
     if (trace.rayMesh) rayMeshSteps(view, *trace.rayMesh);
     closestSteps(trace);
     if (trace.sweep) sweepSteps(*trace.sweep);
+    if (trace.rayPlane) rayPlaneSteps(*trace.rayPlane);
+    if (trace.rayTriangle) rayTriangleSteps(*trace.rayTriangle);
+    if (trace.sphereSphere) sphereSphereSteps(*trace.sphereSphere);
+    if (trace.boxPlane) boxPlaneSteps(*trace.boxPlane);
+    if (trace.boxTriangle && trace.boxTriangle->valid) boxTriangleSteps(view, *trace.boxTriangle);
 }
 
 } // namespace kz

@@ -25,14 +25,8 @@ std::optional<Manifold> contactSpherePlane(const Sphere& a, const Plane& b) {
 }
 
 std::optional<Manifold> contactSphereSphere(const Sphere& a, const Sphere& b) {
-    if (!isValid(a) || !isValid(b)) return std::nullopt;
-    const glm::vec3 d = a.center - b.center;
-    const float radiusSum = a.radius + b.radius;
-    const float distSq = glm::dot(d, d);
-    if (distSq > radiusSum * radiusSum) return std::nullopt;
-    const float dist = std::sqrt(distSq);
-    const glm::vec3 normal = dist > 0.0f ? d / dist : glm::vec3(0.0f, 1.0f, 0.0f);
-    return finiteOrNone(singlePoint(normal, b.center + b.radius * normal, radiusSum - dist));
+    NoTrace none;
+    return contactSphereSphereSteps(a, b, none);
 }
 
 std::optional<Manifold> contactSphereObb(const Sphere& a, const Obb& b) {

@@ -1,4 +1,5 @@
-// Internal to kz_geom: contactSphereObb, contactObbPlane and contactSphereTriangle written once,
+// Internal to kz_geom: contactSphereSphere, contactSphereObb, contactObbPlane and
+// contactSphereTriangle written once,
 // as templates on an observer (explain_recorders.hpp). contact.cpp runs them with NoTrace, whose
 // hooks vanish, so the fast code is what it was; explain_contact.cpp (another translation unit,
 // so the fast one is compiled exactly as before) runs them with the lab's recorders.
@@ -15,6 +16,19 @@
 
 namespace kz::detail {
 namespace {
+
+template <class Observe>
+std::optional<Manifold> contactSphereSphereSteps(const Sphere& a, const Sphere& b, Observe& observe) {
+    if (!isValid(a) || !isValid(b)) return std::nullopt;
+    const glm::vec3 d = a.center - b.center;
+    const float radiusSum = a.radius + b.radius;
+    const float distSq = glm::dot(d, d);
+    observe.centres(d, radiusSum, distSq);
+    if (distSq > radiusSum * radiusSum) return std::nullopt;
+    const float dist = std::sqrt(distSq);
+    const glm::vec3 normal = dist > 0.0f ? d / dist : glm::vec3(0.0f, 1.0f, 0.0f);
+    return finiteOrNone(singlePoint(normal, b.center + b.radius * normal, radiusSum - dist));
+}
 
 template <class Observe>
 std::optional<Manifold> contactSphereObbSteps(const Sphere& a, const Obb& b, Observe& observe) {

@@ -88,6 +88,18 @@ ObbObbTrace explainObbObb(const Obb& a, const Obb& b) {
     return out;
 }
 
+SphereSphereTrace explainSphereSphere(const Sphere& a, const Sphere& b) {
+    SphereSphereTrace out{};
+    if (!isValid(a) || !isValid(b)) return out;
+    out.valid = true;
+    SphereSphereRecorder recorder{out};
+    out.contact = contactSphereSphereSteps(a, b, recorder);
+    out.overlap = out.distanceSq <= out.radiusSum * out.radiusSum;
+    out.distance = std::sqrt(out.distanceSq);
+    out.separation = out.distance - out.radiusSum;
+    return out;
+}
+
 ObbPlaneTrace explainObbPlane(const Obb& a, const Plane& b) {
     ObbPlaneTrace out{};
     if (!isValid(a) || !isValid(b)) return out;

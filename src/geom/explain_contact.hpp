@@ -104,6 +104,24 @@ struct ObbObbTrace {
 /// testObbObb(a, b) and contactObbObb(a, b) with their steps.
 ObbObbTrace explainObbObb(const Obb& a, const Obb& b);
 
+// ------------------------------------------------------------------ sphere against sphere
+
+/// contactSphereSphere step by step: the centre line is the only axis that can separate two
+/// spheres, and on it their intervals are the radii about the centres.
+struct SphereSphereTrace {
+    bool valid;       ///< Two valid spheres; when false nothing else is set.
+    glm::vec3 offset; ///< centre_a - centre_b: the axis, from B toward A.
+    float distanceSq; ///< |offset|^2, which the query compares with radiusSum^2 (no root).
+    float radiusSum;  ///< radius_a + radius_b.
+    float distance;   ///< |offset| (sqrt of distanceSq), for the panel.
+    float separation; ///< distance - radiusSum: > 0 apart, <= 0 the penetration depth negated.
+    bool overlap;     ///< distanceSq <= radiusSum^2: there is a contact (testSphereSphere's verdict).
+    std::optional<Manifold> contact; ///< contactSphereSphere(a, b), bit for bit.
+};
+
+/// contactSphereSphere(a, b) with its steps.
+SphereSphereTrace explainSphereSphere(const Sphere& a, const Sphere& b);
+
 // ------------------------------------------------------------------ box against plane
 
 /// contactObbPlane step by step: every corner's signed distance.

@@ -42,7 +42,9 @@ struct NoTrace {
     void t(const T&...) {}
     template <class... T>
     void sAgain(const T&...) {}
-    // contactSphereObb, contactSphereTriangle, contactObbPlane
+    // contactSphereSphere, contactSphereObb, contactSphereTriangle, contactObbPlane
+    template <class... T>
+    void centres(const T&...) {}
     template <class... T>
     void local(const T&...) {}
     template <class... T>
@@ -184,6 +186,17 @@ struct SphereTriangleRecorder {
 glm::vec3 closestPointOf(const glm::vec3& p, const Triangle& tri, SphereTriangleRecorder& recorder);
 
 /// contactObbPlaneSteps: the unit plane and every corner's signed distance.
+/// contactSphereSphereSteps: the centres' offset and the radii.
+struct SphereSphereRecorder {
+    SphereSphereTrace& out;
+
+    void centres(const glm::vec3& offset, float radiusSum, float distanceSq) {
+        out.offset = offset;
+        out.radiusSum = radiusSum;
+        out.distanceSq = distanceSq;
+    }
+};
+
 struct ObbPlaneRecorder {
     ObbPlaneTrace& out;
     int corners = 0;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <optional>
 #include <string>
 
 namespace {
@@ -187,11 +188,9 @@ TEST(LabConstruction, EachQueryDrawsItsAnswerTheHitContactsClosestPointsAndTheIm
         canvas.clear();
         kz::drawLabConstruction(scene, result, canvas);
         const std::string name = kz::labQueryName(q);
-        // A box and a triangle apart have only their separation to show (a number, no point); boxes
-        // apart draw their separating axis (LabConstruction.BoxBox... below).
-        const bool onlyANumber =
-            q == LabQuery::BoxTriangle && !result.positive && result.number("separation").has_value();
-        EXPECT_EQ(canvas.lines.empty() && canvas.topLines.empty(), onlyANumber) << name;
+        // Every query draws something: pairs apart without closest points (boxes, a box and a
+        // triangle) draw their separating axis (LabConstruction.BoxBox... below).
+        EXPECT_FALSE(canvas.lines.empty() && canvas.topLines.empty()) << name;
         if (result.rayHit) {
             EXPECT_TRUE(drawsNear(canvas.topLines, result.rayHit->point)) << name;
         }
@@ -369,6 +368,199 @@ TEST(LabConstruction, TheRayMeshStepSliderAtEventKDrawsExactlyTheBoxesOfEventsZe
                 << "step " << k << ", event " << i;
         }
     }
+}
+
+/// The construction of `scene` with every layer shown (or `view`).
+kz::LabCanvas drawn(const LabScene& scene, const LabResult& result, const kz::LabView& view = {}) {
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    kz::drawLabConstruction(scene, result, canvas, view);
+    return canvas;
+}
+
+/// The view with one layer hidden.
+kz::LabView without(kz::LabLayer layer) {
+    kz::LabView view;
+    view.shown[std::size_t(layer)] = false;
+    return view;
+}
+
+TEST(LabConstruction, RayPlaneDrawsTheOriginsDistanceAndTheApproachPerUnitTWhoseRatioIsT) {
+    const LabScene scene = kz::makeLabScene(LabQuery::RayPlane);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.rayPlane && result.rayHit);
+    const kz::Ray ray = kz::labRay(scene);
+    const kz::Plane plane = kz::labPlane(scene.shapes[0]);
+    const kz::LabCanvas canvas = drawn(scene, result);
+    // The numerator: from the origin straight to its foot on the plane.
+    std::optional<float> distance, approach;
+    for (const auto& [a, b] : segmentsOf(canvas, kz::kLabNumeratorColor)) {
+        if (glm::distance(a, ray.origin) > 1e-5f) continue;
+        EXPECT_TRUE(parallel(b - a, plane.normal));
+        EXPECT_NEAR(glm::dot(plane.normal, b) + plane.d, 0.0f, 1e-4f) << "the foot lies on the plane";
+        distance = glm::distance(a, b);
+    }
+    // The denominator: an arrow along the normal beside the origin, as long as dir's normal part.
+    for (const auto& [a, b] : segmentsOf(canvas, kz::kLabDenominatorColor)) {
+        if (parallel(b - a, plane.normal) && glm::distance(a, b) > 0.5f) approach = glm::distance(a, b);
+    }
+    ASSERT_TRUE(distance && approach);
+    EXPECT_NEAR(*approach, std::abs(glm::dot(plane.normal, ray.dir)), 1e-4f);
+    EXPECT_NEAR(*distance / *approach, result.rayHit->t, 1e-4f) << "t is the ratio of the two";
+    EXPECT_TRUE(
+        segmentsOf(drawn(scene, result, without(kz::LabLayer::Distances)), kz::kLabDenominatorColor).empty());
+}
+
+TEST(LabConstruction, RayTriangleColoursEachEdgeByItsEdgeFunctionAndFansFromTheCrossing) {
+    LabScene scene = kz::makeLabScene(LabQuery::RayTriangle);
+    LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.rayTriangle && result.rayHit);
+    const kz::Triangle tri = kz::labTriangle(scene.shapes[0]);
+    kz::LabCanvas canvas = drawn(scene, result);
+    EXPECT_EQ(segmentsOf(canvas, kz::kLabEdgeInsideColor).size(), 3u) << "a hit: inside every edge";
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabEdgeOutsideColor).empty());
+    EXPECT_TRUE(drawsNear(canvas.topLines, result.rayHit->point, 1e-3f)) << "the crossing is the hit";
+
+    // The end moved so the ray's line passes beyond vertex a: the edges drawn outside are exactly
+    // those whose edge function has the other sign than det.
+    const kz::Ray ray = kz::labRay(scene);
+    const glm::vec3 beside = tri.a + 1.5f * (tri.a - (tri.b + tri.c) * 0.5f);
+    kz::moveLabItem(scene, {true, 1}, ray.origin + 2.0f * (beside - ray.origin));
+    result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.rayTriangle);
+    ASSERT_FALSE(result.positive);
+    const kz::RayTriangleTrace& t = *result.trace.rayTriangle;
+    ASSERT_EQ(t.reason, kz::RayTriangleReason::OutsideAnEdge);
+    canvas = drawn(scene, result);
+    const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
+    const double weights[3] = {t.u, t.v, t.w};
+    const auto outside = segmentsOf(canvas, kz::kLabEdgeOutsideColor);
+    ASSERT_FALSE(outside.empty());
+    for (int i = 0; i < 3; ++i) {
+        const bool isOutside = weights[i] * t.det < 0.0;
+        const bool drawnOutside = std::any_of(outside.begin(), outside.end(), [&](const auto& seg) {
+            return glm::distance(seg.first, v[(i + 1) % 3]) < 1e-5f &&
+                   glm::distance(seg.second, v[(i + 2) % 3]) < 1e-5f;
+        });
+        EXPECT_EQ(drawnOutside, isOutside) << "edge opposite vertex " << i;
+    }
+}
+
+TEST(LabConstruction, SphereSphereDrawsTheCentreLineWithBothRadiiAsBarsAndTheGapOrOverlap) {
+    LabScene scene = kz::makeLabScene(LabQuery::SphereSphere);
+    LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.sphereSphere && !result.positive);
+    const glm::vec3 line = scene.shapes[1].position - scene.shapes[0].position;
+    kz::LabCanvas canvas = drawn(scene, result);
+    ASSERT_EQ(segmentsOf(canvas, kz::kLabSatAxisColor).size(), 1u);
+    EXPECT_TRUE(parallel(segmentsOf(canvas, kz::kLabSatAxisColor)[0].second -
+                             segmentsOf(canvas, kz::kLabSatAxisColor)[0].first,
+                         line));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalAColor, line, 2.0f * scene.shapes[0].radius));
+    EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalBColor, line, 2.0f * scene.shapes[1].radius));
+    const auto gap = segmentsOf(canvas, kz::kLabGapColor);
+    ASSERT_FALSE(gap.empty());
+    EXPECT_NEAR(glm::distance(gap[0].first, gap[0].second), result.trace.sphereSphere->separation, 1e-4f);
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabOverlapColor).empty());
+
+    kz::moveLabItem(scene, {false, 0}, scene.shapes[0].position + 0.5f * line);
+    result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.positive);
+    canvas = drawn(scene, result);
+    const auto overlap = segmentsOf(canvas, kz::kLabOverlapColor);
+    ASSERT_FALSE(overlap.empty());
+    EXPECT_NEAR(glm::distance(overlap[0].first, overlap[0].second), result.manifold->depth, 1e-4f);
+    EXPECT_TRUE(segmentsOf(canvas, kz::kLabGapColor).empty());
+    EXPECT_TRUE(
+        segmentsOf(drawn(scene, result, without(kz::LabLayer::SatAxis)), kz::kLabSatAxisColor).empty());
+}
+
+TEST(LabConstruction, BoxPlaneDropsEachCornerToThePlaneColouredByTheSignOfItsDistance) {
+    LabScene scene = kz::makeLabScene(LabQuery::BoxPlane);
+    for (const float sink : {0.0f, 0.6f}) {
+        kz::moveLabItem(scene, {false, 0}, scene.shapes[0].position - glm::vec3(0.0f, sink, 0.0f));
+        const LabResult result = kz::runLabQuery(scene);
+        ASSERT_TRUE(result.trace.boxPlane && result.trace.boxPlane->valid);
+        const kz::ObbPlaneTrace& t = *result.trace.boxPlane;
+        const kz::Plane plane = kz::labPlane(scene.shapes[1]);
+        const kz::LabCanvas canvas = drawn(scene, result);
+        int touching = 0;
+        for (std::size_t i = 0; i < 8; ++i) {
+            const auto strokeFrom = [&](const glm::vec3& color) {
+                for (const auto& [a, b] : segmentsOf(canvas, color)) {
+                    if (glm::distance(a, t.corners[i]) < 1e-5f &&
+                        std::abs(glm::dot(plane.normal, b) + plane.d) < 1e-4f)
+                        return true;
+                }
+                return false;
+            };
+            const bool isFront = strokeFrom(kz::kLabCornerFrontColor);
+            const bool isTouching = strokeFrom(kz::kLabCornerTouchingColor);
+            EXPECT_NE(isFront, isTouching) << "corner " << i;
+            EXPECT_EQ(isTouching, t.distance[i] <= 0.0f) << "corner " << i;
+            touching += isTouching;
+        }
+        EXPECT_EQ(touching, t.touchingCount);
+        EXPECT_EQ(touching > 0, result.positive);
+        if (sink > 0.0f) {
+            EXPECT_GT(touching, 0) << "sunk into the plane";
+        }
+    }
+}
+
+TEST(LabConstruction, BoxTriangleDrawsTheChosenOfItsThirteenAxesWithTheBoxAndTriangleIntervals) {
+    const LabScene scene = kz::makeLabScene(LabQuery::BoxTriangle);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.boxTriangle && result.trace.boxTriangle->valid);
+    const kz::ObbTriangleTrace& trace = *result.trace.boxTriangle;
+    ASSERT_FALSE(trace.overlap) << "the start scene is apart";
+    EXPECT_EQ(kz::labBoxTriangleAxis(trace, {}), trace.largestAxis);
+    for (int i = -1; i < 13; ++i) {
+        kz::LabView view;
+        view.satAxis = i;
+        const kz::ObbTriangleAxis& axis = trace.axes[std::size_t(i < 0 ? trace.largestAxis : i)];
+        const kz::LabCanvas canvas = drawn(scene, result, view);
+        const auto lines = segmentsOf(canvas, kz::kLabSatAxisColor);
+        if (axis.skipped) {
+            EXPECT_TRUE(lines.empty()) << "axis " << i;
+            continue;
+        }
+        ASSERT_EQ(lines.size(), 1u) << "axis " << i;
+        EXPECT_TRUE(parallel(lines[0].second - lines[0].first, axis.axis)) << "axis " << i;
+        EXPECT_TRUE(barAlong(canvas, kz::kLabIntervalAColor, axis.axis, 2.0f * axis.boxRadius))
+            << "axis " << i;
+        if (axis.triangleMax - axis.triangleMin > 1e-3f) {
+            EXPECT_TRUE(
+                barAlong(canvas, kz::kLabIntervalBColor, axis.axis, axis.triangleMax - axis.triangleMin))
+                << "axis " << i;
+        }
+        EXPECT_EQ(segmentsOf(canvas, kz::kLabGapColor).empty(), !(axis.separation > 0.0f)) << "axis " << i;
+    }
+}
+
+TEST(LabConstruction, SegmentsDrawTheLinesAndAnArrowFromEachClampedParameterToItsClamp) {
+    LabScene scene = kz::makeLabScene(LabQuery::SegmentSegment);
+    // Segment B slid along its line past A's end: s and t both clamp.
+    const glm::vec3 a1 = scene.handles[1].position, along = a1 - scene.handles[0].position;
+    for (int i : {2, 3})
+        kz::moveLabItem(scene, {true, i}, scene.handles[std::size_t(i)].position + along);
+    const LabResult result = kz::runLabQuery(scene);
+    ASSERT_TRUE(result.trace.segments && result.trace.segments->valid);
+    const kz::LinePiecesTrace& t = *result.trace.segments;
+    ASSERT_TRUE(t.sClamped || t.tClamped);
+    const kz::LabCanvas canvas = drawn(scene, result);
+    const glm::vec3 p1 = scene.handles[0].position, d1 = along;
+    const glm::vec3 p2 = scene.handles[2].position, d2 = scene.handles[3].position - p2;
+    if (t.sClamped) {
+        EXPECT_TRUE(drawsNear(canvas.topLines, p1 + t.sUnclamped * d1, 1e-4f)) << "s before its clamp";
+        EXPECT_TRUE(drawsNear(canvas.topLines, p1 + t.sFirst * d1, 1e-4f)) << "s after it";
+    }
+    if (t.tClamped) {
+        EXPECT_TRUE(drawsNear(canvas.topLines, p2 + t.tUnclamped * d2, 1e-4f)) << "t before its clamp";
+        EXPECT_TRUE(drawsNear(canvas.topLines, p2 + t.tFinal * d2, 1e-4f)) << "t after it";
+    }
+    const kz::LabCanvas hidden = drawn(scene, result, without(kz::LabLayer::Clamping));
+    EXPECT_LT(hidden.topLines.size() + hidden.lines.size(), canvas.topLines.size() + canvas.lines.size());
 }
 
 } // namespace

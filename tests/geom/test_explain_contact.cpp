@@ -258,6 +258,46 @@ TEST(ExplainObbObb, InvalidBoxesAreNotTracedAndDoNotOverlap) {
     EXPECT_FALSE(t.contact);
 }
 
+TEST(ExplainSphereSpherePropertyTest, AgreesWithContactSphereSphereAndTestSphereSphereToTheBit) {
+    constexpr unsigned kSeed = 2727u;
+    std::mt19937 rng(kSeed);
+    int overlaps = 0, apart = 0;
+    for (int i = 0; i < kCases; ++i) {
+        const Sphere b{randomPoint(rng, 3.0f), uniform(rng, 0.0f, 1.5f)};
+        // Every 50th case shares B's centre (no axis: the fallback normal), every 40th is invalid.
+        const glm::vec3 centre = i % 50 == 0 ? b.center : b.center + randomPoint(rng, 2.5f);
+        const Sphere a{centre, i % 40 == 0 ? -0.5f : uniform(rng, 0.0f, 1.5f)};
+        const std::string label =
+            caseLabel(kSeed, i) + " " + str(glm::dvec3(a.center)) + " " + str(glm::dvec3(b.center));
+        const SphereSphereTrace t = explainSphereSphere(a, b);
+        ASSERT_TRUE(sameBits(t.contact, contactSphereSphere(a, b))) << label;
+        ASSERT_EQ(t.valid, isValid(a) && isValid(b)) << label;
+        if (!t.valid) continue;
+        ASSERT_EQ(t.overlap, testSphereSphere(a, b)) << label;
+        ASSERT_EQ(t.overlap, t.contact.has_value()) << label;
+        ASSERT_TRUE(sameBits(t.offset, a.center - b.center)) << label;
+        ASSERT_NEAR(t.separation, glm::distance(a.center, b.center) - a.radius - b.radius, 1e-5f) << label;
+        if (t.contact) {
+            ASSERT_NEAR(t.contact->depth, -t.separation, 1e-5f) << label;
+        }
+        (t.overlap ? overlaps : apart) += 1;
+    }
+    EXPECT_GT(overlaps, kCases / 10);
+    EXPECT_GT(apart, kCases / 10);
+}
+
+TEST(ExplainSphereSphere, TheSeparationIsTheCentreDistanceLessBothRadii) {
+    const SphereSphereTrace apart = explainSphereSphere({{3, 0, 0}, 1}, {{0, 0, 0}, 0.5f});
+    EXPECT_FLOAT_EQ(apart.distance, 3.0f);
+    EXPECT_FLOAT_EQ(apart.radiusSum, 1.5f);
+    EXPECT_FLOAT_EQ(apart.separation, 1.5f);
+    EXPECT_FALSE(apart.overlap);
+    const SphereSphereTrace touching = explainSphereSphere({{0, 1.5f, 0}, 1}, {{0, 0, 0}, 0.5f});
+    EXPECT_TRUE(touching.overlap) << "touching counts as overlap, as testSphereSphere";
+    EXPECT_FLOAT_EQ(touching.separation, 0.0f);
+    EXPECT_FALSE(explainSphereSphere({{0, 0, 0}, NAN}, {{0, 0, 0}, 1}).valid);
+}
+
 TEST(ExplainObbPlanePropertyTest, AgreesWithContactObbPlaneToTheBit) {
     constexpr unsigned kSeed = 2020u;
     std::mt19937 rng(kSeed);
