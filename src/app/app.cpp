@@ -102,7 +102,7 @@ void App::loop() {
         if (platform_.minimised()) {
             if (quit_) break;
             // Nothing to draw into: let the world run on, but do not spin the CPU.
-            world_->advance(frameSeconds);
+            world_->advance(frameSeconds, [this] { logStepImpacts(); });
             SDL_Delay(10);
             continue;
         }
@@ -227,7 +227,9 @@ float App::update(float frameSeconds) {
     camera_.setSpinSpeed(glm::radians(ui_.spinSpeedDegPerSecond));
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
-    stepsThisFrame_ = lab_ ? 0 : world_->advance(frameSeconds); // the lab's scene is never stepped
+    // The lab's scene is never stepped; each step's impacts go to the impact log.
+    stepsThisFrame_ = lab_ ? 0 : world_->advance(frameSeconds, [this] { logStepImpacts(); });
+    keepImpactsInStep();
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {
         const float perStep = physicsMs / static_cast<float>(stepsThisFrame_);
@@ -253,7 +255,11 @@ void App::frameView() {
 /// The panel (carrying out what it asks for), the selected label, then ImGui's draw data.
 float App::buildUi() {
     const Clock::time_point start = Clock::now();
-    applyUi(drawUi(ui_, frameInfo()));
+    UiFrameInfo info = frameInfo();
+    impactFrameInfo(info);
+    const UiRequests requests = drawUi(ui_, info);
+    applyUi(requests);
+    applyImpactRequests(requests);
     if (lab_) {
         drawLabLabels(lab_->scene, view_, proj_, camera_.nearPlane());
     } else {

@@ -1,12 +1,14 @@
-// The window app's one class, App, shared by its two files: app.cpp (start, the loop and its
-// phases, shut down) and app_actions.cpp (what keys and the panel ask for: pause, step, spin,
-// resets and scenario loads, the BVH depth). Private to the kolize executable.
+// The window app's one class, App, shared by its files: app.cpp (start, the loop and its
+// phases, shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin,
+// resets and scenario loads, the BVH depth), app_lab.cpp (the query lab and the probe) and
+// app_impacts.cpp (the impact log). Private to the kolize executable.
 #pragma once
 
 #include "app/app.hpp"
 #include "app/camera.hpp"
 #include "app/events.hpp"
 #include "app/frame_report.hpp"
+#include "app/impact_view.hpp"
 #include "app/interaction.hpp"
 #include "app/keys.hpp"
 #include "app/lab_interaction.hpp"
@@ -110,6 +112,19 @@ private:
     void drawScene(const render::SceneView& view);
     void labFrameInfo(UiFrameInfo& info) const;
 
+    // The impact log (app_impacts.cpp).
+    /// After each step (World::advance's callback): its impacts into the log and the event log.
+    void logStepImpacts();
+    /// Forgets the impacts of steps the world is no longer past (a reset; a rewind).
+    void keepImpactsInStep();
+    /// The impact log's jump to `record`: pauses, selects its body, draws the impact and explains it
+    /// ("Why here?"). The timeline hooks in here to take the world back to the record's step.
+    void jumpToImpact(const ImpactRecord& record);
+    void applyImpactRequests(const UiRequests& requests);
+    void impactFrameInfo(UiFrameInfo& info) const;
+    /// The shown impact's picture (drawImpact), with the probe's lines.
+    void drawShownImpact(LabCanvas& canvas) const;
+
     UiFrameInfo frameInfo() const;
     /// The BVH debug draw's deepest level, kept within the trees it draws.
     void changeBvhDepth(int delta);
@@ -134,9 +149,11 @@ private:
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
-    std::optional<LabSession> lab_; ///< Set while the window shows the query lab.
-    ProbeResult probe_;             ///< This frame's mouse probe.
-    render::DebugLines extraLines_; ///< The lab's construction or the probe, for the renderer.
+    std::optional<LabSession> lab_;          ///< Set while the window shows the query lab.
+    ImpactLog impactLog_;                    ///< The last steps' impacts (the panel's Impacts).
+    std::optional<ShownImpact> shownImpact_; ///< The impact a click on its row drew and explained.
+    ProbeResult probe_;                      ///< This frame's mouse probe.
+    render::DebugLines extraLines_;          ///< The lab's construction or the probe, for the renderer.
 
     // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
     bool orbiting_ = false;

@@ -1,12 +1,12 @@
-// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Debug draw, Stats and Help (the key
-// table of keys.hpp, also in its own window on H). The
+// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Impacts (ui_impacts.cpp), Probe,
+// Debug draw, Stats and Help (the key table of keys.hpp, also in its own window on H). The
 // panel edits UiState and returns what the user asked for (UiRequests); the app carries the
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/framing.hpp"
 #include "app/lab_query.hpp"
 #include "app/lab_scene.hpp"
-#include "app/framing.hpp"
 #include "app/pick_state.hpp"
 #include "app/probe.hpp"
 #include "app/render/renderer.hpp"
@@ -18,6 +18,9 @@
 #include <vector>
 
 namespace kz {
+
+class ImpactLog;    // impact_view.hpp
+struct ShownImpact; // impact_view.hpp
 
 /// What the panel edits and shows between frames.
 struct UiState {
@@ -48,6 +51,7 @@ struct UiState {
     ProbeMode probeMode = ProbeMode::Off; ///< The mouse probe (Probe section).
     float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
     LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
+    bool impactsSelectedOnly = false; ///< The Impacts section lists the selected body's impacts only.
 };
 
 /// Read-only facts the panel shows this frame.
@@ -66,9 +70,11 @@ struct UiFrameInfo {
     ProbeResult probe; ///< This frame's mouse probe (the scenarios).
     /// The lab's query while the window shows the lab; empty: the scenarios.
     std::optional<LabQuery> labQuery;
-    LabResult labResult;  ///< Its answer this frame.
-    std::string labHover; ///< What the cursor is over in the lab ("box A"), or empty.
-    int msaaSamples = 0; ///< Samples per pixel of the scene (0: not multisampled).
+    LabResult labResult;                      ///< Its answer this frame.
+    std::string labHover;                     ///< What the cursor is over in the lab ("box A"), or empty.
+    int msaaSamples = 0;                      ///< Samples per pixel of the scene (0: not multisampled).
+    const ImpactLog* impacts = nullptr;       ///< The impact log (Impacts); null: no section.
+    const ShownImpact* shownImpact = nullptr; ///< The impact drawn and explained, or null.
 };
 
 /// What the user asked for through the panel this frame.
@@ -87,8 +93,10 @@ struct UiRequests {
     bool gravityChanged = false;
     bool materialChanged = false;
     bool screenshot = false;
-    std::optional<LabQuery> openLab; ///< A lab query chosen: the window shows the lab.
-    bool closeLab = false;           ///< Back to the scenarios.
+    std::optional<LabQuery> openLab;          ///< A lab query chosen: the window shows the lab.
+    bool closeLab = false;                    ///< Back to the scenarios.
+    std::optional<ImpactRecord> jumpToImpact; ///< A row of the impact log clicked.
+    bool hideImpact = false;                  ///< The shown impact's "hide".
 };
 
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records
