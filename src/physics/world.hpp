@@ -134,6 +134,11 @@ public:
     /// wall polygon and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
 
+    /// The heap bytes a copy of this world holds (its bodies, contacts, obstacles' placements and
+    /// the step's caches; meshes are shared, not counted), plus the object itself: what a
+    /// History keyframe costs (world_queries.cpp).
+    std::size_t memoryBytes() const;
+
     /// Seconds, within `remaining`, until body a and a body or wall partner next come within their
     /// impact gap, as a step computes it for that pair (exact for spheres against spheres and
     /// walls, conservative advancement for boxes), from the bodies' current poses: INFINITY for
