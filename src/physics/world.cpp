@@ -141,11 +141,17 @@ bool World::haltOnNonFiniteState() {
 }
 
 int World::advance(float frameSeconds) {
+    const int steps = dueSteps(frameSeconds);
+    for (int i = 0; i < steps; ++i)
+        step();
+    return steps;
+}
+
+int World::dueSteps(float frameSeconds) {
     if (halted()) return 0;
     if (paused_) {
         if (!singleStepPending_) return 0;
         singleStepPending_ = false;
-        step();
         return 1;
     }
     singleStepPending_ = false;
@@ -153,7 +159,6 @@ int World::advance(float frameSeconds) {
     accumulator_ += frameSeconds * settings_.timeScale;
     int steps = 0;
     while (accumulator_ >= settings_.timeStep && steps < settings_.maxStepsPerAdvance) {
-        step();
         accumulator_ -= settings_.timeStep;
         ++steps;
     }

@@ -79,6 +79,11 @@ public:
     /// steps that are due, at most maxStepsPerAdvance. Does nothing while paused, except to run
     /// a pending single step. Returns the number of steps taken.
     int advance(float frameSeconds);
+    /// advance() without the steps: feeds the frame time to the accumulator (or takes the pending
+    /// single step) and returns how many steps are due, for a caller that takes them itself with
+    /// step() (a session counts every step: src/session). advance() is dueSteps() then that many
+    /// step() calls.
+    int dueSteps(float frameSeconds);
     void setPaused(bool paused) { paused_ = paused; }
     bool paused() const { return paused_; }
     /// While paused, the next advance() takes exactly one step.
