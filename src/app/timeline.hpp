@@ -4,7 +4,7 @@
 // draws them; tested without a display (tests/app/test_timeline.cpp).
 #pragma once
 
-#include "physics/history.hpp"
+#include "session/history.hpp"
 
 #include <cstdint>
 #include <vector>

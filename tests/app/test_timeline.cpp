@@ -2,7 +2,7 @@
 // point the largest of its steps, impacts counted per point, and the `,` / `.` steps kept inside
 // the span.
 #include "app/timeline.hpp"
-#include "physics/room.hpp"
+#include "session/session_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,32 +10,20 @@ namespace {
 
 using kz::History;
 
-/// A ball falling onto the floor of a 4 m room: it bounces (impacts), energy stays put.
-kz::World bouncingBall() {
-    kz::WorldSettings settings;
-    settings.gravity = {0.0f, -9.81f, 0.0f};
-    kz::World world(kz::boxRoom(glm::vec3(4.0f)), settings);
-    kz::BodyDesc ball;
-    ball.radius = 0.25f;
-    ball.position = {0.0f, 1.0f, 0.0f};
-    ball.restitution = 0.9f;
-    world.addBody(ball);
-    return world;
-}
-
-History runFor(kz::World& world, std::uint64_t steps) {
+/// The two-balls scenario: they bounce off the walls and each other (impacts).
+History runFor(std::uint64_t steps) {
+    kz::Session session = kz::test::startSession(kz::test::loadOf("two-balls"));
     History history;
-    history.restart(0, world);
+    history.restart(session.state());
     for (std::uint64_t tick = 1; tick <= steps; ++tick) {
-        world.step();
-        history.push(tick, world, float(tick % 7));
+        session.step();
+        history.push(session.state(), float(tick % 7));
     }
     return history;
 }
 
 TEST(Timeline, AnyLongSpanFitsTheGivenPointsEachTheLargestOfItsSteps) {
-    kz::World world = bouncingBall();
-    const History history = runFor(world, 1000);
+    const History history = runFor(1000);
     const kz::TimelinePlots plots = kz::timelinePlots(history, 300);
     EXPECT_EQ(plots.first, 0u);
     EXPECT_EQ(plots.stepsPerPoint, 4u); // 1001 steps in at most 300 points
@@ -55,12 +43,11 @@ TEST(Timeline, AnyLongSpanFitsTheGivenPointsEachTheLargestOfItsSteps) {
     for (std::uint64_t tick = 1; tick <= 1000; ++tick)
         total += history.sample(tick).impacts;
     EXPECT_EQ(impacts, total);
-    EXPECT_GT(marked, 2) << "the ball bounced several times in 8 s";
+    EXPECT_GT(marked, 2) << "the balls hit the walls several times in 8 s";
 }
 
 TEST(Timeline, AShortSpanGetsOnePointPerStep) {
-    kz::World world = bouncingBall();
-    const History history = runFor(world, 50);
+    const History history = runFor(50);
     const kz::TimelinePlots plots = kz::timelinePlots(history, 300);
     EXPECT_EQ(plots.stepsPerPoint, 1u);
     EXPECT_EQ(plots.contacts.size(), 51u);
@@ -68,8 +55,7 @@ TEST(Timeline, AShortSpanGetsOnePointPerStep) {
 }
 
 TEST(Timeline, StepsBackAndForwardStayInsideTheKeptSpan) {
-    kz::World world = bouncingBall();
-    const History history = runFor(world, 100);
+    const History history = runFor(100);
     EXPECT_EQ(kz::timelineStep(history, 50, -1), 49u);
     EXPECT_EQ(kz::timelineStep(history, 50, 10), 60u);
     EXPECT_EQ(kz::timelineStep(history, 5, -10), 0u);
