@@ -102,7 +102,7 @@ void App::loop() {
         if (platform_.minimised()) {
             if (quit_) break;
             // Nothing to draw into: let the world run on, but do not spin the CPU.
-            world_->advance(frameSeconds, [this] { logStepImpacts(); });
+            stepWorld(frameSeconds);
             SDL_Delay(10);
             continue;
         }
@@ -228,7 +228,7 @@ float App::update(float frameSeconds) {
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
     // The lab's scene is never stepped; each step's impacts go to the impact log.
-    stepsThisFrame_ = lab_ ? 0 : world_->advance(frameSeconds, [this] { logStepImpacts(); });
+    stepsThisFrame_ = lab_ ? 0 : stepWorld(frameSeconds);
     keepImpactsInStep();
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {

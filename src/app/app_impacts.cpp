@@ -5,6 +5,15 @@
 
 namespace kz {
 
+int App::stepWorld(float frameSeconds) {
+    const int steps = world_->dueSteps(frameSeconds);
+    for (int i = 0; i < steps; ++i) {
+        world_->step();
+        logStepImpacts();
+    }
+    return steps;
+}
+
 void App::logStepImpacts() {
     const std::uint64_t step = world_->stepCount();
     // A shown impact of this step or later belongs to a world that was reset (or rewound).

@@ -113,7 +113,11 @@ private:
     void labFrameInfo(UiFrameInfo& info) const;
 
     // The impact log (app_impacts.cpp).
-    /// After each step (World::advance's callback): its impacts into the log and the event log.
+    /// World::advance with every step's impacts logged: the steps the frame time makes due
+    /// (World::dueSteps), each followed by logStepImpacts. Returns how many were taken.
+    int stepWorld(float frameSeconds);
+    /// After each step: its impacts (World::impacts(), the last step's only) into the impact log
+    /// and the event log.
     void logStepImpacts();
     /// Forgets the impacts of steps the world is no longer past (a reset; a rewind).
     void keepImpactsInStep();

@@ -49,7 +49,8 @@ SegmentPoint closestPtPointSegmentDouble(const glm::dvec3& p, const glm::dvec3& 
 }
 
 template <class Observe>
-glm::vec3 closestPtPointTriangleSteps(const glm::vec3& p, const Triangle& tri, Observe& observe) {
+[[gnu::always_inline]] inline glm::vec3 closestPtPointTriangleSteps(const glm::vec3& p, const Triangle& tri,
+                                                                    Observe& observe) {
     // Ericson 5.1.5's Voronoi regions, in double: the edges (differences of floats) are exact there
     // and the products of the tests keep 29 more bits, where in float the differences of large
     // products lose the digits of a long thin triangle (Jolt's TestLongTriangle).
@@ -120,8 +121,8 @@ glm::vec3 closestPtPointTriangleSteps(const glm::vec3& p, const Triangle& tri, O
 }
 
 template <class Observe>
-std::optional<ClosestPoints> closestPtLinePiecesSteps(const LinePiece& first, const LinePiece& second,
-                                                      Observe& observe) {
+[[gnu::always_inline]] inline std::optional<ClosestPoints>
+closestPtLinePiecesSteps(const LinePiece& first, const LinePiece& second, Observe& observe) {
     if (!isFinite(first.origin) || !isFinite(first.dir) || !isFinite(second.origin) ||
         !isFinite(second.dir)) {
         return std::nullopt;

@@ -171,7 +171,8 @@ std::optional<Manifold> faceContact(const Obb& a, const Obb& b, const LeastPenet
 }
 
 template <class Observe>
-std::optional<Manifold> contactObbObbSteps(const Obb& a, const Obb& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold> contactObbObbSteps(const Obb& a, const Obb& b,
+                                                                         Observe& observe) {
     if (!isValid(a) || !isValid(b)) return std::nullopt;
     const auto least = findLeastPenetration(a, b, obbPairFrame(a, b, kObbPairPadding));
     if (!least) return std::nullopt;

@@ -221,7 +221,8 @@ std::optional<LocalTriangle> validBoxFrame(const Obb& a, const Triangle& b) {
 }
 
 template <class Observe>
-std::optional<Manifold> contactObbTriangleSteps(const Obb& a, const Triangle& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold> contactObbTriangleSteps(const Obb& a, const Triangle& b,
+                                                                              Observe& observe) {
     const auto local = validBoxFrame(a, b);
     if (!local) return std::nullopt;
     const LocalTriangle& tri = *local;

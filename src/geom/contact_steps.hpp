@@ -18,7 +18,8 @@ namespace kz::detail {
 namespace {
 
 template <class Observe>
-std::optional<Manifold> contactSphereSphereSteps(const Sphere& a, const Sphere& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold>
+contactSphereSphereSteps(const Sphere& a, const Sphere& b, Observe& observe) {
     if (!isValid(a) || !isValid(b)) return std::nullopt;
     const glm::vec3 d = a.center - b.center;
     const float radiusSum = a.radius + b.radius;
@@ -31,7 +32,8 @@ std::optional<Manifold> contactSphereSphereSteps(const Sphere& a, const Sphere& 
 }
 
 template <class Observe>
-std::optional<Manifold> contactSphereObbSteps(const Sphere& a, const Obb& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold> contactSphereObbSteps(const Sphere& a, const Obb& b,
+                                                                            Observe& observe) {
     if (!isValid(a) || !isValid(b)) return std::nullopt;
     const glm::vec3 d = a.center - b.center;
     const glm::vec3 local(glm::dot(d, b.axes[0]), glm::dot(d, b.axes[1]), glm::dot(d, b.axes[2]));
@@ -58,7 +60,8 @@ std::optional<Manifold> contactSphereObbSteps(const Sphere& a, const Obb& b, Obs
 }
 
 template <class Observe>
-std::optional<Manifold> contactObbPlaneSteps(const Obb& a, const Plane& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold> contactObbPlaneSteps(const Obb& a, const Plane& b,
+                                                                           Observe& observe) {
     if (!isValid(a) || !isValid(b)) return std::nullopt;
     const float nLength = glm::length(b.normal);
     const glm::vec3 normal = b.normal / nLength;
@@ -93,7 +96,8 @@ std::optional<Manifold> contactObbPlaneSteps(const Obb& a, const Plane& b, Obser
 }
 
 template <class Observe>
-std::optional<Manifold> contactSphereTriangleSteps(const Sphere& a, const Triangle& b, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<Manifold>
+contactSphereTriangleSteps(const Sphere& a, const Triangle& b, Observe& observe) {
     if (!isValid(a) || !isValid(b)) return std::nullopt;
     const glm::vec3 closest = closestPointOf(a.center, b, observe);
     const glm::vec3 away = a.center - closest;

@@ -17,8 +17,9 @@ namespace kz::detail {
 namespace {
 
 template <class Observe>
-std::optional<float> sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Triangle& tri,
-                                              float tMax, Observe& observe) {
+[[gnu::always_inline]] inline std::optional<float>
+sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Triangle& tri, float tMax,
+                         Observe& observe) {
     const float r = s.radius;
     if (!(r >= 0.0f) || !isFinite(s.center) || !isFinite(velocity) || !isValid(tri) || !(tMax >= 0.0f)) {
         return std::nullopt;

@@ -50,6 +50,11 @@ inline constexpr std::size_t kMaxObjBytes = std::size_t{8} << 20;
 /// is half-loaded. `error` is cleared on success.
 std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::string& error);
 
+/// The text of an OBJ file, read as loadObj reads it (the same errors for a missing, unreadable,
+/// non-regular or too large file), not yet parsed: for callers that keep the text (a recording
+/// embeds the mesh files of its scenarios).
+std::optional<std::string> readObjText(const std::filesystem::path& path, std::string& error);
+
 /// loadObj on text in memory (refused over kMaxObjBytes); `name` stands for the file name in errors.
 std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& name, std::string& error);
 

@@ -169,7 +169,7 @@ std::optional<TriangleMesh> parseObj(std::string_view text, const std::string& n
     return mesh;
 }
 
-std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::string& error) {
+std::optional<std::string> readObjText(const std::filesystem::path& path, std::string& error) {
     error.clear();
     const std::string name = path.string();
     const auto failWith = [&](const std::string& message) {
@@ -198,7 +198,13 @@ std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::stri
         return failWith("cannot read (read error)");
     if (in.peek() != std::char_traits<char>::eof())
         return failWith("cannot read (the file changed while reading)");
-    auto mesh = parseObj(text, name, error);
+    return text;
+}
+
+std::optional<TriangleMesh> loadObj(const std::filesystem::path& path, std::string& error) {
+    const std::optional<std::string> text = readObjText(path, error);
+    if (!text) return std::nullopt;
+    auto mesh = parseObj(*text, path.string(), error);
     error = oneLine(error);
     return mesh;
 }

@@ -1,5 +1,7 @@
 #include "broadphase.hpp"
 
+#include "memory_bytes.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -200,6 +202,11 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
     sortIntoCells(boxes, grid);
     pairsWithinCells(grid, pairs);
     oversizePairs(boxes, pairs);
+}
+
+std::size_t GridBroadPhase::memoryBytes() const {
+    return vectorBytes(cellStart_) + vectorBytes(entries_) + vectorBytes(boxCopies_) +
+           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_);
 }
 
 } // namespace kz

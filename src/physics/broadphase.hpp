@@ -27,6 +27,8 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
 class GridBroadPhase {
 public:
     void findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs);
+    /// The heap bytes a copy holds (the last grid's cells and entries).
+    std::size_t memoryBytes() const;
 
 private:
     /// The uniform grid over the finite boxes.

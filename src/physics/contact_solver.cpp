@@ -3,6 +3,8 @@
 // impulse cache.
 #include "contact_solver.hpp"
 
+#include "memory_bytes.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -246,6 +248,11 @@ void ContactSolver::storeImpulses() {
     std::stable_sort(nextCache_.begin(), nextCache_.end(),
                      [](const auto& x, const auto& y) { return x.first < y.first; });
     std::swap(cache_, nextCache_);
+}
+
+std::size_t ContactSolver::memoryBytes() const {
+    return vectorBytes(points_) + vectorBytes(rolling_) + vectorBytes(blocks_) + vectorBytes(invInertia_) +
+           vectorBytes(cache_) + vectorBytes(nextCache_);
 }
 
 } // namespace kz

@@ -63,6 +63,8 @@ public:
     void solve();
     /// Keeps the resting points' normal impulses for the next step's warm start.
     void storeImpulses();
+    /// The heap bytes a copy holds (its points, blocks and the warm-start cache).
+    std::size_t memoryBytes() const;
 
 private:
     struct CachedImpulse {

@@ -35,4 +35,12 @@ std::uint64_t stateHash(const World& world) {
     return hash;
 }
 
+std::string stateHashText(std::uint64_t hash) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string text(16, '0');
+    for (int i = 15; i >= 0; --i, hash >>= 4)
+        text[static_cast<std::size_t>(i)] = kDigits[hash & 0xfu];
+    return text;
+}
+
 } // namespace kz

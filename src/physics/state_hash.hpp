@@ -4,6 +4,7 @@
 #include "world.hpp"
 
 #include <cstdint>
+#include <string>
 
 namespace kz {
 
@@ -12,5 +13,8 @@ namespace kz {
 /// bit-identical states; one flipped bit in any of them changes it. -0 and +0 hash apart,
 /// and so do NaNs with different payloads: it compares bits, not values.
 std::uint64_t stateHash(const World& world);
+
+/// A state hash as the reports, the event log and recordings write it: 16 lowercase hex digits.
+std::string stateHashText(std::uint64_t hash);
 
 } // namespace kz

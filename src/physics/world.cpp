@@ -140,13 +140,18 @@ bool World::haltOnNonFiniteState() {
     return false;
 }
 
-int World::advance(float frameSeconds, const std::function<void()>& afterEachStep) {
+int World::advance(float frameSeconds) {
+    const int steps = dueSteps(frameSeconds);
+    for (int i = 0; i < steps; ++i)
+        step();
+    return steps;
+}
+
+int World::dueSteps(float frameSeconds) {
     if (halted()) return 0;
     if (paused_) {
         if (!singleStepPending_) return 0;
         singleStepPending_ = false;
-        step();
-        if (afterEachStep) afterEachStep();
         return 1;
     }
     singleStepPending_ = false;
@@ -154,8 +159,6 @@ int World::advance(float frameSeconds, const std::function<void()>& afterEachSte
     accumulator_ += frameSeconds * settings_.timeScale;
     int steps = 0;
     while (accumulator_ >= settings_.timeStep && steps < settings_.maxStepsPerAdvance) {
-        step();
-        if (afterEachStep) afterEachStep();
         accumulator_ -= settings_.timeStep;
         ++steps;
     }

@@ -11,7 +11,6 @@
 #include "room.hpp"
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -79,9 +78,13 @@ public:
     void step();
     /// Feeds real frame time (scaled by timeScale) to the fixed-step accumulator and takes the
     /// steps that are due, at most maxStepsPerAdvance. Does nothing while paused, except to run
-    /// a pending single step. Returns the number of steps taken. `afterEachStep`, when given, runs
-    /// after each of them (so a caller sees every step's impacts(), not only the last one's).
-    int advance(float frameSeconds, const std::function<void()>& afterEachStep = nullptr);
+    /// a pending single step. Returns the number of steps taken.
+    int advance(float frameSeconds);
+    /// advance() without the steps: feeds the frame time to the accumulator (or takes the pending
+    /// single step) and returns how many steps are due, for a caller that takes them itself with
+    /// step() (a session counts every step: src/session). advance() is dueSteps() then that many
+    /// step() calls.
+    int dueSteps(float frameSeconds);
     void setPaused(bool paused) { paused_ = paused; }
     bool paused() const { return paused_; }
     /// While paused, the next advance() takes exactly one step.
@@ -142,6 +145,11 @@ public:
     /// The impact preview for body i, or empty when it is at rest (slower than 1 mm/s) or hits no
     /// wall polygon and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
+
+    /// The heap bytes a copy of this world holds (its bodies, contacts, obstacles' placements and
+    /// the step's caches; meshes are shared, not counted), plus the object itself: what a
+    /// History keyframe costs (world_queries.cpp).
+    std::size_t memoryBytes() const;
 
     /// Seconds, within `remaining`, until body a and a body, wall or obstacle partner next come
     /// within their impact gap, as a step computes it for that pair (exact for spheres against

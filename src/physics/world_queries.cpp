@@ -2,6 +2,7 @@
 // preview. None changes the world.
 #include "geom/overlap.hpp"
 #include "geom/raycast.hpp"
+#include "memory_bytes.hpp"
 #include "narrow_phase.hpp"
 #include "world_impl.hpp"
 
@@ -98,6 +99,25 @@ std::optional<ImpactPreview> World::impactPreview(int i) const {
                              o,  hit->triangle};
     }
     return best;
+}
+
+std::size_t World::memoryBytes() const {
+    const Impl& s = *impl_;
+    std::size_t bytes = sizeof(World) + sizeof(Impl) + vectorBytes(bodies_) + vectorBytes(contacts_) +
+                        vectorBytes(impacts_) + vectorBytes(obstacles_) + vectorBytes(room_.planes) +
+                        vectorBytes(room_.walls);
+    for (const Body& b : bodies_)
+        bytes += b.name.capacity() >= sizeof(std::string) ? b.name.capacity() + 1 : 0; // beyond the SSO
+    for (const Obstacle& o : obstacles_)
+        bytes += o.name.capacity() >= sizeof(std::string) ? o.name.capacity() + 1 : 0;
+    bytes += vectorBytes(s.candidates) + vectorBytes(s.byBody) + vectorBytes(s.pairs) + vectorBytes(s.swept) +
+             s.grid.memoryBytes() + vectorBytes(s.contactSerial) + vectorBytes(s.spinEnergy) +
+             s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) + vectorBytes(s.bodyTime) +
+             vectorBytes(s.involved) + vectorBytes(s.gathered) + vectorBytes(s.solved) +
+             vectorBytes(s.inSolve) + vectorBytes(s.nearTriangles) + vectorBytes(s.nearIds) +
+             vectorBytes(s.manifolds) + vectorBytes(s.candidateStamp) + vectorBytes(s.searchStarts) +
+             vectorBytes(s.fired);
+    return bytes;
 }
 
 } // namespace kz

@@ -270,7 +270,7 @@ RandomDesc readRandom(const json& j) {
 
 } // namespace
 
-Scenario readScenario(const json& doc, const std::string& source) {
+Scenario readScenario(const json& doc, MeshFiles& meshes) {
     expectObject(doc, "");
     checkKeys(doc, "",
               {"name", "size", "planes", "gravity", "time_step", "restitution", "friction",
@@ -293,7 +293,6 @@ Scenario readScenario(const json& doc, const std::string& source) {
 
     if (const json* bodies = find(doc, "bodies")) {
         if (!bodies->is_array()) fail("/bodies", "must be an array of bodies, " + got(*bodies));
-        MeshFiles meshes(source);
         for (std::size_t i = 0; i < bodies->size(); ++i) {
             const json& entry = (*bodies)[i];
             if (entry.is_object() && entry.contains("shape") && entry["shape"] == "mesh") {

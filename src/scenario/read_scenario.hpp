@@ -14,12 +14,13 @@
 
 namespace kz::scenario_detail {
 
-/// The scenario `doc` describes; throws LoadError at the first invalid value. Mesh files are
-/// looked up relative to `source` (the scenario file), then in the asset root. Listed bodies are
-/// not yet checked against the room and each other (checkListedBodies does that).
-Scenario readScenario(const json& doc, const std::string& source);
-
 class MeshFiles;
+
+/// The scenario `doc` describes; throws LoadError at the first invalid value. Mesh files come
+/// through `meshes` (beside the scenario file, then in the asset root; or the texts given with
+/// it). Listed bodies are not yet checked against the room and each other (checkListedBodies does
+/// that).
+Scenario readScenario(const json& doc, MeshFiles& meshes);
 
 /// A listed body ("shape" "sphere" or "box") at JSON pointer `p`, its keys read in a fixed order
 /// (the first invalid one is the one reported); `index` names it by default ("ball-<index>") and

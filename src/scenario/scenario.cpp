@@ -10,7 +10,9 @@
 #include "body_checks.hpp"
 #include "json_syntax.hpp"
 #include "json_values.hpp"
+#include "mesh_files.hpp"
 #include "read_scenario.hpp"
+#include "scenario_files.hpp"
 
 #include <fstream>
 #include <system_error>
@@ -20,6 +22,7 @@ namespace kz {
 namespace {
 
 using scenario_detail::json;
+using scenario_detail::MeshFiles;
 using scenario_detail::oneLine;
 namespace fs = std::filesystem;
 
@@ -28,9 +31,8 @@ std::string tooLarge(const std::string& source) {
                    std::to_string(kMaxScenarioBytes) + " bytes), the limit for scenario files");
 }
 
-} // namespace
-
-ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName) {
+/// The scenario in `jsonText`, its mesh files loaded through `meshes`.
+ScenarioResult parseWith(std::string_view jsonText, const std::string& sourceName, MeshFiles& meshes) {
     try {
         if (jsonText.size() > kMaxScenarioBytes) return {std::nullopt, tooLarge(sourceName)};
         if (const auto error = scenario_detail::checkSyntax(jsonText))
@@ -38,7 +40,7 @@ ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourc
         const json doc = json::parse(jsonText.begin(), jsonText.end(), nullptr, false);
         if (doc.is_discarded()) return {std::nullopt, sourceName + ": not valid JSON"};
 
-        Scenario s = scenario_detail::readScenario(doc, sourceName);
+        Scenario s = scenario_detail::readScenario(doc, meshes);
         s.source = sourceName;
         if (std::string error = scenario_detail::checkListedBodies(s); !error.empty())
             return {std::nullopt, oneLine(sourceName + ": " + error)};
@@ -50,24 +52,82 @@ ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourc
     }
 }
 
+/// The bytes of the scenario file `file`; empty with `error` set (one line) when it cannot be read
+/// or is over kMaxScenarioBytes.
+std::optional<std::string> readScenarioFile(const fs::path& file, std::string& error) {
+    const std::string source = file.string();
+    std::error_code ec;
+    if (!fs::exists(file, ec)) {
+        error = source + ": no such file";
+        return std::nullopt;
+    }
+    if (fs::is_directory(file, ec)) {
+        error = source + ": is a directory, not a scenario file";
+        return std::nullopt;
+    }
+    // Reads at most one byte past the limit, so a huge file or an endless device costs nothing.
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        error = source + ": cannot read the file";
+        return std::nullopt;
+    }
+    std::string text(kMaxScenarioBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    if (in.bad()) {
+        error = source + ": cannot read the file";
+        return std::nullopt;
+    }
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxScenarioBytes) {
+        error = tooLarge(source);
+        return std::nullopt;
+    }
+    return text;
+}
+
+} // namespace
+
+ScenarioResult parseScenario(std::string_view jsonText, const std::string& sourceName) {
+    try {
+        MeshFiles meshes(sourceName);
+        return parseWith(jsonText, sourceName, meshes);
+    } catch (const std::exception& e) {
+        return {std::nullopt, oneLine(sourceName + ": " + e.what())};
+    }
+}
+
+ScenarioResult parseScenarioText(const ScenarioText& text) {
+    MeshFiles meshes(text.meshes);
+    return parseWith(text.json, text.source, meshes);
+}
+
 ScenarioResult loadScenarioFile(const fs::path& file) {
     const std::string source = file.string();
     try {
-        std::error_code ec;
-        if (!fs::exists(file, ec)) return {std::nullopt, source + ": no such file"};
-        if (fs::is_directory(file, ec))
-            return {std::nullopt, source + ": is a directory, not a scenario file"};
-        // Reads at most one byte past the limit, so a huge file or an endless device costs nothing.
-        std::ifstream in(file, std::ios::binary);
-        if (!in) return {std::nullopt, source + ": cannot read the file"};
-        std::string text(kMaxScenarioBytes + 1, '\0');
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        if (in.bad()) return {std::nullopt, source + ": cannot read the file"};
-        text.resize(static_cast<std::size_t>(in.gcount()));
-        if (text.size() > kMaxScenarioBytes) return {std::nullopt, tooLarge(source)};
-        return parseScenario(text, source);
+        std::string error;
+        const std::optional<std::string> text = readScenarioFile(file, error);
+        if (!text) return {std::nullopt, error};
+        return parseScenario(*text, source);
     } catch (const std::exception& e) {
         return {std::nullopt, oneLine(source + ": " + e.what())};
+    }
+}
+
+ScenarioTextResult readScenarioText(const std::string& nameOrFile) {
+    try {
+        std::string error;
+        const std::optional<fs::path> file = scenario_detail::findScenarioFile(nameOrFile, error);
+        if (!file) return {std::nullopt, std::nullopt, error};
+        const std::string source = file->string();
+        std::optional<std::string> json = readScenarioFile(*file, error);
+        if (!json) return {std::nullopt, std::nullopt, error};
+        ScenarioText text{source, std::move(*json), {}};
+        MeshFiles meshes(source, &text.meshes);
+        ScenarioResult parsed = parseWith(text.json, source, meshes);
+        if (!parsed.scenario) return {std::nullopt, std::nullopt, parsed.error};
+        return {std::move(text), std::move(parsed.scenario), {}};
+    } catch (const std::exception& e) {
+        return {std::nullopt, std::nullopt, oneLine(nameOrFile + ": " + e.what())};
     }
 }
 

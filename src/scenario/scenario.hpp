@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <glm/glm.hpp>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -102,6 +103,28 @@ std::vector<std::string> builtinScenarioNames();
 /// `nameOrFile` as a path when such a file exists, else the built-in scenario of that name
 /// (scenarioDirectory() / (name + ".json")).
 ScenarioResult resolveScenario(const std::string& nameOrFile);
+
+/// A scenario as text: its JSON and the text of every mesh file it names, so it can be parsed
+/// again anywhere without its files (a recording embeds it: src/session).
+struct ScenarioText {
+    std::string source;                        ///< The file it was read from: the name errors use.
+    std::string json;                          ///< The scenario file's bytes.
+    std::map<std::string, std::string> meshes; ///< Each mesh file's bytes, by the name the JSON gives it.
+};
+
+struct ScenarioTextResult {
+    std::optional<ScenarioText> text; ///< Empty on error.
+    std::optional<Scenario> scenario; ///< Parsed from the files (as parseScenarioText(*text) parses it).
+    std::string error;                ///< As resolveScenario's; empty on success.
+};
+
+/// resolveScenario, keeping the texts: the scenario file `nameOrFile` names and every mesh file it
+/// names, read, found and checked exactly as resolveScenario finds and checks them (the same errors).
+ScenarioTextResult readScenarioText(const std::string& nameOrFile);
+
+/// Parses `text`: parseScenario(text.json, text.source), with the mesh files taken from
+/// text.meshes only (a name missing there is an error naming its JSON pointer); no file is read.
+ScenarioResult parseScenarioText(const ScenarioText& text);
 
 struct InstantiateResult {
     std::optional<World> world; ///< Empty on error.

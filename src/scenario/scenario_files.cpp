@@ -1,4 +1,6 @@
 // Where scenarios are: the asset root, the built-in scenario list and name-or-file lookup.
+#include "scenario_files.hpp"
+
 #include "data_dir/data_dir.hpp"
 #include "json_values.hpp"
 #include "scenario.hpp"
@@ -36,23 +38,37 @@ std::vector<std::string> builtinScenarioNames() {
     return names;
 }
 
+namespace scenario_detail {
+
+std::optional<fs::path> findScenarioFile(const std::string& nameOrFile, std::string& error) {
+    if (nameOrFile.empty()) {
+        error = "(no scenario): give a scenario name or file";
+        return std::nullopt;
+    }
+    std::error_code ec;
+    const fs::path asGiven(nameOrFile);
+    if (fs::is_regular_file(asGiven, ec)) return asGiven;
+    const bool looksLikePath = asGiven.has_parent_path() || asGiven.extension() == ".json";
+    if (!looksLikePath) {
+        const fs::path builtin = scenarioDirectory() / (nameOrFile + ".json");
+        if (fs::is_regular_file(builtin, ec)) return builtin;
+    }
+    std::string known;
+    for (const std::string& name : builtinScenarioNames())
+        known += (known.empty() ? "" : ", ") + name;
+    error = nameOrFile + ": no such file or built-in scenario (built-in: " +
+            (known.empty() ? "none found in " + scenarioDirectory().string() : known) + ")";
+    return std::nullopt;
+}
+
+} // namespace scenario_detail
+
 ScenarioResult resolveScenario(const std::string& nameOrFile) {
     try {
-        if (nameOrFile.empty()) return {std::nullopt, "(no scenario): give a scenario name or file"};
-        std::error_code ec;
-        const fs::path asGiven(nameOrFile);
-        if (fs::is_regular_file(asGiven, ec)) return loadScenarioFile(asGiven);
-        const bool looksLikePath = asGiven.has_parent_path() || asGiven.extension() == ".json";
-        if (!looksLikePath) {
-            const fs::path builtin = scenarioDirectory() / (nameOrFile + ".json");
-            if (fs::is_regular_file(builtin, ec)) return loadScenarioFile(builtin);
-        }
-        std::string known;
-        for (const std::string& name : builtinScenarioNames())
-            known += (known.empty() ? "" : ", ") + name;
-        return {std::nullopt, nameOrFile + ": no such file or built-in scenario (built-in: " +
-                                  (known.empty() ? "none found in " + scenarioDirectory().string() : known) +
-                                  ")"};
+        std::string error;
+        const std::optional<fs::path> file = scenario_detail::findScenarioFile(nameOrFile, error);
+        if (!file) return {std::nullopt, error};
+        return loadScenarioFile(*file);
     } catch (const std::exception& e) {
         return {std::nullopt, oneLine(nameOrFile + ": " + e.what())};
     }

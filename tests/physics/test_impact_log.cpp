@@ -389,19 +389,6 @@ TEST(ImpactLog, APairTouchingAtTheStepStartWhileClosingIsBouncedThereAndRecorded
     EXPECT_EQ(why.time, 0.0f);
 }
 
-TEST(ImpactLog, AdvanceCallsBackAfterEachStepSoNoStepsImpactsAreMissed) {
-    // Eight steps in one advance, an impact in the third (20 ms): only the callback sees it.
-    World world(boxRoom(glm::vec3(10.0f)));
-    world.addBody(ball({4.46f, 0, 0}, {2, 0, 0}));
-    std::vector<std::uint64_t> stepsWithImpacts;
-    const int taken = world.advance(8.0f / 120.0f + 1e-4f, [&] {
-        if (!world.impacts().empty()) stepsWithImpacts.push_back(world.stepCount());
-    });
-    EXPECT_EQ(taken, 8);
-    EXPECT_EQ(stepsWithImpacts, std::vector<std::uint64_t>{3});
-    EXPECT_TRUE(world.impacts().empty());
-}
-
 TEST(ImpactLog, RecordsAreClearedEachStepAndKeepTheirCapacity) {
     World world(boxRoom(glm::vec3(10.0f)));
     world.addBody(ball({4.49f, 0, 0}, {2, 0, 0}));

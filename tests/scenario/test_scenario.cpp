@@ -800,6 +800,83 @@ TEST(ScenarioMeshes, LampArchFindsItsMeshInTheAssetRoot) {
     EXPECT_EQ(r.scenario->bodies.size(), 2u);
 }
 
+// ---- Scenarios as text (what a recording embeds) ------------------------------------------------
+
+TEST(ScenarioText, ReadingKeepsTheJsonAndEveryMeshFileByTheNameItIsGiven) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    dir.write("meshes/cube.obj", kCubeObj);
+    const std::string json =
+        roomWith(meshAt("cube.obj", R"(, "scale": 2)") + ", " +
+                 R"({"shape": "mesh", "mesh": "meshes/cube.obj", "position": [3, 0, 0]}, )" +
+                 R"({"shape": "mesh", "mesh": "cube.obj", "position": [-3, 0, 0]})");
+    const fs::path file = dir.write("s.json", json);
+    const kz::ScenarioTextResult read = kz::readScenarioText(file.string());
+    ASSERT_TRUE(read.text && read.scenario) << read.error;
+    EXPECT_EQ(read.text->source, file.string());
+    EXPECT_EQ(read.text->json, json);
+    ASSERT_EQ(read.text->meshes.size(), 2u);
+    EXPECT_EQ(read.text->meshes.at("cube.obj"), kCubeObj);
+    EXPECT_EQ(read.text->meshes.at("meshes/cube.obj"), kCubeObj);
+    EXPECT_EQ(read.scenario->obstacles.size(), 3u);
+}
+
+TEST(ScenarioText, ParsedWithoutItsFilesItBuildsTheSameWorldBitForBit) {
+    for (const char* name : {"lamp-arch", "mesh-playground", "random"}) {
+        SCOPED_TRACE(name);
+        const kz::ScenarioTextResult read = kz::readScenarioText(name);
+        ASSERT_TRUE(read.text) << read.error;
+        // Copied somewhere the mesh files are not.
+        kz::ScenarioText text = *read.text;
+        text.source = "elsewhere/" + std::string(name) + ".json";
+        const kz::ScenarioResult parsed = kz::parseScenarioText(text);
+        ASSERT_TRUE(parsed.scenario) << parsed.error;
+        const kz::ScenarioResult fromFiles = kz::resolveScenario(name);
+        ASSERT_TRUE(fromFiles.scenario) << fromFiles.error;
+        kz::World a = mustInstantiate(*parsed.scenario);
+        kz::World b = mustInstantiate(*fromFiles.scenario);
+        for (int step = 0; step < 200; ++step) {
+            a.step();
+            b.step();
+        }
+        ASSERT_EQ(a.bodies().size(), b.bodies().size());
+        for (std::size_t i = 0; i < a.bodies().size(); ++i) {
+            EXPECT_EQ(a.bodies()[i].position, b.bodies()[i].position) << "body " << i;
+            EXPECT_EQ(a.bodies()[i].velocity, b.bodies()[i].velocity) << "body " << i;
+        }
+        ASSERT_EQ(a.obstacles().size(), b.obstacles().size());
+        for (std::size_t i = 0; i < a.obstacles().size(); ++i)
+            EXPECT_EQ(a.obstacles()[i].mesh->source, b.obstacles()[i].mesh->source);
+    }
+}
+
+TEST(ScenarioText, AMeshNotGivenWithTheTextIsAnErrorAndNoFileIsRead) {
+    const kz::ScenarioTextResult read = kz::readScenarioText("lamp-arch");
+    ASSERT_TRUE(read.text) << read.error;
+    kz::ScenarioText text = *read.text;
+    text.source = "lamp.json";
+    text.meshes.clear(); // the file is in the asset root, but only the texts count
+    EXPECT_EQ(kz::parseScenarioText(text).error,
+              "lamp.json: /bodies/0/mesh: meshes/arch.obj: not among the mesh files given with the scenario");
+    text.meshes["meshes/arch.obj"] = "v 0 0 0\nf 1 2 3\n";
+    const std::string error = kz::parseScenarioText(text).error;
+    EXPECT_EQ(error.rfind("lamp.json: /bodies/0/mesh: meshes/arch.obj:2: ", 0), 0u) << error;
+}
+
+TEST(ScenarioText, ReadingGivesTheSameErrorsAsResolving) {
+    const TempDir dir;
+    const fs::path bad = dir.write("bad.json", roomWith(meshAt("missing.obj")));
+    for (const std::string& key :
+         {std::string("no-such-scenario"), bad.string(), dir.path().string() + "/none.json"}) {
+        SCOPED_TRACE(key);
+        const kz::ScenarioTextResult read = kz::readScenarioText(key);
+        EXPECT_FALSE(read.text.has_value());
+        EXPECT_FALSE(read.scenario.has_value());
+        EXPECT_EQ(read.error, kz::resolveScenario(key).error);
+        EXPECT_FALSE(read.error.empty());
+    }
+}
+
 // ---- Documented ranges and input limits (physics/limits.hpp, README "Writing a scenario") -------
 
 TEST(ScenarioLimits, EveryValueOutsideItsDocumentedRangeIsRefusedNamingTheKeyAndTheRange) {
