@@ -37,7 +37,12 @@ void App::jumpToImpact(const ImpactRecord& record) {
     // right after the record's step (World::stepCount() == record.step). Until then it stays
     // where it is, paused, and the impact is drawn where it happened.
     if (!world_->paused()) pause();
-    PickHit hit{record.body, RayHit{0.0f, record.point, record.normal}};
+    // The impact's body, or its partner body when that is the one selected (the list filtered by
+    // it keeps showing the same body's impacts); the normal then points toward it.
+    const int selected = interaction_.picks().selectedBody();
+    const bool partner = selected != record.body && involvesBody(record, selected);
+    PickHit hit{partner ? selected : record.body,
+                RayHit{0.0f, record.point, partner ? -record.normal : record.normal}};
     interaction_.select(*world_, hit, frame_);
     shownImpact_ = ShownImpact{record, world_->explainImpact(record)};
     events_.jumpToImpact(frame_, *world_, record);

@@ -121,8 +121,9 @@ private:
     void logStepImpacts();
     /// Forgets the impacts of steps the world is no longer past (a reset; a rewind).
     void keepImpactsInStep();
-    /// The impact log's jump to `record`: pauses, selects its body, draws the impact and explains it
-    /// ("Why here?"). The timeline hooks in here to take the world back to the record's step.
+    /// The impact log's jump to `record`: pauses, selects its body (or its partner body, when that
+    /// one is selected already), draws the impact and explains it ("Why here?"). The timeline hooks
+    /// in here to take the world back to the record's step.
     void jumpToImpact(const ImpactRecord& record);
     void applyImpactRequests(const UiRequests& requests);
     void impactFrameInfo(UiFrameInfo& info) const;
