@@ -27,7 +27,9 @@ struct AppOptions {
     std::string screenshot;              ///< PNG of the last frame (and F12's target); empty: none.
     std::string events;                  ///< Event log: a file, "-" for stdout, empty: none.
     std::string report;                  ///< JSON report at exit: a file, "-", empty: none.
-    std::string lab; ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
+    std::string lab;    ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
+    std::string record; ///< --record: the session's recording is written here at quit; empty: none.
+    std::string replay; ///< --replay: the recording played (scenario and seed are its own); empty: none.
 };
 
 struct AppResult {

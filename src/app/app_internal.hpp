@@ -1,6 +1,8 @@
-// The window app's one class, App, shared by its two files: app.cpp (start, the loop and its
-// phases, shut down) and app_actions.cpp (what keys and the panel ask for: pause, step, spin,
-// resets and scenario loads, the BVH depth). Private to the kolize executable.
+// The window app's one class, App, shared by its files: app.cpp (start, the loop and its phases,
+// shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin, resets and
+// scenario loads, the BVH depth; every change to the world goes through the Session),
+// app_replay.cpp (--record and --replay) and app_lab.cpp (the query lab). Private to the kolize
+// executable.
 #pragma once
 
 #include "app/app.hpp"
@@ -17,6 +19,8 @@
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
 #include "scenario/scenario.hpp"
+#include "session/recording.hpp"
+#include "session/session.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -45,6 +49,16 @@ struct LabSession {
     LabInteraction mouse;              ///< What the mouse holds or is over.
     std::optional<bool> loggedVerdict; ///< The verdict the event log last got (empty: none yet).
     OrbitCamera scenarioCamera;        ///< The scenarios' camera, restored when the lab closes.
+};
+
+/// A recording playing in the window (--replay, app_replay.cpp): its player and the playback's own
+/// pause, which P, O, Space and N drive instead of the world's.
+struct Playback {
+    RecordingPlayer player;
+    bool paused = false;        ///< The playback stands still (the world keeps its recorded pause).
+    bool tickRequested = false; ///< N: one tick while paused.
+    bool finished = false;      ///< The end tick is reached and its inputs applied.
+    std::string verdict;        ///< At the end: empty when the state hash is the recorded one, else why not.
 };
 
 /// This frame's CPU time in each timed phase, in milliseconds.
@@ -81,6 +95,26 @@ private:
     bool load(const std::string& key, std::optional<std::uint64_t> seed, std::string& error);
     void applyScenario(const Scenario& scenario);
     void reset(const std::string& key, std::optional<std::uint64_t> seed);
+
+    // The session: every change to the world is an input (app_actions.cpp).
+    const World& world() const { return session_->world(); }
+    /// A world-changing input from the user, applied and logged by the session; ignored while a
+    /// replay plays. Returns whether it was applied.
+    bool input(const SessionInput& input);
+    /// The panel and the camera follow the inputs logged since the last call (a load: the new
+    /// scenario's view, gravity and material; a slider's value in a replay).
+    void showNewInputs();
+    /// The steps this frame's time makes due: the session's (World::dueSteps), or the playback's.
+    int advance(float frameSeconds);
+
+    // --record and --replay (app_replay.cpp).
+    AppResult startReplay();
+    bool replaying() const { return playback_ && !playback_->finished; }
+    /// The playback's ticks due this frame; at the end, the verdict and the replay_end event.
+    int playReplay(float frameSeconds);
+    void finishReplay();
+    bool checkRecordTarget(std::string& error) const;
+    AppResult writeRecording();
 
     // Input.
     void onMouseButton(const SDL_MouseButtonEvent& button, bool down);
@@ -126,10 +160,10 @@ private:
     std::unique_ptr<render::Renderer> renderer_;
 
     // The simulation.
-    std::optional<World> world_;
-    std::string scenarioKey_;
-    std::string scenarioTitle_;
-    std::uint64_t seed_ = 0;
+    std::optional<Session> session_;   ///< Set by start(): the world, its inputs and its tick.
+    std::optional<Playback> playback_; ///< Set under --replay.
+    std::size_t inputsShown_ = 0;      ///< The session's inputs the panel and camera have followed.
+    std::string viewScenario_;         ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};

@@ -6,7 +6,13 @@
 //   {"frame":15,"event":"pick","body":null,"obstacle":"lamp","obstacle_index":0,"shape":"mesh",
 //    "mesh":"meshes/arch.obj","triangle":1234,"u":0.25,"v":0.5,"t":9.2,"point":[..],"normal":[..]}
 //                                                                a click on an obstacle (a mesh)
-//   {"frame":20,"event":"pause"}  resume  step  quit
+//   {"frame":20,"event":"pause"}  resume  step
+//   {"frame":90,"event":"quit","tick":1043,"state_hash":"5f0c2b9a1e7d3c44"}
+//                                       the session's tick (steps since the start) and the state
+//                                       hash of its world (physics/state_hash.hpp) at the end
+//   {"frame":80,"event":"replay_end","tick":1043,"state_hash":"5f0c2b9a1e7d3c44","matches":true}
+//                                       --replay reached the recording's end; matches: the state
+//                                       hash is the recorded one
 //   {"frame":30,"event":"reset","scenario":"random","seed":42}
 //   {"frame":31,"event":"camera_spin","on":false}                shadows likewise
 //   {"frame":0,"event":"view","window":[1280,720],"free":[368,0,912,720]}
@@ -21,8 +27,8 @@
 // "frame" is the index of the frame the event happened in (the first frame is 0).
 #pragma once
 
-#include "app/lab_query.hpp"
 #include "app/framing.hpp"
+#include "app/lab_query.hpp"
 #include "app/report_numbers.hpp"
 #include "geom/types.hpp"
 #include "physics/body.hpp"
@@ -63,7 +69,12 @@ public:
     /// or "overlap" (pairs) true or false, then the result's key numbers by name (t, depth,
     /// distance, separation, ...).
     void lab(std::uint64_t frame, const char* query, const LabResult& result);
-    /// An event with no details: "pause", "resume", "step", "quit".
+    /// The last event: the session's tick and the state hash of its world.
+    void quit(std::uint64_t frame, std::uint64_t stateHash, std::uint64_t tick);
+    /// --replay reached the recording's end tick: the tick, the state hash, and whether it is the
+    /// recorded one.
+    void replayEnd(std::uint64_t frame, std::uint64_t tick, std::uint64_t stateHash, bool matches);
+    /// An event with no details: "pause", "resume", "step".
     void simple(std::uint64_t frame, const char* event);
 
 private:

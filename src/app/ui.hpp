@@ -4,9 +4,9 @@
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/framing.hpp"
 #include "app/lab_query.hpp"
 #include "app/lab_scene.hpp"
-#include "app/framing.hpp"
 #include "app/pick_state.hpp"
 #include "app/probe.hpp"
 #include "app/render/renderer.hpp"
@@ -50,6 +50,15 @@ struct UiState {
     LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
 };
 
+/// A replay under way or ended (--replay), as the panel shows it.
+struct ReplayStatus {
+    std::string file;          ///< The recording.
+    std::uint64_t tick = 0;    ///< The session's tick now.
+    std::uint64_t endTick = 0; ///< The recording's last tick.
+    bool finished = false;     ///< The end is reached: the world is the user's again.
+    std::string verdict;       ///< At the end: empty when the state hash is the recorded one, else why not.
+};
+
 /// Read-only facts the panel shows this frame.
 struct UiFrameInfo {
     const World* world = nullptr;
@@ -68,7 +77,10 @@ struct UiFrameInfo {
     std::optional<LabQuery> labQuery;
     LabResult labResult;  ///< Its answer this frame.
     std::string labHover; ///< What the cursor is over in the lab ("box A"), or empty.
-    int msaaSamples = 0; ///< Samples per pixel of the scene (0: not multisampled).
+    int msaaSamples = 0;  ///< Samples per pixel of the scene (0: not multisampled).
+    bool paused = false;  ///< The world stands still (during a replay: the playback).
+    /// Set under --replay: while it plays, what would change the world is greyed out.
+    std::optional<ReplayStatus> replay;
 };
 
 /// What the user asked for through the panel this frame.

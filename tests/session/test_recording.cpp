@@ -208,6 +208,62 @@ TEST(RecordingPlayer, PlaysARecordingToItsRecordedStateHashTwiceOver) {
     EXPECT_EQ(second, first);
 }
 
+TEST(RecordingPlayer, AfterThePlaybackTheSessionRunsOnAsTheLiveOneDoes) {
+    // Ended paused, with a single step asked for and taken (the last N of a session): live, the
+    // step consumed the request; played back, the request must be consumed too.
+    kz::Session live = startSession(loadOf("two-balls"));
+    EXPECT_EQ(live.advance(0.05f), 6);
+    EXPECT_EQ(live.apply(kz::SetPaused{true}), "");
+    EXPECT_EQ(live.apply(kz::SingleStep{}), "");
+    EXPECT_EQ(live.advance(0.02f), 1);
+    kz::RecordingPlayer player(mustParse(textOf(kz::recordingOf(live))));
+    std::string error;
+    std::optional<kz::Session> played = player.start(error);
+    ASSERT_TRUE(played) << error;
+    while (player.playTick(*played, error) == 1) {
+    }
+    ASSERT_EQ(error, "");
+    ASSERT_TRUE(player.atEnd(*played));
+    EXPECT_EQ(player.verify(*played), "");
+    // Paused, nothing pending: neither takes a step; resumed, both take the same ones.
+    EXPECT_EQ(played->advance(0.05f), live.advance(0.05f));
+    EXPECT_EQ(played->tick(), live.tick());
+    EXPECT_EQ(played->apply(kz::SetPaused{false}), "");
+    EXPECT_EQ(live.apply(kz::SetPaused{false}), "");
+    for (int frame = 0; frame < 10; ++frame)
+        EXPECT_EQ(played->advance(0.03f), live.advance(0.03f)) << "frame " << frame;
+    EXPECT_EQ(kz::stateHash(played->world()), kz::stateHash(live.world()));
+}
+
+TEST(RecordingPlayer, PlayPacesTheTicksByTheFrameTimeAndTheTimeScale) {
+    kz::Session live = startSession(loadOf("two-balls"));
+    for (int i = 0; i < 100; ++i)
+        live.step();
+    EXPECT_EQ(live.apply(kz::SetTimeScale{0.5f}), "");
+    for (int i = 0; i < 100; ++i)
+        live.step();
+    kz::RecordingPlayer player(kz::recordingOf(live));
+    std::string error;
+    std::optional<kz::Session> played = player.start(error);
+    ASSERT_TRUE(played) << error;
+    // 1/120 s steps: 0.05 s is 6 steps; at most 8 a frame.
+    EXPECT_EQ(player.play(*played, 0.05f, error), 6);
+    EXPECT_EQ(player.play(*played, 0.25f, error), 8);
+    while (played->tick() < 100)
+        player.play(*played, 1.0f / 120.0f, error);
+    EXPECT_EQ(played->tick(), 100u);
+    // The recorded time scale paces the rest: a second at half speed is about 60 ticks.
+    int halfSpeed = 0;
+    for (int frame = 0; frame < 20; ++frame)
+        halfSpeed += player.play(*played, 0.05f, error);
+    EXPECT_NEAR(halfSpeed, 60, 1);
+    while (!player.atEnd(*played))
+        player.play(*played, 0.05f, error);
+    EXPECT_EQ(player.play(*played, 0.05f, error), 0) << "no tick beyond the end";
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(player.verify(*played), "");
+}
+
 TEST(RecordingPlayer, ADifferentEndIsReportedAsADivergence) {
     kz::Recording recording = mustParse(textOf(kz::recordingOf(sampleSession())));
     const std::uint64_t actual = recording.stateHash;
