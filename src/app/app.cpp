@@ -18,6 +18,7 @@ using Clock = std::chrono::steady_clock;
 using cli::kExitFailure;
 constexpr int kExitCannotStart = cli::kExitUsage; // a bad scenario or output path, no display
 
+constexpr int kKeyframeInterval = 32;     ///< Steps between the timeline's keyframes.
 constexpr float kMaxFrameSeconds = 0.25f; ///< A longer frame (a stall, a breakpoint) counts as this.
 
 float msBetween(Clock::time_point start, Clock::time_point end) {
@@ -43,6 +44,8 @@ AppResult App::start() {
     } else if (!load(options_.scenario, options_.seed, error)) {
         return {kExitCannotStart, error};
     }
+    history_.setSettings({options_.historyMb << 20, kKeyframeInterval});
+    session_->attachHistory(&history_);
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
     if (options_.paused) {
         if (playback_) {
@@ -157,7 +160,9 @@ void App::pollEvents() {
         case SDL_KEYDOWN:
             // Held keys repeat only where the key table says so (the single step).
             if (const KeyBinding* binding = findKey(event.key.keysym.sym)) {
-                if (event.key.repeat == 0 || binding->repeats) keys_.push_back(binding->action);
+                const bool shift = (event.key.keysym.mod & KMOD_SHIFT) != 0;
+                if (event.key.repeat == 0 || binding->repeats)
+                    keys_.push_back(shift && binding->shifted ? *binding->shifted : binding->action);
             }
             break;
         case SDL_MOUSEBUTTONDOWN:

@@ -30,6 +30,7 @@ struct AppOptions {
     std::string lab;    ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
     std::string record; ///< --record: the session's recording is written here at quit; empty: none.
     std::string replay; ///< --replay: the recording played (scenario and seed are its own); empty: none.
+    std::size_t historyMb = 512; ///< --history-mb: the timeline's memory cap, in MiB (>= 1).
 };
 
 struct AppResult {

@@ -140,6 +140,18 @@ void App::runKeyAction(KeyAction action) {
     case KeyAction::BvhLevelDown:
         changeBvhDepth(+1);
         break;
+    case KeyAction::StepBack:
+        stepTimeline(-1);
+        break;
+    case KeyAction::StepForward:
+        stepTimeline(+1);
+        break;
+    case KeyAction::StepBack10:
+        stepTimeline(-10);
+        break;
+    case KeyAction::StepForward10:
+        stepTimeline(+10);
+        break;
     }
 }
 
@@ -147,6 +159,7 @@ void App::runKeyAction(KeyAction action) {
 
 bool App::input(const SessionInput& input) {
     if (replaying()) return false;
+    leavePast(); // a change made on a past step: the session goes on from there
     if (std::string error = session_->apply(input); !error.empty()) {
         cli::printError("kolize", error);
         return false;
@@ -176,6 +189,7 @@ void App::showNewInputs() {
 }
 
 int App::advance(float frameSeconds) {
+    if (viewing_) return 0; // a past step stands still until the session goes on from it
     if (playback_) return playReplay(frameSeconds);
     return session_->advance(frameSeconds);
 }
@@ -183,6 +197,7 @@ int App::advance(float frameSeconds) {
 // ------------------------------------------------------------------ actions
 
 void App::pause() {
+    if (viewing_ && !replaying()) return; // the past on screen is paused already
     if (playback_ && !playback_->finished) {
         playback_->paused = true;
     } else if (!input(SetPaused{true})) {
@@ -193,6 +208,7 @@ void App::pause() {
 
 void App::resume() {
     if (playback_ && !playback_->finished) {
+        leavePast(); // back to where the replay plays
         playback_->paused = false;
     } else if (!input(SetPaused{false})) {
         return;
@@ -201,6 +217,10 @@ void App::resume() {
 }
 
 void App::singleStep() {
+    if (viewing_) { // along the kept steps
+        stepTimeline(+1);
+        return;
+    }
     if (playback_ && !playback_->finished) {
         if (!playback_->paused) pause();
         playback_->tickRequested = true;
@@ -222,6 +242,9 @@ void App::setShadows(bool on) {
 }
 
 void App::applyUi(const UiRequests& requests) {
+    if (requests.timeline.pause) pause();
+    if (requests.timeline.resume) resume();
+    if (requests.timeline.seek) seek(*requests.timeline.seek);
     if (requests.pause) pause();
     if (requests.resume) resume();
     if (requests.singleStep) singleStep();
@@ -251,6 +274,7 @@ UiFrameInfo App::frameInfo() const {
     info.scenarioKey = session_->scenario().key;
     info.scenarioTitle = session_->scenario().scenario.name;
     info.seed = session_->seed();
+    info.timeline = timelineInfo();
     info.paused = playback_ && !playback_->finished ? playback_->paused : world().paused();
     if (playback_) {
         info.replay =

@@ -19,6 +19,7 @@
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
 #include "scenario/scenario.hpp"
+#include "session/history.hpp"
 #include "session/recording.hpp"
 #include "session/session.hpp"
 
@@ -97,7 +98,8 @@ private:
     void reset(const std::string& key, std::optional<std::uint64_t> seed);
 
     // The session: every change to the world is an input (app_actions.cpp).
-    const World& world() const { return session_->world(); }
+    /// The world on screen: a past step while the timeline is scrubbed back, else the session's.
+    const World& world() const { return viewing_ ? viewing_->world : session_->world(); }
     /// A world-changing input from the user, applied and logged by the session; ignored while a
     /// replay plays. Returns whether it was applied.
     bool input(const SessionInput& input);
@@ -115,6 +117,17 @@ private:
     void finishReplay();
     bool checkRecordTarget(std::string& error) const;
     AppResult writeRecording();
+
+    // The timeline (app_timeline.cpp).
+    /// Shows step `tick` of the kept span (History::at), pausing first; the session's own step
+    /// ends the view of the past.
+    void seek(std::uint64_t tick);
+    /// `,` / `.` (and Shift): along the kept steps; forward from the session's own step, a new step.
+    void stepTimeline(int delta);
+    /// The session goes on from the step on screen: its later steps and inputs are dropped.
+    void leavePast();
+    std::uint64_t shownTick() const { return viewing_ ? viewing_->tick : session_->tick(); }
+    TimelineInfo timelineInfo() const;
 
     // Input.
     void onMouseButton(const SDL_MouseButtonEvent& button, bool down);
@@ -160,10 +173,12 @@ private:
     std::unique_ptr<render::Renderer> renderer_;
 
     // The simulation.
-    std::optional<Session> session_;   ///< Set by start(): the world, its inputs and its tick.
-    std::optional<Playback> playback_; ///< Set under --replay.
-    std::size_t inputsShown_ = 0;      ///< The session's inputs the panel and camera have followed.
-    std::string viewScenario_;         ///< The scenario key the camera's view was chosen for.
+    std::optional<Session> session_;      ///< Set by start(): the world, its inputs and its tick.
+    std::optional<Playback> playback_;    ///< Set under --replay.
+    History history_;                     ///< The session's kept steps (the timeline), attached at start.
+    std::optional<SessionState> viewing_; ///< A past step on screen (the timeline scrubbed back).
+    std::size_t inputsShown_ = 0;         ///< The session's inputs the panel and camera have followed.
+    std::string viewScenario_;            ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};

@@ -154,6 +154,16 @@ void EventLog::replayEnd(std::uint64_t frame, std::uint64_t tick, std::uint64_t 
     write(line);
 }
 
+void EventLog::timeline(std::uint64_t frame, const char* event, std::uint64_t tick, std::uint64_t stateHash,
+                        bool live) {
+    if (!enabled()) return;
+    Json line = header(frame, event);
+    line["tick"] = tick;
+    line["state_hash"] = stateHashText(stateHash);
+    line["live"] = live;
+    write(line);
+}
+
 void EventLog::simple(std::uint64_t frame, const char* event) {
     if (!enabled()) return;
     write(header(frame, event));

@@ -74,6 +74,11 @@ public:
     /// --replay reached the recording's end tick: the tick, the state hash, and whether it is the
     /// recorded one.
     void replayEnd(std::uint64_t frame, std::uint64_t tick, std::uint64_t stateHash, bool matches);
+    /// The timeline moved: `tick` is on screen (`live`: the session's own step, else a past one),
+    /// with its state hash; "rewind" when the session went on from a past step (its later steps
+    /// dropped).
+    void timeline(std::uint64_t frame, const char* event, std::uint64_t tick, std::uint64_t stateHash,
+                  bool live);
     /// An event with no details: "pause", "resume", "step".
     void simple(std::uint64_t frame, const char* event);
 

@@ -35,6 +35,7 @@ constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds th
 constexpr std::uint64_t kMaxFrames = 1'000'000'000;
 constexpr int kMaxWindowSide = 16384;
 constexpr std::uint64_t kMaxMsaaSamples = 16;
+constexpr std::uint64_t kMaxHistoryMb = 65536; ///< --history-mb: 64 GiB at most.
 constexpr float kMinUiScale = 0.5f;
 constexpr float kMaxUiScale = 4.0f;
 
@@ -79,8 +80,9 @@ struct Flags {
     bool noShadows = false;
     std::string msaa = "auto"; // 4, or 0 on a software rasteriser
     std::string uiScale = "1";
-    std::string record; // the window: the session's recording, written at quit
-    std::string replay; // a recording played in the window or headless
+    std::string record;            // the window: the session's recording, written at quit
+    std::string replay;            // a recording played in the window or headless
+    std::string historyMb = "512"; // the timeline's memory cap, MiB
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -172,6 +174,12 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, b
         return std::nullopt;
     }
     options.uiScale = *uiScale;
+    const std::optional<std::uint64_t> historyMb = parseWholeNumber(flags.historyMb, 1, kMaxHistoryMb);
+    if (!historyMb) {
+        printError(wholeNumberError("--history-mb", flags.historyMb, 1, kMaxHistoryMb));
+        return std::nullopt;
+    }
+    options.historyMb = static_cast<std::size_t>(*historyMb);
     options.paused = flags.paused;
     options.spin = !flags.noSpin;
     options.vsync = !flags.noVsync;
@@ -418,6 +426,11 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                            ", fewer when the GL offers fewer; auto (the default): 4, or 0 on a"
                            " software rasteriser such as llvmpipe")
             ->type_name("N|auto"));
+    windowOnly.push_back(
+        app.add_option("--history-mb", flags.historyMb,
+                       "Window: the timeline keeps the last steps in at most MB mebibytes (1 to " +
+                           std::to_string(kMaxHistoryMb) + ", default 512)")
+            ->type_name("MB"));
     windowOnly.push_back(
         app.add_option("--ui-scale", flags.uiScale,
                        "Window: the panel's size and text, 0.5 to 4 (default: 1; for a high-DPI"

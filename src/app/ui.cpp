@@ -260,6 +260,8 @@ void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& reque
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Timeline")) requests.timeline = timelineSection(info.timeline);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);

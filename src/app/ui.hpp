@@ -10,6 +10,7 @@
 #include "app/pick_state.hpp"
 #include "app/probe.hpp"
 #include "app/render/renderer.hpp"
+#include "app/ui_timeline.hpp"
 #include "physics/world.hpp"
 
 #include <cstdint>
@@ -75,10 +76,11 @@ struct UiFrameInfo {
     ProbeResult probe; ///< This frame's mouse probe (the scenarios).
     /// The lab's query while the window shows the lab; empty: the scenarios.
     std::optional<LabQuery> labQuery;
-    LabResult labResult;  ///< Its answer this frame.
-    std::string labHover; ///< What the cursor is over in the lab ("box A"), or empty.
-    int msaaSamples = 0;  ///< Samples per pixel of the scene (0: not multisampled).
-    bool paused = false;  ///< The world stands still (during a replay: the playback).
+    LabResult labResult;   ///< Its answer this frame.
+    std::string labHover;  ///< What the cursor is over in the lab ("box A"), or empty.
+    int msaaSamples = 0;   ///< Samples per pixel of the scene (0: not multisampled).
+    bool paused = false;   ///< The world stands still (during a replay: the playback).
+    TimelineInfo timeline; ///< The Timeline section's history and the step on screen.
     /// Set under --replay: while it plays, what would change the world is greyed out.
     std::optional<ReplayStatus> replay;
 };
@@ -101,6 +103,7 @@ struct UiRequests {
     bool screenshot = false;
     std::optional<LabQuery> openLab; ///< A lab query chosen: the window shows the lab.
     bool closeLab = false;           ///< Back to the scenarios.
+    TimelineRequests timeline;       ///< Play, pause, a step to show.
 };
 
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records

@@ -2193,4 +2193,80 @@ TEST(Interactive, TheLabsBoxBoxScreenshotShowsTheSeparatingAxisInItsColour) {
     EXPECT_GT(axisPixels.first.x, 370.0f);
 }
 
+// ------------------------------------------------------------------------------ the timeline
+
+/// The timeline's `seek` events from `cursor` on, waiting for `count` of them.
+std::vector<Json> seeks(App& app, std::size_t& cursor, int count) {
+    std::vector<Json> out;
+    for (int i = 0; i < count; ++i) {
+        const std::optional<Json> seek = app.waitEvent("seek", cursor);
+        if (!seek) break;
+        out.push_back(*seek);
+    }
+    return out;
+}
+
+TEST(Interactive, CommaAndPeriodStepTheTimelineAndPlayOnAPastStepDropsTheLaterOnesAsTheRecordingDoes) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const fs::path recording = dir.path() / "timeline.kzr";
+    Json quit;
+    {
+        App app(dir.path(), {"--scenario", "two-balls", "--size", "1280x720", "--no-vsync", "--record",
+                             recording.string()});
+        KZ_START_APP(app);
+        sleepFor(1500ms); // a second or so of steps kept
+        std::size_t cursor = app.eventCount();
+
+        // `,` pauses and shows the step before; three of them go three steps back.
+        app.key("comma comma comma");
+        std::vector<Json> back = seeks(app, cursor, 3);
+        ASSERT_EQ(back.size(), 3u) << app.diagnostics();
+        const std::uint64_t end = back[0].at("tick").get<std::uint64_t>() + 1; // the session's own step
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_EQ(back[std::size_t(i)].at("tick").get<std::uint64_t>(), end - 1 - std::uint64_t(i));
+            EXPECT_FALSE(back[std::size_t(i)].at("live").get<bool>());
+        }
+        EXPECT_FALSE(app.eventsNamed("pause").empty()) << "stepping back pauses first";
+
+        // `.` three times: back to the session's own step, whose state is the one left.
+        app.key("period period period");
+        std::vector<Json> forward = seeks(app, cursor, 3);
+        ASSERT_EQ(forward.size(), 3u) << app.diagnostics();
+        EXPECT_EQ(forward[2].at("tick").get<std::uint64_t>(), end);
+        EXPECT_TRUE(forward[2].at("live").get<bool>());
+        // Landing on a step from its keyframe gives the bits the session had there: the step
+        // before the end, reached back and then forward, is the same state both times.
+        EXPECT_EQ(forward[1].at("state_hash"), back[0].at("state_hash"));
+        EXPECT_EQ(forward[0].at("state_hash"), back[1].at("state_hash"));
+
+        // Shift+, : ten back. Then O (resume) on that past step: the session goes on from it.
+        app.key("shift+comma");
+        back = seeks(app, cursor, 1);
+        ASSERT_EQ(back.size(), 1u) << app.diagnostics();
+        EXPECT_EQ(back[0].at("tick").get<std::uint64_t>(), end - 10);
+        app.key("o");
+        const std::optional<Json> rewind = app.waitEvent("rewind", cursor);
+        ASSERT_TRUE(rewind) << "O on a past step logged no rewind" << app.diagnostics();
+        EXPECT_EQ(rewind->at("tick").get<std::uint64_t>(), end - 10);
+        EXPECT_EQ(rewind->at("state_hash"), back[0].at("state_hash"));
+        sleepFor(500ms); // a new future
+
+        std::size_t quitCursor = app.eventCount();
+        app.key("Escape");
+        const std::optional<Json> quitEvent = app.waitEvent("quit", quitCursor);
+        ASSERT_TRUE(quitEvent) << app.diagnostics();
+        quit = *quitEvent;
+        EXPECT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    }
+    // The recording holds the session as it went on from the past step (the dropped steps and
+    // their inputs are not in it): replayed headless, it ends in the quit event's state.
+    int code = -1;
+    const Json report = headlessReplay(recording, code);
+    EXPECT_EQ(code, 0) << report.dump();
+    EXPECT_EQ(report.value("state_hash", ""), quit.at("state_hash").get<std::string>());
+    EXPECT_GT(quit.at("tick").get<std::uint64_t>(), 0u);
+}
+
 } // namespace
