@@ -95,7 +95,7 @@ void App::runKeyAction(KeyAction action) {
         resume();
         break;
     case KeyAction::TogglePause:
-        if (playback_ && !playback_->finished ? playback_->paused : world().paused()) {
+        if (replaying() ? playback_->paused : world().paused()) {
             resume();
         } else {
             pause();
@@ -183,7 +183,7 @@ int App::advance(float frameSeconds) {
 // ------------------------------------------------------------------ actions
 
 void App::pause() {
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         playback_->paused = true;
     } else if (!input(SetPaused{true})) {
         return;
@@ -192,7 +192,7 @@ void App::pause() {
 }
 
 void App::resume() {
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         playback_->paused = false;
     } else if (!input(SetPaused{false})) {
         return;
@@ -201,7 +201,7 @@ void App::resume() {
 }
 
 void App::singleStep() {
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         if (!playback_->paused) pause();
         playback_->tickRequested = true;
     } else {
@@ -251,7 +251,7 @@ UiFrameInfo App::frameInfo() const {
     info.scenarioKey = session_->scenario().key;
     info.scenarioTitle = session_->scenario().scenario.name;
     info.seed = session_->seed();
-    info.paused = playback_ && !playback_->finished ? playback_->paused : world().paused();
+    info.paused = replaying() ? playback_->paused : world().paused();
     if (playback_) {
         info.replay =
             ReplayStatus{playback_->player.recording().source, session_->tick(),
