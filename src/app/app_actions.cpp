@@ -95,7 +95,7 @@ void App::runKeyAction(KeyAction action) {
         resume();
         break;
     case KeyAction::TogglePause:
-        if (playback_ && !playback_->finished ? playback_->paused : world().paused()) {
+        if (replaying() ? playback_->paused : world().paused()) {
             resume();
         } else {
             pause();
@@ -198,7 +198,7 @@ int App::advance(float frameSeconds) {
 
 void App::pause() {
     if (viewing_ && !replaying()) return; // the past on screen is paused already
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         playback_->paused = true;
     } else if (!input(SetPaused{true})) {
         return;
@@ -207,7 +207,7 @@ void App::pause() {
 }
 
 void App::resume() {
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         leavePast(); // back to where the replay plays
         playback_->paused = false;
     } else if (!input(SetPaused{false})) {
@@ -221,7 +221,7 @@ void App::singleStep() {
         stepTimeline(+1);
         return;
     }
-    if (playback_ && !playback_->finished) {
+    if (replaying()) {
         if (!playback_->paused) pause();
         playback_->tickRequested = true;
     } else {
@@ -275,7 +275,7 @@ UiFrameInfo App::frameInfo() const {
     info.scenarioTitle = session_->scenario().scenario.name;
     info.seed = session_->seed();
     info.timeline = timelineInfo();
-    info.paused = playback_ && !playback_->finished ? playback_->paused : world().paused();
+    info.paused = replaying() ? playback_->paused : world().paused();
     if (playback_) {
         info.replay =
             ReplayStatus{playback_->player.recording().source, session_->tick(),

@@ -60,7 +60,7 @@ TimelineInfo App::timelineInfo() const {
     TimelineInfo info;
     info.history = &history_;
     info.tick = shownTick();
-    info.paused = world().paused() || (playback_ && !playback_->finished && playback_->paused);
+    info.paused = replaying() ? playback_->paused : world().paused();
     info.timeStep = world().settings().timeStep;
     return info;
 }

@@ -1972,7 +1972,8 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
     const fs::path recording = dir.path() / "session.kzr";
     Json quit;
     {
-        App app(dir.path(), windowArgs(scene.file, {"--record", recording.string()}));
+        App app(dir.path(),
+                windowArgs(scene.file, {"--record", recording.string(), "--report", "report.json"}));
         KZ_START_APP(app);
 
         // A drag and a throw: the red ball pressed and pulled up a little, then yanked 200 px left
@@ -2038,6 +2039,8 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
     ASSERT_TRUE(quit.contains("tick") && quit["tick"].is_number_unsigned()) << quit.dump();
     const std::string hash = quit["state_hash"];
     EXPECT_EQ(hash.size(), 16u);
+    const Json windowReport = Json::parse(readText(dir.path() / "report.json"), nullptr, false);
+    EXPECT_EQ(windowReport.value("state_hash", ""), hash) << "the window's --report";
 
     // The recording holds all of it, and ends where the window did.
     const std::vector<std::string> lines = linesOf(recording);

@@ -340,7 +340,8 @@ TEST(Recording, ARecordingThatCannotBeWrittenSaysWhy) {
     recording.inputs = {{0, load}};
     recording.endTick = 0;
     EXPECT_FALSE(kz::recordingText(recording, error));
-    EXPECT_EQ(error, "cannot record the scenario key 'two\nballs': it must be one non-empty line");
+    EXPECT_EQ(error, "cannot record the scenario key 'two\nballs': it must be one non-empty line without "
+                     "control characters");
 }
 
 // ------------------------------------------------------------------------------ bad files
@@ -518,6 +519,15 @@ TEST(RecordingErrors, EmbeddedScenariosAndMeshesAreCheckedWhereTheyStand) {
     EXPECT_EQ(errorOf(huge),
               at(2, "scenario 0: 99999999 bytes, over the limit for scenario files (4194304)"));
 
+    // A key with a control character (a carriage return, a NUL): it could not be written back.
+    std::string controlled = text;
+    controlled.replace(scenario, header.size(),
+                       "scenario 0 " + std::to_string(bytes) +
+                           " two\r\x01"
+                           "balls");
+    EXPECT_EQ(errorOf(controlled),
+              at(2, "scenario key 'two\\x0d\\x01balls': must not hold control characters"));
+
     // A mesh with no scenario above it.
     const std::string loose = "kolize-recording 1\nmesh 3 a.obj\nabc\n";
     EXPECT_EQ(errorOf(loose), at(2, "a mesh must follow its scenario (or another mesh of it)"));
@@ -534,6 +544,11 @@ TEST(RecordingErrors, AMeshScenarioWithoutItsMeshIsRefused) {
     EXPECT_EQ(error,
               at(2, "scenario 0: lamp-arch: /bodies/0/mesh: meshes/arch.obj: not among the mesh files given "
                     "with the scenario"));
+    // A name with a tab.
+    std::string tabbed = text;
+    tabbed.replace(mesh, meshText - mesh - 1, "mesh " + std::to_string(bytes) + " meshes/\tarch.obj");
+    EXPECT_EQ(errorOf(tabbed), at(lineOf(text, "mesh "),
+                                  "mesh name 'meshes/\\x09arch.obj': must not hold control characters"));
     // Given twice.
     const std::string block = text.substr(mesh, meshText + bytes + 1 - mesh);
     const std::string twice =
