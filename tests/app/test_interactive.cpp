@@ -2002,15 +2002,17 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
         ASSERT_TRUE(reset) << app.diagnostics();
         EXPECT_EQ(reset->value("scenario", ""), "random");
 
-        // The restitution slider, by its grab: the rightmost of the panel's grabs (friction and
-        // rolling resistance sit at 0, the time scale and the camera's speed in between). A click
-        // half way along the sliders sets it to about 0.5.
-        const std::vector<Rect> grabs = sliderGrabs(app.screenshotKey());
-        ASSERT_GE(grabs.size(), 3u) << "the panel's slider grabs not found" << app.diagnostics();
-        const auto rightmost = std::max_element(grabs.begin(), grabs.end(),
-                                                [](const Rect& a, const Rect& b) { return a.x1 < b.x1; });
-        const auto leftmost = std::min_element(grabs.begin(), grabs.end(),
+        // The restitution slider, by its grab: the panel's grabs from the top are the time scale's,
+        // restitution's (at 1: the right end of its track), friction's and rolling resistance's (at
+        // 0: the left end), then the timeline's scrubber and the camera's speed. A click half way
+        // along the sliders sets it to about 0.5.
+        std::vector<Rect> grabs = sliderGrabs(app.screenshotKey());
+        ASSERT_GE(grabs.size(), 4u) << "the panel's slider grabs not found" << app.diagnostics();
+        std::sort(grabs.begin(), grabs.end(), [](const Rect& a, const Rect& b) { return a.y0 < b.y0; });
+        const auto rightmost = grabs.begin() + 1;
+        const auto leftmost = std::min_element(grabs.begin(), grabs.begin() + 4,
                                                [](const Rect& a, const Rect& b) { return a.x0 < b.x0; });
+        ASSERT_GT(rightmost->x0, grabs[2].x1) << "restitution (1) is right of friction (0)";
         const glm::ivec2 half((leftmost->x0 + rightmost->x1) / 2, (rightmost->y0 + rightmost->y1) / 2);
         app.clickAt(half);
         ASSERT_TRUE(app.barrier());
