@@ -46,6 +46,7 @@ AppResult App::start() {
     }
     history_.setSettings({options_.historyMb << 20, kKeyframeInterval});
     session_->attachHistory(&history_);
+    session_->setStepObserver([this] { logStepImpacts(); });
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
     if (options_.paused) {
         if (playback_) {
@@ -277,7 +278,11 @@ void App::frameView() {
 /// The panel (carrying out what it asks for), the selected label, then ImGui's draw data.
 float App::buildUi() {
     const Clock::time_point start = Clock::now();
-    applyUi(drawUi(ui_, frameInfo()));
+    UiFrameInfo info = frameInfo();
+    impactFrameInfo(info);
+    const UiRequests requests = drawUi(ui_, info);
+    applyUi(requests);
+    applyImpactRequests(requests);
     if (lab_) {
         drawLabLabels(lab_->scene, view_, proj_, camera_.nearPlane());
     } else {

@@ -1,7 +1,8 @@
 // The window app's one class, App, shared by its files: app.cpp (start, the loop and its phases,
 // shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin, resets and
 // scenario loads, the BVH depth; every change to the world goes through the Session),
-// app_replay.cpp (--record and --replay) and app_lab.cpp (the query lab). Private to the kolize
+// app_replay.cpp (--record and --replay), app_timeline.cpp (the timeline), app_lab.cpp (the query lab
+// and the probe) and app_impacts.cpp (the impact log). Private to the kolize
 // executable.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include "app/camera.hpp"
 #include "app/events.hpp"
 #include "app/frame_report.hpp"
+#include "app/impact_view.hpp"
 #include "app/interaction.hpp"
 #include "app/keys.hpp"
 #include "app/lab_interaction.hpp"
@@ -157,6 +159,21 @@ private:
     void drawScene(const render::SceneView& view);
     void labFrameInfo(UiFrameInfo& info) const;
 
+    // The impact log (app_impacts.cpp).
+    /// The session's step observer, after each step (live, replayed, or `.`): its impacts
+    /// (World::impacts(), the last step's only) into the impact log, their step the session's
+    /// tick, and the event log.
+    void logStepImpacts();
+    /// Forgets the impacts of steps the session is no longer past (a rewind).
+    void keepImpactsInStep();
+    /// The impact log's jump to `record`: the timeline to its step (App::seek: paused there),
+    /// its body selected, the impact drawn and explained ("Why here?").
+    void jumpToImpact(const ImpactRecord& record);
+    void applyImpactRequests(const UiRequests& requests);
+    void impactFrameInfo(UiFrameInfo& info) const;
+    /// The shown impact's picture (drawImpact), with the probe's lines.
+    void drawShownImpact(LabCanvas& canvas) const;
+
     UiFrameInfo frameInfo() const;
     /// The BVH debug draw's deepest level, kept within the trees it draws.
     void changeBvhDepth(int delta);
@@ -183,9 +200,12 @@ private:
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
-    std::optional<LabSession> lab_; ///< Set while the window shows the query lab.
-    ProbeResult probe_;             ///< This frame's mouse probe.
-    render::DebugLines extraLines_; ///< The lab's construction or the probe, for the renderer.
+    std::optional<LabSession> lab_;          ///< Set while the window shows the query lab.
+    ImpactLog impactLog_;                    ///< The last steps' impacts (the panel's Impacts).
+    std::vector<ImpactRecord> stepImpacts_;  ///< A step's records with the session's tick as step.
+    std::optional<ShownImpact> shownImpact_; ///< The impact a click on its row drew and explained.
+    ProbeResult probe_;                      ///< This frame's mouse probe.
+    render::DebugLines extraLines_;          ///< The lab's construction or the probe, for the renderer.
 
     // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
     bool orbiting_ = false;

@@ -94,6 +94,7 @@ void App::drawScene(const render::SceneView& view) {
     canvas.eye = view.eye;
     if (!lab_) {
         drawProbe(probe_, canvas);
+        drawShownImpact(canvas);
         toDebugLines(canvas, extraLines_);
         render::Overlay overlay = render::overlayOf(world(), interaction_.picks(), view.farPlane);
         overlay.extra = &extraLines_;

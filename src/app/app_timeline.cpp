@@ -53,6 +53,7 @@ void App::leavePast() {
     session_->rewindTo(std::move(*viewing_));
     viewing_.reset();
     inputsShown_ = std::min(inputsShown_, session_->inputs().size());
+    keepImpactsInStep();
     events_.timeline(frame_, "rewind", session_->tick(), stateHash(world()), true);
 }
 

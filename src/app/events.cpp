@@ -164,6 +164,42 @@ void EventLog::timeline(std::uint64_t frame, const char* event, std::uint64_t ti
     write(line);
 }
 
+void EventLog::impactLine(std::uint64_t frame, const char* event, const World& world, const ImpactRecord& r) {
+    if (!enabled()) return;
+    Json line = header(frame, event);
+    line["step"] = r.step;
+    line["time"] = r.time;
+    const auto bodies = world.bodies();
+    const auto obstacles = world.obstacles();
+    const auto name = [](const auto& items, int i, const char* kind) {
+        return i >= 0 && i < static_cast<int>(items.size()) ? items[static_cast<std::size_t>(i)].name
+                                                            : std::string(kind) + " " + std::to_string(i);
+    };
+    line["body"] = name(bodies, r.body, "body");
+    line["body_index"] = r.body;
+    const int i = r.partner.index;
+    line["partner"] = r.partner.isBody()       ? name(bodies, i, "body")
+                      : r.partner.isObstacle() ? name(obstacles, i, "obstacle")
+                                               : "wall " + std::to_string(i);
+    line["partner_kind"] = r.partner.isBody() ? "body" : r.partner.isObstacle() ? "obstacle" : "wall";
+    line["partner_index"] = i;
+    if (r.partner.isObstacle()) line["triangle"] = r.triangle;
+    line["point"] = toJson(r.point);
+    line["normal"] = toJson(r.normal);
+    line["speed_before"] = shortestDouble(r.speedBefore);
+    line["speed_after"] = shortestDouble(r.speedAfter);
+    line["impulse"] = shortestDouble(r.impulse);
+    write(line);
+}
+
+void EventLog::impact(std::uint64_t frame, const World& world, const ImpactRecord& record) {
+    impactLine(frame, "impact", world, record);
+}
+
+void EventLog::jumpToImpact(std::uint64_t frame, const World& world, const ImpactRecord& record) {
+    impactLine(frame, "jump_to_impact", world, record);
+}
+
 void EventLog::simple(std::uint64_t frame, const char* event) {
     if (!enabled()) return;
     write(header(frame, event));

@@ -23,6 +23,12 @@
 //   {"frame":50,"event":"screenshot","file":"kolize-50.png"}
 //   {"frame":60,"event":"lab","query":"box-box","overlap":true,"depth":0.12}
 //   {"frame":61,"event":"lab","query":"ray-box","hit":true,"t":0.43}   the lab's verdict changed
+//   {"frame":70,"event":"impact","step":541,"time":0.005,"body":"ball A","body_index":0,
+//    "partner":"wall 1","partner_kind":"wall","partner_index":1,"point":[..],"normal":[..],
+//    "speed_before":-3.0,"speed_after":3.0,"impulse":6.0}    an impact of a step (World::impacts);
+//                                       an obstacle partner adds "triangle"
+//   {"frame":75,"event":"jump_to_impact",...}                    a row of the panel's impact log
+//                                       clicked: the same keys as the impact's line
 //
 // "frame" is the index of the frame the event happened in (the first frame is 0).
 #pragma once
@@ -34,6 +40,7 @@
 #include "physics/body.hpp"
 #include "physics/obstacle.hpp"
 #include "physics/pick.hpp"
+#include "physics/world.hpp"
 
 #include <cstdint>
 #include <fstream>
@@ -69,6 +76,12 @@ public:
     /// or "overlap" (pairs) true or false, then the result's key numbers by name (t, depth,
     /// distance, separation, ...).
     void lab(std::uint64_t frame, const char* query, const LabResult& result);
+    /// An impact of the world's last step: its step, time in the step, body (name and index),
+    /// partner (name: a body's or obstacle's, or "wall N"; kind: "body", "wall", "obstacle"; index;
+    /// an obstacle's triangle), point, normal, normal speeds before and after, impulse.
+    void impact(std::uint64_t frame, const World& world, const ImpactRecord& record);
+    /// A row of the impact log clicked (App::jumpToImpact): "jump_to_impact", the impact's keys.
+    void jumpToImpact(std::uint64_t frame, const World& world, const ImpactRecord& record);
     /// The last event: the session's tick and the state hash of its world.
     void quit(std::uint64_t frame, std::uint64_t stateHash, std::uint64_t tick);
     /// --replay reached the recording's end tick: the tick, the state hash, and whether it is the
@@ -85,6 +98,7 @@ public:
 private:
     void write(const nlohmann::ordered_json& line);
     void switched(std::uint64_t frame, const char* event, bool on);
+    void impactLine(std::uint64_t frame, const char* event, const World& world, const ImpactRecord& record);
 
     std::ofstream file_;
     bool toStdout_ = false;

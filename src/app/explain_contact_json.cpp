@@ -225,6 +225,12 @@ Json traceToJson(const LinePiecesTrace& t) {
             {"result", result}};
 }
 
+const char* rootEndName(SweepRootEnd end) {
+    static const char* const names[] = {"not_approaching", "already_within", "misses", "beyond_t_max",
+                                        "root"};
+    return names[static_cast<int>(end)];
+}
+
 Json traceToJson(const SphereTriangleSweepTrace& t) {
     static const char* const winners[] = {"none", "initial_overlap", "face", "edge", "corner"};
     Json edges = Json::array(), corners = Json::array();
@@ -243,9 +249,30 @@ Json traceToJson(const SphereTriangleSweepTrace& t) {
             {"winner", {{"feature", winners[static_cast<int>(t.winner)]}, {"index", index(t.winnerIndex)}}}};
 }
 
+Json traceToJson(const SpherePlaneSweepTrace& t) {
+    return {{"approach", number(t.approach)}, {"distance", number(t.distance)},
+            {"gap", number(t.gap)},           {"root", number(t.root)},
+            {"end", rootEndName(t.end)},      {"time", t.time ? number(*t.time) : Json(nullptr)}};
+}
+
+Json traceToJson(const SphereSphereSweepTrace& t) {
+    return {{"offset", vec(t.offset)},
+            {"relative_velocity", vec(t.relativeVelocity)},
+            {"reach", number(t.reach)},
+            {"gap", number(t.gap)},
+            {"a", number(t.a)},
+            {"b", number(t.b)},
+            {"c", number(t.c)},
+            {"discriminant", number(t.discriminant)},
+            {"root", number(t.root)},
+            {"end", rootEndName(t.end)},
+            {"time", t.time ? number(*t.time) : Json(nullptr)}};
+}
+
 Json traceToJson(const AdvancementTrace& t) {
-    static const char* const methods[] = {"bounding_spheres_apart", "exact", "not_approaching",
-                                          "conservative"};
+    static const char* const methods[] = {"bounding_spheres_apart", "sphere_plane_root", "sphere_sphere_root",
+                                          "sphere_triangle_sweep",  "not_approaching",   "conservative",
+                                          "touching_at_step_start"};
     static const char* const ends[] = {"converged", "beyond_remaining", "iteration_limit"};
     const bool conservative = t.method == ImpactMethod::Conservative;
     Json iterations = Json::array();
@@ -254,6 +281,7 @@ Json traceToJson(const AdvancementTrace& t) {
         iterations.push_back(
             {{"time", number(s.time)}, {"distance", number(s.distance)}, {"advance", number(s.advance)}});
     }
+    const bool swept = t.method == ImpactMethod::SphereTriangleSweep && t.triangle >= 0;
     return {{"valid", t.valid},
             {"method", methods[static_cast<int>(t.method)]},
             {"initial_distance", number(t.initialDistance)},
@@ -262,6 +290,12 @@ Json traceToJson(const AdvancementTrace& t) {
             {"bound", number(t.bound)},
             {"iterations", iterations},
             {"end", conservative ? Json(ends[static_cast<int>(t.end)]) : Json(nullptr)},
+            {"root", t.method == ImpactMethod::SpherePlaneRoot    ? traceToJson(t.plane)
+                     : t.method == ImpactMethod::SphereSphereRoot ? traceToJson(t.spheres)
+                                                                  : Json(nullptr)},
+            {"near_triangles", t.nearTriangles},
+            {"triangle", swept ? Json(t.triangle) : Json(nullptr)},
+            {"sweep", swept ? traceToJson(t.sweep) : Json(nullptr)},
             {"time", number(t.time)}};
 }
 

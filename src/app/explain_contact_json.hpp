@@ -88,11 +88,24 @@ nlohmann::ordered_json traceToJson(const LinePiecesTrace& trace);
 /// "off_feature", "t": its time where the status has one, else null}.
 nlohmann::ordered_json traceToJson(const SphereTriangleSweepTrace& trace);
 
-/// A body's time of impact with a body or wall (World::explainTimeOfImpact): {"valid", "method":
-/// "bounding_spheres_apart" | "exact" | "not_approaching" | "conservative", "initial_distance",
-/// "target", "tolerance", "bound", "iterations": [{"time", "distance", "advance"}], "end":
-/// "converged" | "beyond_remaining" | "iteration_limit" (conservative only, else null), "time"
-/// (seconds from now, null for no impact)}.
+/// The linear root of a sphere's sweep at a plane: {"approach", "distance", "gap", "root", "end":
+/// "not_approaching" | "already_within" | "beyond_t_max" | "root", "time" (null for none)}.
+nlohmann::ordered_json traceToJson(const SpherePlaneSweepTrace& trace);
+
+/// The quadratic root of two spheres' sweep: {"offset", "relative_velocity", "reach", "gap", "a",
+/// "b", "c", "discriminant", "root", "end": as the plane's, or "misses", "time"}.
+nlohmann::ordered_json traceToJson(const SphereSphereSweepTrace& trace);
+
+/// A body's time of impact with a body, wall or obstacle (World::explainTimeOfImpact,
+/// World::explainImpact): {"valid", "method": "bounding_spheres_apart" | "sphere_plane_root" |
+/// "sphere_sphere_root" | "sphere_triangle_sweep" | "not_approaching" | "conservative" |
+/// "touching_at_step_start" (an impact record's only),
+/// "initial_distance", "target", "tolerance", "bound", "iterations": [{"time", "distance",
+/// "advance"}], "end": "converged" | "beyond_remaining" | "iteration_limit" (conservative only,
+/// else null), "root" (the root's terms above, or null), "near_triangles" (an obstacle's
+/// triangles near the path, else 0), "triangle" and "sweep" (the triangle whose sweep gave the
+/// time, its mesh index and sweep trace, or null), "time" (seconds from the search's start, null
+/// for no impact)}.
 nlohmann::ordered_json traceToJson(const AdvancementTrace& trace);
 
 } // namespace kz

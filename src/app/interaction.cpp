@@ -88,6 +88,12 @@ void Interaction::hover(const World& world, const ScreenCamera& screen, const Po
     picks_.hover = pickNearest(world, screen.rayAt(pointer.pos));
 }
 
+void Interaction::select(const World& world, const PickHit& hit, std::uint64_t frame) {
+    endDrag(world, frame);
+    picks_.ray.reset();
+    picks_.selection = hit;
+}
+
 void Interaction::forget(const World& world, std::uint64_t frame) {
     endDrag(world, frame);
     picks_ = PickState{};

@@ -70,6 +70,9 @@ public:
                                         const Pointer& pointer, float frameSeconds, std::uint64_t frame);
     /// Once per frame: the body or obstacle under the cursor (none when it is not over the scene).
     void hover(const World& world, const ScreenCamera& screen, const Pointer& pointer);
+    /// Selects what `hit` names without a click (the impact log's jump to an impact): ends a drag
+    /// (logged) and forgets the last click's ray. Logs no pick: the caller logs why.
+    void select(const World& world, const PickHit& hit, std::uint64_t frame);
     /// The world is about to be replaced: ends a drag (logged) and forgets every pick.
     void forget(const World& world, std::uint64_t frame);
 

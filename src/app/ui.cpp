@@ -2,6 +2,7 @@
 
 #include "app/keys.hpp"
 #include "app/lab_ui.hpp"
+#include "app/ui_impacts.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -267,6 +268,8 @@ void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& reque
     if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Impacts")) impactsSection(state, info, requests);
     if (ImGui::CollapsingHeader("Probe")) probeSection(state, info);
     if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);

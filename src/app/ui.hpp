@@ -1,5 +1,5 @@
-// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Debug draw, Stats and Help (the key
-// table of keys.hpp, also in its own window on H). The
+// The Dear ImGui panel: Simulation, Camera, Scenario, Picking, Impacts (ui_impacts.cpp), Probe,
+// Debug draw, Stats and Help (the key table of keys.hpp, also in its own window on H). The
 // panel edits UiState and returns what the user asked for (UiRequests); the app carries the
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
@@ -19,6 +19,9 @@
 #include <vector>
 
 namespace kz {
+
+class ImpactLog;    // impact_view.hpp
+struct ShownImpact; // impact_view.hpp
 
 /// What the panel edits and shows between frames.
 struct UiState {
@@ -49,6 +52,7 @@ struct UiState {
     ProbeMode probeMode = ProbeMode::Off; ///< The mouse probe (Probe section).
     float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
     LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
+    bool impactsSelectedOnly = false; ///< The Impacts section lists the selected body's impacts only.
 };
 
 /// A replay under way or ended (--replay), as the panel shows it.
@@ -83,6 +87,8 @@ struct UiFrameInfo {
     TimelineInfo timeline; ///< The Timeline section's history and the step on screen.
     /// Set under --replay: while it plays, what would change the world is greyed out.
     std::optional<ReplayStatus> replay;
+    const ImpactLog* impacts = nullptr;       ///< The impact log (Impacts); null: no section.
+    const ShownImpact* shownImpact = nullptr; ///< The impact drawn and explained, or null.
 };
 
 /// What the user asked for through the panel this frame.
@@ -101,9 +107,11 @@ struct UiRequests {
     bool gravityChanged = false;
     bool materialChanged = false;
     bool screenshot = false;
-    std::optional<LabQuery> openLab; ///< A lab query chosen: the window shows the lab.
-    bool closeLab = false;           ///< Back to the scenarios.
-    TimelineRequests timeline;       ///< Play, pause, a step to show.
+    std::optional<LabQuery> openLab;          ///< A lab query chosen: the window shows the lab.
+    bool closeLab = false;                    ///< Back to the scenarios.
+    TimelineRequests timeline;                ///< Play, pause, a step to show.
+    std::optional<ImpactRecord> jumpToImpact; ///< A row of the impact log clicked.
+    bool hideImpact = false;                  ///< The shown impact's "hide".
 };
 
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records

@@ -13,6 +13,7 @@
 #include "closest.hpp"
 #include "contact.hpp"
 #include "explain_contact.hpp"
+#include "explain_sweep.hpp"
 #include "obb_pair.hpp"
 
 #include <cmath>
@@ -92,6 +93,17 @@ struct NoTrace {
     void candidate(const T&...) {}
     template <class... T>
     void rejected(const T&...) {}
+    // sweepSpherePlane, sweepSphereSphere
+    template <class... T>
+    void approach(const T&...) {}
+    template <class... T>
+    void linearRoot(const T&...) {}
+    template <class... T>
+    void quadratic(const T&...) {}
+    template <class... T>
+    void discriminant(const T&...) {}
+    template <class... T>
+    void quadraticRoot(const T&...) {}
 };
 
 /// closestPtPointTriangleSteps: the canonical order, the d's, the region.
@@ -320,6 +332,50 @@ struct SphereTriangleSweepRecorder {
     }
     void rejected(SweepFeature feature, int index, SweepCandidateStatus why, float t) {
         slot(feature, index) = {why, t};
+    }
+};
+
+/// sweepSpherePlaneSteps: the closing speed, the start distance and the root.
+struct SpherePlaneSweepRecorder {
+    SpherePlaneSweepTrace& out;
+
+    void approach(float speed) {
+        out.approach = speed;
+        out.end = speed > 0.0f ? SweepRootEnd::Root : SweepRootEnd::NotApproaching;
+    }
+    void linearRoot(float distance, float root) {
+        out.distance = distance;
+        out.root = root;
+        // The query's own tests, in its order: beyond tMax, else clamped at 0.
+        out.end = !(root <= out.tMax) ? SweepRootEnd::BeyondTMax
+                  : root < 0.0f       ? SweepRootEnd::AlreadyWithin
+                                      : SweepRootEnd::Root;
+    }
+};
+
+/// sweepSphereSphereSteps: the relative motion, the quadratic's terms and the root.
+struct SphereSphereSweepRecorder {
+    SphereSphereSweepTrace& out;
+
+    void approach(const glm::vec3& offset, const glm::vec3& relativeVelocity, float reach, float b) {
+        out.offset = offset;
+        out.relativeVelocity = relativeVelocity;
+        out.reach = reach;
+        out.b = b;
+        out.end = b < 0.0f ? SweepRootEnd::Root : SweepRootEnd::NotApproaching;
+    }
+    void quadratic(float a, float c) {
+        out.a = a;
+        out.c = c;
+        if (c <= 0.0f) out.end = SweepRootEnd::AlreadyWithin;
+    }
+    void discriminant(float d) {
+        out.discriminant = d;
+        if (d < 0.0f) out.end = SweepRootEnd::Misses;
+    }
+    void quadraticRoot(float root) {
+        out.root = root;
+        if (!(root <= out.tMax)) out.end = SweepRootEnd::BeyondTMax;
     }
 };
 

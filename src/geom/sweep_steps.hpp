@@ -1,11 +1,12 @@
-// Internal to kz_geom: sweepSphereTriangle written once, as a template on an observer
-// (explain_recorders.hpp). sweep.cpp runs it with NoTrace, whose hooks vanish, so the fast code is
-// what it was; explain_sweep.cpp (another translation unit, so the fast one is compiled exactly as
-// before) runs it with the lab's recorder.
+// Internal to kz_geom: sweepSphereTriangle, sweepSpherePlane and sweepSphereSphere written once,
+// as templates on an observer (explain_recorders.hpp). sweep.cpp runs them with NoTrace, whose
+// hooks vanish, so the fast code is what it was; explain_sweep.cpp (another translation unit, so
+// the fast one is compiled exactly as before) runs them with the lab's recorders.
 #pragma once
 
 #include "closest.hpp"
 #include "explain_sweep.hpp"
+#include "plane.hpp"
 #include "types.hpp"
 
 #include <algorithm>
@@ -118,6 +119,43 @@ sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Trian
     }
     if (best == INFINITY) return std::nullopt;
     return best;
+}
+
+template <class Observe>
+std::optional<float> sweepSpherePlaneSteps(const Sphere& s, const glm::vec3& velocity, const Plane& plane,
+                                           float tMax, float gap, Observe& observe) {
+    // d(t) = d0 + (n . v) t = gap.
+    const float approach = -glm::dot(plane.normal, velocity);
+    observe.approach(approach);
+    if (!(approach > 0.0f)) return std::nullopt;
+    const float d0 = signedDistance(plane, s.center) - s.radius;
+    const float t = (d0 - gap) / approach;
+    observe.linearRoot(d0, t);
+    if (!(t <= tMax)) return std::nullopt;
+    return std::max(t, 0.0f);
+}
+
+template <class Observe>
+std::optional<float> sweepSphereSphereSteps(const Sphere& a, const glm::vec3& velocityA, const Sphere& b,
+                                            const glm::vec3& velocityB, float tMax, float gap,
+                                            Observe& observe) {
+    // |dp + dv t| = rA + rB + gap, the smaller root.
+    const glm::vec3 dp = a.center - b.center, dv = velocityA - velocityB;
+    const float reach = a.radius + b.radius + gap;
+    const float bq = glm::dot(dp, dv);
+    observe.approach(dp, dv, reach, bq);
+    if (!(bq < 0.0f)) return std::nullopt; // not approaching
+    const float av = glm::dot(dv, dv);
+    const float cq = glm::dot(dp, dp) - reach * reach;
+    observe.quadratic(av, cq);
+    if (cq <= 0.0f) return 0.0f;
+    const float disc = bq * bq - av * cq;
+    observe.discriminant(disc);
+    if (disc < 0.0f) return std::nullopt;
+    const float t = cq / (-bq + std::sqrt(disc));
+    observe.quadraticRoot(t);
+    if (!(t <= tMax)) return std::nullopt;
+    return t;
 }
 
 } // namespace

@@ -33,6 +33,7 @@ struct SolverPoint {
     float lambdaN = 0.0f, lambdaT1 = 0.0f, lambdaT2 = 0.0f;
     float depth;
     glm::vec3 point;
+    float speedBefore; ///< The normal relative velocity when gathered, before any impulse (the impact log).
 };
 
 /// Rolling resistance of one manifold: an angular impulse against the bodies' relative

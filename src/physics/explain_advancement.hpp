@@ -1,23 +1,20 @@
-// The query lab's trace of a time of impact between a body and another body or a wall, as a
-// step computes it: the bounding-sphere cull, then the exact sweep (sphere against sphere or
-// wall) or the conservative advancement (Mirtich 1996) for boxes, iteration by iteration.
-// World::explainTimeOfImpact runs the step's own code (one template with an observer, the step's
-// observer doing nothing: time_of_impact_steps.hpp), so its time is the step's, bit for bit.
+// The trace of a time of impact between a body and another body, a wall or a mesh obstacle, as a
+// step computes it: the bounding-sphere cull, then the exact sweep (the linear root against a
+// wall, the quadratic root against a sphere, sweepSphereTriangle over an obstacle's triangles
+// near the path) or the conservative advancement (Mirtich 1996) for boxes, iteration by
+// iteration. World::explainTimeOfImpact (the query lab: the pair as it is now) and
+// World::explainImpact (the impact log's "Why here?": the search that found a recorded impact)
+// run the step's own code (one template with an observer, the step's observer doing nothing:
+// time_of_impact_steps.hpp), so their time is the step's, bit for bit.
 #pragma once
 
+#include "geom/explain_sweep.hpp"
 #include "world.hpp"
 
 #include <array>
+#include <cstdint>
 
 namespace kz {
-
-/// How the time of impact was found.
-enum class ImpactMethod {
-    BoundingSpheresApart, ///< The bounding spheres cannot close the gap in the time left: INFINITY.
-    Exact,                ///< A sphere against a sphere or a wall: the exact root (geom/sweep.hpp).
-    NotApproaching,       ///< Conservative advancement with a closing-speed bound of about 0: INFINITY.
-    Conservative,         ///< Conservative advancement: the iterations below.
-};
 
 /// One iteration of conservative advancement: at `time` the gap is at least `distance`; it
 /// cannot close faster than the bound, so flying (distance - target) / bound is safe.
@@ -38,23 +35,40 @@ enum class AdvancementEnd {
 
 /// World::timeOfImpact for one pair, step by step.
 struct AdvancementTrace {
-    /// A body index and a body (not the same one) or wall partner in range; when false nothing
-    /// else is set and time is INFINITY.
+    /// A body index and a body (not the same one), wall or obstacle partner in range; when false
+    /// nothing else is set and time is INFINITY.
     bool valid;
-    ImpactMethod method;   ///< How the time was found (BoundingSpheresApart when not valid).
-    float initialDistance; ///< The gap's lower bound now (0 when the bounding spheres were apart).
+    ImpactMethod method; ///< How the time was found (BoundingSpheresApart when not valid).
+    /// The gap's lower bound now (0 when the bounding spheres were apart); TouchingAtStepStart:
+    /// the gap (negative: overlap) at the step start.
+    float initialDistance;
     /// The gap at which the impact counts: 0 for an exact pair, half the contact margin for a
     /// conservative one, or, for a pair touching already, its gap less another half margin (so
-    /// resting pairs stay quiet). 0 when the bounding spheres were apart.
+    /// resting pairs stay quiet). 0 when the bounding spheres were apart. TouchingAtStepStart:
+    /// the contact reach, the largest gap the step start's solve takes as touching.
     float target;
     float tolerance; ///< Conservative: the advancement stops within this of the target (kMargin / 8).
     /// Conservative or NotApproaching: the bound on the closing speed, |relative velocity| plus
-    /// each box's rotation bound (for a wall, the approach speed plus the rotation bound).
+    /// each box's rotation bound (for a wall, the approach speed plus the rotation bound; for an
+    /// obstacle, the body's speed plus its rotation bound).
     float bound;
     std::array<AdvancementStep, 64> steps; ///< Conservative: the iterations, stepCount used (1 to 64).
     int stepCount;
     AdvancementEnd end; ///< Conservative: why it stopped; Converged otherwise.
     float time;         ///< Seconds from now to the impact, INFINITY for none: the step's own, bit for bit.
+
+    SpherePlaneSweepTrace plane;    ///< SpherePlaneRoot: the linear equation, its terms and root.
+    SphereSphereSweepTrace spheres; ///< SphereSphereRoot: the quadratic, its terms and root.
+    /// Obstacle partner (SphereTriangleSweep or Conservative): the triangles near the path, which
+    /// the sweeps or the advancement's distance bound run over (0 otherwise).
+    int nearTriangles;
+    /// SphereTriangleSweep: the mesh triangle whose sweep gave the time (the earliest; of equal
+    /// times the first found), or -1 when none did; its world corners and its sweep's steps, run
+    /// with the limit that triangle was swept with (the earliest time found before it, or the time
+    /// left).
+    std::int64_t triangle;
+    Triangle placed;
+    SphereTriangleSweepTrace sweep;
 };
 
 } // namespace kz

@@ -1,9 +1,7 @@
 // Free flight: drift (the DLM splitting projected onto the rotational energy) and the cheaper
-// look-ahead of the conservative advancement (World::lookAhead). Each body's clock within the
-// step (World::syncBody) is inline in world_impl.hpp.
+// look-ahead of the conservative advancement (lookAhead). Each body's clock within the step
+// (World::syncBody) is inline in world_impl.hpp.
 #include "free_flight.hpp"
-
-#include "world_impl.hpp"
 
 #include <cmath>
 
@@ -91,7 +89,7 @@ void drift(Body& b, float t, double spinEnergy) {
     }
 }
 
-void World::lookAhead(Body& state, int i, float dt) const {
+void lookAhead(Body& state, float dt, double spinEnergy) {
     // A slow spin: one rotation at the current angular velocity is within the advancement's
     // tolerance of the true path. A fast one (a box at hundreds of rad/s precesses visibly
     // within a step): the same free flight as drift(), so the look-ahead follows the path taken.
@@ -99,7 +97,7 @@ void World::lookAhead(Body& state, int i, float dt) const {
         predict(state, dt, state);
         return;
     }
-    drift(state, dt, impl_->spinEnergy[static_cast<std::size_t>(i)]);
+    drift(state, dt, spinEnergy);
 }
 
 } // namespace kz

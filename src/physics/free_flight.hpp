@@ -32,7 +32,10 @@ double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum,
 /// in one flight cannot shift the level the next one aims at.
 void drift(Body& b, float t, double spinEnergy);
 
-// The conservative advancement's look-ahead (predict, World::lookAhead) is in free_flight.cpp;
-// each body's clock (World::syncBody) in world_impl.hpp.
+/// The conservative advancement's look-ahead: `state` flown on by dt, cheaply (one rotation at the
+/// current angular velocity) for a slow spin, with drift() (keeping `spinEnergy`) for a fast one.
+void lookAhead(Body& state, float dt, double spinEnergy);
+
+// Each body's clock (World::syncBody) is in world_impl.hpp.
 
 } // namespace kz

@@ -1,11 +1,32 @@
 // Flying to the next impacts: take the earliest time of impact off a heap, fly the bodies
-// involved (each keeps its own clock) to it, resolve their contacts, and recompute the impacts
-// of the bodies whose velocity changed. Until the step is used up.
+// involved (each keeps its own clock) to it, resolve their contacts, record the impacts, and
+// recompute the impacts of the bodies whose velocity changed. Until the step is used up.
 #include "world_impl.hpp"
 
 #include <algorithm>
 
 namespace kz {
+namespace {
+
+ImpactBodyState stateOf(const Body& b, double spinEnergy) {
+    return {b.position, b.orientation, b.velocity, b.angularVelocity, b.angularMomentum, spinEnergy};
+}
+
+/// A body at an impact, after its solve: its velocity before is the search's, which free flight kept.
+ImpactPose poseOf(const Body& b, const ImpactBodyState& searched) {
+    return {b.position, b.orientation, searched.velocity, b.velocity};
+}
+
+/// How a step finds the time of impact of body a and its partner (time_of_impact_steps.hpp).
+ImpactMethod methodOf(const Body& a, Partner partner, const Body* b) {
+    if (a.shape != ShapeType::Sphere || (b && b->shape != ShapeType::Sphere))
+        return ImpactMethod::Conservative;
+    return partner.isWall()   ? ImpactMethod::SpherePlaneRoot
+           : partner.isBody() ? ImpactMethod::SphereSphereRoot
+                              : ImpactMethod::SphereTriangleSweep;
+}
+
+} // namespace
 
 void World::flyToImpacts() {
     Impl& scratch = *impl_;
@@ -30,6 +51,7 @@ void World::flyToImpacts() {
         std::pop_heap(scratch.heap.begin(), scratch.heap.end(), later);
         scratch.heap.pop_back();
     };
+    const auto spin = [&](int i) { return scratch.spinEnergy[static_cast<std::size_t>(i)]; };
     double now = 0.0;
     const int maxEvents = 8 * n + 64;
     for (int event = 0; event < maxEvents; ++event) {
@@ -38,10 +60,17 @@ void World::flyToImpacts() {
             if (c.fresh) continue;
             syncBody(c.a, now);
             if (c.partner.isBody()) syncBody(c.partner.index, now);
-            c.toi = now + timeOfImpact(ci, h - static_cast<float>(now));
+            const float remaining = h - static_cast<float>(now);
+            c.toi = now + timeOfImpact(ci, remaining);
             c.fresh = true;
             if (c.toi <= h) {
-                scratch.heap.push_back({c.toi, ci, c.version});
+                // Where this search started, for the impact's record should it fire.
+                const int search = static_cast<int>(scratch.searchStarts.size());
+                scratch.searchStarts.push_back({now, remaining, stateOf(bodies_[c.a], spin(c.a)),
+                                                c.partner.isBody()
+                                                    ? stateOf(bodies_[c.partner.index], spin(c.partner.index))
+                                                    : ImpactBodyState{}});
+                scratch.heap.push_back({c.toi, ci, c.version, search});
                 std::push_heap(scratch.heap.begin(), scratch.heap.end(), later);
             }
         }
@@ -53,6 +82,7 @@ void World::flyToImpacts() {
         now = earliest;
         ++lastStepImpacts_;
         scratch.involved.clear();
+        scratch.fired.clear();
         while (!scratch.heap.empty() && scratch.heap.front().toi <= earliest) {
             const Impl::HeapEntry e = scratch.heap.front();
             pop();
@@ -60,9 +90,78 @@ void World::flyToImpacts() {
             const Candidate& c = scratch.candidates[e.candidate];
             scratch.involved.push_back(c.a);
             if (c.partner.isBody()) scratch.involved.push_back(c.partner.index);
+            scratch.fired.push_back(e);
             invalidate(e.candidate); // fired: look for its next impact
         }
         resolveContacts(now, ResolvePass::Impact);
+        recordImpacts(now, false);
+    }
+}
+
+void World::noteStepStartImpacts() {
+    Impl& scratch = *impl_;
+    scratch.fired.clear();
+    const float resting = restingSpeedOf(settings_);
+    const auto spin = [&](int i) { return scratch.spinEnergy[static_cast<std::size_t>(i)]; };
+    for (const SolverPoint& p : scratch.solver.points()) {
+        if (!(p.speedBefore < -resting)) continue;
+        // A pair's points are contiguous: note it once.
+        if (!scratch.fired.empty() && scratch.fired.back().candidate == p.candidate) continue;
+        const int search = static_cast<int>(scratch.searchStarts.size());
+        scratch.searchStarts.push_back({0.0, settings_.timeStep, stateOf(bodies_[p.a], spin(p.a)),
+                                        p.b >= 0 ? stateOf(bodies_[p.b], spin(p.b)) : ImpactBodyState{}});
+        scratch.fired.push_back({0.0, p.candidate, 0, search});
+    }
+}
+
+void World::recordImpacts(double now, bool atStepStart) {
+    // Each fired pair's solver points (a manifold each, or one per touched triangle of an
+    // obstacle), weighted by their normal impulses: a pair that took none was not hit.
+    const Impl& scratch = *impl_;
+    const std::vector<SolverPoint>& points = scratch.solver.points();
+    for (const Impl::HeapEntry& e : scratch.fired) {
+        float impulse = 0.0f;
+        for (const SolverPoint& p : points) {
+            if (p.candidate == e.candidate && p.lambdaN > 0.0f) impulse += p.lambdaN;
+        }
+        if (!(impulse > 0.0f)) continue;
+        const Candidate& c = scratch.candidates[e.candidate];
+        const Body& a = bodies_[c.a];
+        const Body* b = c.partner.isBody() ? &bodies_[c.partner.index] : nullptr;
+        ImpactRecord record{};
+        record.step = stepCount_ + 1;
+        record.time = now;
+        record.body = c.a;
+        record.partner = c.partner;
+        record.impulse = impulse;
+        record.method = atStepStart ? ImpactMethod::TouchingAtStepStart : methodOf(a, c.partner, b);
+        record.search = scratch.searchStarts[static_cast<std::size_t>(e.search)];
+        record.bodyPose = poseOf(a, record.search.body);
+        if (b) record.partnerPose = poseOf(*b, record.search.partner);
+        float largest = 0.0f; // the manifold (an obstacle's triangle) that took the most
+        for (std::size_t k = 0; k < points.size();) {
+            std::size_t end = k;
+            float manifold = 0.0f;
+            for (; end < points.size() && points[end].group == points[k].group; ++end) {
+                const SolverPoint& p = points[end];
+                if (p.candidate != e.candidate || !(p.lambdaN > 0.0f)) continue;
+                manifold += p.lambdaN;
+                const float w = p.lambdaN / impulse; // 1 exactly for a single point
+                const glm::vec3 vAfter =
+                    a.velocity + glm::cross(a.angularVelocity, p.rA) -
+                    (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
+                record.point += w * p.point;
+                record.speedBefore += w * p.speedBefore;
+                record.speedAfter += w * glm::dot(vAfter, p.normal);
+            }
+            if (manifold > largest) {
+                largest = manifold;
+                record.normal = points[k].normal;
+                record.triangle = c.partner.isObstacle() ? points[k].triangle : 0;
+            }
+            k = end;
+        }
+        impacts_.push_back(record);
     }
 }
 

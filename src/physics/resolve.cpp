@@ -39,6 +39,7 @@ SolverPoint solverPoint(const Body& a, const Body* b, const ContactPoint& at, co
     const glm::vec3 vRel = a.velocity + glm::cross(a.angularVelocity, p.rA) -
                            (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
     const float vn = glm::dot(vRel, p.normal);
+    p.speedBefore = vn;
     p.target = std::abs(vn) > restingSpeed ? -restitution * vn : 0.0f;
     const glm::vec3 vt = vRel - vn * p.normal;
     const float vtLength = glm::length(vt);
@@ -75,6 +76,7 @@ void World::resolveContacts(double now, ResolvePass pass) {
     for (int i : scratch.solved)
         scratch.inSolve[i] = 0;
     if (scratch.solver.points().empty()) return;
+    if (pass == ResolvePass::StepStart) noteStepStartImpacts();
 
     scratch.solver.prepare(bodies_, scratch.solved);
     if (pass == ResolvePass::StepStart) scratch.solver.warmStart();
@@ -128,11 +130,8 @@ void World::gatherContactPoints(int candidate, double now) {
         scratch.solved.push_back(body);
         scratch.inSolve[body] = 1;
     }
-    // What counts as touching: the gap the impact search stops at. Spheres against walls and
-    // spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact
-    // time of impact rather than bounced early; other pairs stop at half the margin.
-    const float reach = meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
-    const float restingSpeed = 2.0f * glm::length(settings_.gravity) * settings_.timeStep + 1e-5f;
+    const float reach = contactReach(a, b);
+    const float restingSpeed = restingSpeedOf(settings_);
     const Rolling rolling = rollingOf(a, b);
     for (const PairManifold& contact : scratch.manifolds) {
         const Manifold& manifold = contact.manifold;

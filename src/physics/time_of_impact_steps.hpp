@@ -1,8 +1,11 @@
-// Private to kz_physics: a body's time of impact with another body or a wall
-// (World::pairTimeOfImpact, the pair part of World::timeOfImpact) written once, as a template on an
-// observer. time_of_impact.cpp runs it with NoImpactTrace, whose hooks vanish, so a step's code is
-// what it was; explain_advancement.cpp (another translation unit, so the step's is compiled as
-// before) runs it with ImpactRecorder, which fills the lab's AdvancementTrace.
+// Private to kz_physics: a body's time of impact with another body, a wall or an obstacle
+// (World::searchTimeOfImpact: pairTimeOfImpact and obstacleTimeOfImpact) written once, as
+// templates on an observer, over the bodies as given (a SearchStart), not the world's. Each
+// reads the world only for what never changes in a step: the walls and the obstacles.
+// time_of_impact.cpp runs them with NoImpactTrace, whose hooks vanish, so a step's code is what it
+// was; explain_advancement.cpp (another translation unit, so the step's is compiled as before)
+// runs them with ImpactRecorder, which fills an AdvancementTrace, on the bodies as they are now
+// (the lab) or as an impact record kept them (the impact log's "Why here?").
 #pragma once
 
 #include "explain_advancement.hpp"
@@ -17,8 +20,21 @@
 #include <cmath>
 #include <cstddef>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace kz {
+
+/// Where a time-of-impact search starts: body a and its partner, each with the rotational energy
+/// its look-ahead keeps (World::Impl::spinEnergy).
+struct World::SearchStart {
+    const Body& a;
+    double spinA;
+    Partner partner;
+    const Body* b = nullptr; ///< The partner body (a body partner only).
+    double spinB = 0.0;
+};
+
 namespace {
 
 /// A lower bound of the distance between two bodies' surfaces (exact but for box-box, where
@@ -33,6 +49,31 @@ float distanceBetween(const Body& a, const Body& b) {
         return std::sqrt(sqDistPointObb(sphere.position, obbOf(box))) - sphere.radius;
     }
     return separationObbObb(obbOf(a), obbOf(b));
+}
+
+/// A lower bound of the distance between a body's surface and a set of triangles; INFINITY for
+/// none. Exact for a sphere. For a box, per triangle the larger of two lower bounds: the centre's
+/// distance less the bounding radius (cheap), and the largest separation over the 13 separating
+/// axes, computed only when the cheap bound does not already rule the triangle out.
+float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
+    if (a.shape == ShapeType::Sphere) {
+        float bestSq = INFINITY;
+        for (const Triangle& t : triangles) {
+            const glm::vec3 d = a.position - closestPtPointTriangle(a.position, t);
+            bestSq = std::min(bestSq, glm::dot(d, d));
+        }
+        return triangles.empty() ? INFINITY : std::sqrt(bestSq) - a.radius;
+    }
+    const Obb box = obbOf(a);
+    const float reach = boundingRadius(a);
+    float best = INFINITY;
+    for (const Triangle& t : triangles) {
+        const glm::vec3 d = a.position - closestPtPointTriangle(a.position, t);
+        const float cheap = std::sqrt(glm::dot(d, d)) - reach;
+        if (cheap >= best) continue;
+        best = std::min(best, std::max(cheap, separationObbTriangle(box, t)));
+    }
+    return best;
 }
 
 /// Conservative advancement (Mirtich 1996): the gap d, starting at d0, cannot close faster than
@@ -74,12 +115,18 @@ float orInfinity(std::optional<float> t) {
     return t ? *t : INFINITY;
 }
 
-/// A step's observer: every hook does nothing.
+/// A step's observer: every hook does nothing, and it asks for no triangle indices.
 struct NoImpactTrace {
     template <class... T>
     void start(const T&...) {}
     template <class... T>
-    void exact(const T&...) {}
+    void spherePlane(const T&...) {}
+    template <class... T>
+    void sphereSphere(const T&...) {}
+    template <class... T>
+    void sphereTriangle(const T&...) {}
+    template <class... T>
+    void nearTriangles(const T&...) {}
     template <class... T>
     void bound(const T&...) {}
     template <class... T>
@@ -90,25 +137,33 @@ struct NoImpactTrace {
     void advance(const T&...) {}
     template <class... T>
     void end(const T&...) {}
+    std::vector<std::uint32_t>* triangleIds() { return nullptr; }
 };
 
-/// Body a and a body (not a) or a wall in range: a pair World::pairTimeOfImpact takes.
-[[maybe_unused]] bool isBodyOrWallPair(const World& world, int a, Partner partner) {
+/// Body a and a body (not a), a wall or an obstacle in range: a pair World::searchTimeOfImpact takes.
+[[maybe_unused]] bool isPairInRange(const World& world, int a, Partner partner) {
     const auto bodies = static_cast<int>(world.bodies().size());
-    const auto walls = static_cast<int>(world.room().planes.size());
     if (a < 0 || a >= bodies || partner.index < 0) return false;
     if (partner.isBody()) return partner.index < bodies && partner.index != a;
-    return partner.isWall() && partner.index < walls;
+    if (partner.isWall()) return partner.index < static_cast<int>(world.room().planes.size());
+    return partner.index < static_cast<int>(world.obstacles().size());
 }
 
 } // namespace
 
 template <class Observe>
-float World::pairTimeOfImpact(int ia, Partner partner, float remaining, float& target,
+float World::searchTimeOfImpact(const SearchStart& start, float remaining, float& target,
+                                std::vector<Triangle>& near, Observe& observe) const {
+    if (start.partner.isObstacle()) return obstacleTimeOfImpact(start, remaining, target, near, observe);
+    return pairTimeOfImpact(start, remaining, target, observe);
+}
+
+template <class Observe>
+float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& target,
                               Observe& observe) const {
-    const Body& a = bodies_[ia];
-    const Body* b = partner.isBody() ? &bodies_[partner.index] : nullptr;
-    const Plane* wall = b ? nullptr : &room_.planes[partner.index];
+    const Body& a = start.a;
+    const Body* b = start.b;
+    const Plane* wall = b ? nullptr : &room_.planes[start.partner.index];
 
     // Bounding spheres do not turn: if even they cannot close the gap in the time left, there is
     // no impact (the common case, and far cheaper than the exact distance).
@@ -124,11 +179,11 @@ float World::pairTimeOfImpact(int ia, Partner partner, float remaining, float& t
     observe.start(d0, target);
 
     if (!b && a.shape == ShapeType::Sphere) {
-        observe.exact();
+        observe.spherePlane(sphereOf(a), a.velocity, *wall, remaining, target);
         return orInfinity(sweepSpherePlane(sphereOf(a), a.velocity, *wall, remaining, target));
     }
     if (b && a.shape == ShapeType::Sphere && b->shape == ShapeType::Sphere) {
-        observe.exact();
+        observe.sphereSphere(sphereOf(a), a.velocity, sphereOf(*b), b->velocity, remaining, target);
         return orInfinity(
             sweepSphereSphere(sphereOf(a), a.velocity, sphereOf(*b), b->velocity, remaining, target));
     }
@@ -145,9 +200,55 @@ float World::pairTimeOfImpact(int ia, Partner partner, float remaining, float& t
     return advanceConservatively(
         d0, target, bound, remaining,
         [&](float by) {
-            lookAhead(pa, ia, by);
-            if (pb) lookAhead(*pb, partner.index, by);
+            lookAhead(pa, by, start.spinA);
+            if (pb) lookAhead(*pb, by, start.spinB);
             return pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, *wall);
+        },
+        observe);
+}
+
+template <class Observe>
+float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, float& target,
+                                  std::vector<Triangle>& near, Observe& observe) const {
+    // The triangles the body can reach in the time left. A sphere meets them exactly (gap 0,
+    // like a wall): its centre flies straight, against each triangle grown by its radius. A box
+    // advances conservatively to half the margin (like boxes against anything): its surface
+    // cannot approach any triangle faster than its speed plus the spin bound.
+    const Body& a = start.a;
+    const Obstacle& o = obstacles_[start.partner.index];
+    const float bound = glm::length(a.velocity) + rotationSpeedBound(a);
+    const float travel = bound * remaining;
+    const float gap = std::sqrt(sqDistPointAabb(a.position, o.bounds)) - boundingRadius(a);
+    if (gap - kMargin > travel) return INFINITY;
+    std::vector<std::uint32_t>* ids = observe.triangleIds();
+    trianglesNear(a, start.partner.index, travel + 2.0f * kMargin, near, ids);
+    observe.nearTriangles(near, ids);
+    if (near.empty()) return INFINITY;
+    const float d0 = distanceToTriangles(a, near);
+    if (a.shape == ShapeType::Sphere) {
+        target = impactTarget(true, d0);
+        observe.start(d0, target);
+        const Sphere grown{a.position, a.radius + target};
+        float first = INFINITY;
+        for (std::size_t k = 0; k < near.size(); ++k) {
+            const float limit = std::min(first, remaining);
+            if (const auto hit = sweepSphereTriangle(grown, a.velocity, near[k], limit)) {
+                observe.sphereTriangle(k, grown, a.velocity, limit, *hit, first);
+                first = std::min(first, *hit);
+            }
+        }
+        return first;
+    }
+    target = impactTarget(false, d0);
+    observe.start(d0, target);
+    observe.bound(bound, bound > 1e-9f);
+    if (!(bound > 1e-9f)) return INFINITY;
+    Body pa = a;
+    return advanceConservatively(
+        d0, target, bound, remaining,
+        [&](float by) {
+            lookAhead(pa, by, start.spinA);
+            return distanceToTriangles(pa, near);
         },
         observe);
 }

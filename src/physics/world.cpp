@@ -14,8 +14,8 @@
 //   4. flyToImpacts (impacts.cpp): take the earliest time of impact off a heap (time_of_impact.cpp:
 //      exact for sphere-wall, sphere-sphere and sphere-triangle, conservative advancement for
 //      boxes), fly the bodies involved (each body keeps its own clock: free_flight.cpp) to it,
-//      resolve their contacts, and recompute the impacts of the bodies whose velocity changed.
-//      Until the step is used up.
+//      resolve their contacts, record the impacts (impacts()), and recompute the impacts of the
+//      bodies whose velocity changed. Until the step is used up.
 //   5. finishStep: fly every body to the end of the step, keep each pair's latest contacts, and
 //      push apart what still overlaps by more than kSlop (position_projection.cpp: positions
 //      only, no energy added).
@@ -52,8 +52,8 @@ World& World::operator=(World&&) noexcept = default;
 
 World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
-      contacts_(other.contacts_), accumulator_(other.accumulator_), paused_(other.paused_),
-      singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
+      contacts_(other.contacts_), impacts_(other.impacts_), accumulator_(other.accumulator_),
+      paused_(other.paused_), singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
       lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_),
       impl_(std::make_unique<Impl>(*other.impl_)) {}
 
@@ -186,6 +186,9 @@ void World::resolveTouching() {
     Impl& scratch = *impl_;
     const int n = static_cast<int>(bodies_.size());
     contacts_.clear();
+    impacts_.clear();
+    scratch.searchStarts.clear();
+    scratch.fired.clear();
     scratch.contactSerial.clear();
     lastStepImpacts_ = 0;
     scratch.bodyTime.assign(static_cast<std::size_t>(n), 0.0);
@@ -193,6 +196,7 @@ void World::resolveTouching() {
     for (int i = 0; i < n; ++i)
         scratch.involved.push_back(i);
     resolveContacts(0.0, ResolvePass::StepStart);
+    recordImpacts(0.0, true);
 }
 
 void World::finishStep() {

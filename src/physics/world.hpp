@@ -4,6 +4,7 @@
 
 #include "body.hpp"
 #include "geom/contact.hpp"
+#include "impact_record.hpp"
 #include "limits.hpp"
 #include "obstacle.hpp"
 #include "partner.hpp"
@@ -122,8 +123,14 @@ public:
     /// that step (the step start or a later impact), so a pair is counted once.
     const std::vector<ContactInfo>& contacts() const { return contacts_; }
     std::uint64_t stepCount() const { return stepCount_; }
-    /// Impacts (times of impact the last step stopped at).
+    /// Impact events: the times of impact the last step stopped at (several pairs may meet at one).
     int lastStepImpacts() const { return lastStepImpacts_; }
+    /// The last step's impacts, in the order the step met them (by time; at one time, by pair),
+    /// one record per pair and impact event that the solver pushed apart (impact_record.hpp).
+    /// Cleared at each step's start; the vector keeps its capacity, so a step allocates only when
+    /// it has more impacts than any before it. No cap: a record per pair and event, and a step's
+    /// events are capped at 8 x bodies + 64 (flyToImpacts).
+    const std::vector<ImpactRecord>& impacts() const { return impacts_; }
     double simTime() const { return static_cast<double>(stepCount_) * settings_.timeStep; }
 
     double kineticEnergy() const;
@@ -145,17 +152,24 @@ public:
     /// History keyframe costs (world_queries.cpp).
     std::size_t memoryBytes() const;
 
-    /// Seconds, within `remaining`, until body a and a body or wall partner next come within their
-    /// impact gap, as a step computes it for that pair (exact for spheres against spheres and
-    /// walls, conservative advancement for boxes), from the bodies' current poses: INFINITY for
-    /// none, for an obstacle partner, a partner that is body a itself, or an index out of range
-    /// (explain_advancement.cpp).
+    /// Seconds, within `remaining`, until body a and a body, wall or obstacle partner next come
+    /// within their impact gap, as a step computes it for that pair (exact for spheres against
+    /// spheres, walls and mesh triangles, conservative advancement for boxes), from the bodies'
+    /// current poses: INFINITY for none, for a partner that is body a itself, or an index out of
+    /// range (explain_advancement.cpp).
     float timeOfImpactBetween(int a, Partner partner, float remaining) const;
     /// timeOfImpactBetween with its steps, for the query lab (explain_advancement.hpp).
     AdvancementTrace explainTimeOfImpact(int a, Partner partner, float remaining) const;
+    /// "Why here?": the search that found a recorded impact's time, run again from the bodies'
+    /// states the record kept (ImpactRecord::search) with its steps recorded: its time is the
+    /// step's, bit for bit (record.time = record.search.time + the trace's time). Needs this world
+    /// or a copy or later state of it (the bodies' shapes, the walls and meshes the record's step
+    /// had); not valid for indices out of range.
+    AdvancementTrace explainImpact(const ImpactRecord& record) const;
 
 private:
-    struct Impl; ///< The step's scratch and caches (world_impl.hpp).
+    struct Impl;        ///< The step's scratch and caches (world_impl.hpp).
+    struct SearchStart; ///< What a time-of-impact search starts from (time_of_impact_steps.hpp).
     /// The two passes of the contact resolution: at the step start every body's touching contacts,
     /// warm started from and stored to the impulse cache; at an impact the contacts of the bodies
     /// it involves, from zero impulses.
@@ -177,14 +191,30 @@ private:
     void invalidate(int candidate);
     // Free flight (free_flight.cpp; syncBody in world_impl.hpp).
     void syncBody(int i, double time);
-    void lookAhead(Body& state, int i, float dt) const;
     // Times of impact (time_of_impact.cpp).
     float timeOfImpact(int candidate, float remaining) const;
-    /// timeOfImpact's part for a body or wall partner, setting `target` (the gap at which the
-    /// impact counts) and reporting its steps to `observe` (time_of_impact_steps.hpp).
+    /// The time of impact from `start` within `remaining`, setting `target` (the gap at which the
+    /// impact counts) and reporting its steps to `observe`; `near` is the obstacle's triangles'
+    /// scratch (time_of_impact_steps.hpp).
     template <class Observe>
-    float pairTimeOfImpact(int a, Partner partner, float remaining, float& target, Observe& observe) const;
-    float timeOfImpactWithObstacle(int candidate, float remaining) const;
+    float searchTimeOfImpact(const SearchStart& start, float remaining, float& target,
+                             std::vector<Triangle>& near, Observe& observe) const;
+    template <class Observe>
+    float pairTimeOfImpact(const SearchStart& start, float remaining, float& target, Observe& observe) const;
+    template <class Observe>
+    float obstacleTimeOfImpact(const SearchStart& start, float remaining, float& target,
+                               std::vector<Triangle>& near, Observe& observe) const;
+    // The impact log (impacts.cpp).
+    /// At the step start, before the solve: the touching pairs that close faster than the resting
+    /// speed (they arrived within the contact reach as the last step ended) into Impl::fired,
+    /// with their states.
+    void noteStepStartImpacts();
+    /// The records of the pairs in Impl::fired (an event's, or the step start's), from the
+    /// solver's points of the resolve that just ran at `now`.
+    void recordImpacts(double now, bool atStepStart);
+    /// The gap between body a and its partner at a search's start (explainImpact of a pair
+    /// bounced at the step start: explain_advancement.cpp).
+    float gapAtStart(const SearchStart& start, std::vector<Triangle>& near) const;
     // Narrow phase (narrow_phase.cpp).
     /// Contacts of body a with a body or wall partner, within the contact margin.
     std::optional<Manifold> contactOf(int a, Partner partner) const;
@@ -209,6 +239,7 @@ private:
     std::vector<Body> bodies_;
     std::vector<Obstacle> obstacles_;
     std::vector<ContactInfo> contacts_;
+    std::vector<ImpactRecord> impacts_;
     float accumulator_ = 0.0f;
     bool paused_ = false;
     bool singleStepPending_ = false;

@@ -5,6 +5,7 @@
 #include "broadphase.hpp"
 #include "contact_solver.hpp"
 #include "free_flight.hpp"
+#include "narrow_phase.hpp"
 #include "partner.hpp"
 #include "world.hpp"
 
@@ -19,6 +20,20 @@ inline constexpr float kSlop = 0.0005f;          ///< Overlap left alone by the 
 inline constexpr float kPreviewMinSpeed = 1e-3f; ///< Slower bodies are at rest for the impact preview (m/s).
 /// At most this many triangle manifolds per body and obstacle (the deepest).
 inline constexpr std::size_t kMaxObstacleManifolds = 8;
+
+/// What counts as touching in a resolve: the gap the impact search stops at. Spheres against walls
+/// and spheres meet exactly (gap 0), so a sphere still short of its wall is left to its exact time
+/// of impact rather than bounced early; other pairs stop at half the margin. b == nullptr: a wall
+/// or an obstacle.
+inline float contactReach(const Body& a, const Body* b) {
+    return meetExactly(a, b) ? 1e-5f : 0.5f * kMargin + 1e-5f;
+}
+
+/// Slower than this along the normal, a contact is resting (no restitution): twice what gravity
+/// adds in a step.
+inline float restingSpeedOf(const WorldSettings& settings) {
+    return 2.0f * glm::length(settings.gravity) * settings.timeStep + 1e-5f;
+}
 
 /// One manifold of a candidate pair, with the obstacle triangle it lies on: an obstacle gives one
 /// per touched triangle, a body or a wall at most one (triangle 0, no placed triangle).
@@ -54,8 +69,16 @@ struct World::Impl {
         double toi;
         int candidate;
         std::uint32_t version;
+        int search; ///< Its index in searchStarts.
     };
-    std::vector<HeapEntry> heap;  ///< Pending impacts, earliest first.
+    std::vector<HeapEntry> heap; ///< Pending impacts, earliest first.
+    /// Where the search of each pending impact the step put on the heap started, and the state of
+    /// each pair bounced at the step start (the record of an impact carries it, for
+    /// World::explainImpact). Cleared at each step's start.
+    std::vector<ImpactSearchStart> searchStarts;
+    /// The pairs the current resolve may record as impacts: the pending impacts the event fired,
+    /// or at the step start the touching pairs closing faster than the resting speed.
+    std::vector<HeapEntry> fired;
     std::vector<int> stale;       ///< Candidates whose time of impact must be recomputed.
     std::vector<double> bodyTime; ///< Each body's clock within the step.
     std::vector<int> involved;    ///< Bodies whose contacts the next resolve gathers.

@@ -104,7 +104,8 @@ std::optional<ImpactPreview> World::impactPreview(int i) const {
 std::size_t World::memoryBytes() const {
     const Impl& s = *impl_;
     std::size_t bytes = sizeof(World) + sizeof(Impl) + vectorBytes(bodies_) + vectorBytes(contacts_) +
-                        vectorBytes(obstacles_) + vectorBytes(room_.planes) + vectorBytes(room_.walls);
+                        vectorBytes(impacts_) + vectorBytes(obstacles_) + vectorBytes(room_.planes) +
+                        vectorBytes(room_.walls);
     for (const Body& b : bodies_)
         bytes += b.name.capacity() >= sizeof(std::string) ? b.name.capacity() + 1 : 0; // beyond the SSO
     for (const Obstacle& o : obstacles_)
@@ -114,7 +115,8 @@ std::size_t World::memoryBytes() const {
              s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) + vectorBytes(s.bodyTime) +
              vectorBytes(s.involved) + vectorBytes(s.gathered) + vectorBytes(s.solved) +
              vectorBytes(s.inSolve) + vectorBytes(s.nearTriangles) + vectorBytes(s.nearIds) +
-             vectorBytes(s.manifolds) + vectorBytes(s.candidateStamp);
+             vectorBytes(s.manifolds) + vectorBytes(s.candidateStamp) + vectorBytes(s.searchStarts) +
+             vectorBytes(s.fired);
     return bytes;
 }
 

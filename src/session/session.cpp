@@ -167,6 +167,7 @@ void Session::step() {
         const std::chrono::duration<float, std::milli> took = std::chrono::steady_clock::now() - start;
         history_->push(state_, took.count());
     }
+    if (stepObserver_) stepObserver_();
 }
 
 void Session::attachHistory(History* history) {

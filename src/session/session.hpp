@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -83,6 +84,8 @@ public:
     /// Keeps `history` (not owned; null: none) from now on: it restarts at the current state and
     /// every step is pushed into it with its wall time.
     void attachHistory(History* history);
+    /// Called after every step (and its history push), live or replayed: the app's impact log.
+    void setStepObserver(std::function<void()> observer) { stepObserver_ = std::move(observer); }
     /// Goes on from `state`, a state of this session at or before its tick (History::at): the
     /// later steps and the inputs after state.inputsApplied are dropped (the old future), and so
     /// are the history's steps after state.tick.
@@ -107,6 +110,7 @@ private:
     SessionState state_;
     std::vector<TimedInput> log_;
     History* history_ = nullptr;
+    std::function<void()> stepObserver_;
 };
 
 } // namespace kz

@@ -183,4 +183,46 @@ TEST(ShortestDouble, WritesFloatsAsTheirShortestDecimal) {
     EXPECT_EQ(kz::shortestDouble(13.500797f), 13.500797);
 }
 
+TEST_F(EventLogFile, ImpactLinesGiveTheStepTimeBodyPartnerSpeedsAndImpulse) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+    // A ball 1 cm from the wall x = 5 at 2 m/s: 5 ms into the first step.
+    kz::World world(kz::boxRoom(glm::vec3(10.0f)));
+    kz::BodyDesc d;
+    d.name = "red ball";
+    d.position = {4.49f, 0, 0};
+    d.velocity = {2, 0, 0};
+    d.mass = 1.0f;
+    world.addBody(d);
+    world.step();
+    ASSERT_EQ(world.impacts().size(), 1u);
+    const kz::ImpactRecord& r = world.impacts()[0];
+    log.impact(12, world, r);
+    log.jumpToImpact(13, world, r);
+    const std::vector<std::string> written = lines(file_);
+    ASSERT_EQ(written.size(), 2u);
+    const Json line = Json::parse(written[0]);
+    std::vector<std::string> keys;
+    for (const auto& item : line.items())
+        keys.push_back(item.key());
+    EXPECT_EQ(keys, (std::vector<std::string>{"frame", "event", "step", "time", "body", "body_index",
+                                              "partner", "partner_kind", "partner_index", "point", "normal",
+                                              "speed_before", "speed_after", "impulse"}));
+    EXPECT_EQ(line["event"], "impact");
+    EXPECT_EQ(line["step"], 1);
+    EXPECT_NEAR(line["time"].get<double>(), 0.005, 1e-6);
+    EXPECT_EQ(line["body"], "red ball");
+    EXPECT_EQ(line["partner"], "wall " + std::to_string(r.partner.index));
+    EXPECT_EQ(line["partner_kind"], "wall");
+    EXPECT_EQ(line["speed_before"], -2.0);
+    EXPECT_EQ(line["speed_after"], 2.0);
+    EXPECT_EQ(line["impulse"], 4.0);
+    EXPECT_EQ(line["normal"], Json::parse("[-1.0, 0.0, 0.0]"));
+    const Json jump = Json::parse(written[1]);
+    EXPECT_EQ(jump["event"], "jump_to_impact");
+    EXPECT_EQ(jump["frame"], 13);
+    EXPECT_EQ(jump["step"], line["step"]);
+}
+
 } // namespace

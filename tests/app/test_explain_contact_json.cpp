@@ -193,7 +193,9 @@ TEST(ExplainContactJson, BoxesClosingHeadOnListTheirIterations) {
     world.addBody(d);
     const Json j = traceToJson(world.explainTimeOfImpact(0, Partner::body(1), 10.0f));
     EXPECT_EQ(keys(j), (std::vector<std::string>{"valid", "method", "initial_distance", "target", "tolerance",
-                                                 "bound", "iterations", "end", "time"}));
+                                                 "bound", "iterations", "end", "root", "near_triangles",
+                                                 "triangle", "sweep", "time"}));
+    EXPECT_TRUE(j["root"].is_null());
     EXPECT_EQ(j["method"], "conservative");
     EXPECT_EQ(j["initial_distance"], 3.0);
     ASSERT_EQ(j["iterations"].size(), 2u);
@@ -202,6 +204,28 @@ TEST(ExplainContactJson, BoxesClosingHeadOnListTheirIterations) {
     EXPECT_NEAR(j["time"].get<double>(), 2.999, 1e-6);
     // No impact in the time left: the time is null, never infinity.
     EXPECT_TRUE(traceToJson(world.explainTimeOfImpact(0, Partner::body(1), 1.0f))["time"].is_null());
+}
+
+TEST(ExplainContactJson, TwoBallsHeadOnGiveTheirQuadraticRoot) {
+    World world(boxRoom(glm::vec3(20.0f)));
+    BodyDesc d;
+    d.mass = 1.0f;
+    d.position = {-2, 0, 0};
+    d.velocity = {1, 0, 0};
+    world.addBody(d);
+    d.position = {2, 0, 0};
+    d.velocity = {-1, 0, 0};
+    world.addBody(d);
+    const Json j = traceToJson(world.explainTimeOfImpact(0, Partner::body(1), 10.0f));
+    EXPECT_EQ(j["method"], "sphere_sphere_root");
+    EXPECT_EQ(keys(j["root"]), (std::vector<std::string>{"offset", "relative_velocity", "reach", "gap", "a",
+                                                         "b", "c", "discriminant", "root", "end", "time"}));
+    EXPECT_EQ(j["root"]["a"], 4.0);
+    EXPECT_EQ(j["root"]["b"], -8.0);
+    EXPECT_EQ(j["root"]["c"], 15.0);
+    EXPECT_EQ(j["root"]["end"], "root");
+    EXPECT_EQ(j["time"], 1.5);
+    EXPECT_TRUE(j["iterations"].empty());
 }
 
 } // namespace

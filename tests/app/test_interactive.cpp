@@ -1475,6 +1475,118 @@ TEST(Interactive, PickedBodyIsHighlightedInAScreenshot) {
     app.quitWithEscape();
 }
 
+/// Pixels within `tolerance` of `colour` (each channel) in the part of the image at x >= minX.
+int countNear(const Image& image, const Rgb& colour, int tolerance, int minX) {
+    int n = 0;
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = std::max(minX, 0); x < image.width; ++x)
+            n += colourDistance(image.at(x, y), colour) <= tolerance ? 1 : 0;
+    }
+    return n;
+}
+
+TEST(Interactive, ClickingAnImpactRowPausesSelectsTheBodyAndDrawsTheImpact) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    // A magenta ball 1.01 m short of the wall x = 5 at 2 m/s hits it at 0.505 s, in step 61 of
+    // 1/120 s; a green one rests.
+    const Camera camera;
+    const fs::path file = writeScenario(
+        dir.path(), "impact", camera,
+        Json::array({sphere("magenta ball", 0.5f, {3.49f, 0.0f, 0.0f}, "#ff00ff", {2.0f, 0.0f, 0.0f}),
+                     sphere("green ball", 0.8f, {-2.0f, -1.0f, 0.0f}, "#28c040")}));
+    App app(dir.path(), windowArgs(file));
+    KZ_START_APP(app);
+
+    // The impact's line in the event log.
+    std::size_t cursor = 0;
+    const std::optional<Json> impact = app.waitEvent("impact", cursor);
+    ASSERT_TRUE(impact.has_value()) << "no impact event" << app.diagnostics();
+    EXPECT_EQ(impact->value("body", ""), "magenta ball") << impact->dump();
+    EXPECT_EQ(impact->value("partner_kind", ""), "wall") << impact->dump();
+    EXPECT_NEAR(impact->value("speed_before", 0.0), -2.0, 1e-4) << impact->dump();
+    EXPECT_NEAR(impact->value("speed_after", 0.0), 2.0, 1e-4) << impact->dump();
+    EXPECT_EQ(impact->value("step", 0), 61) << impact->dump();
+
+    // Its row, found by the square of the ball's colour at the row's start, in the panel (scrolled
+    // down with the wheel until it shows).
+    const Rgb magenta{255, 0, 255};
+    const Rect panel{0, 0, static_cast<int>(kPanelRight) - 1, kHeight - 1};
+    std::optional<glm::ivec2> row;
+    Image before;
+    for (int attempt = 0; attempt < 8 && !row; ++attempt) {
+        before = app.screenshotKey();
+        ASSERT_TRUE(before.valid());
+        const auto [centre, count] = centroidOf(
+            before, [&](const Rgb& c) { return colourDistance(c, magenta) <= 8; },
+            Rect{static_cast<int>(kPanelRight), 0, kWidth, kHeight});
+        if (count >= 20 && panel.contains(static_cast<int>(centre.x), static_cast<int>(centre.y))) {
+            row = pixelAt(centre);
+            break;
+        }
+        app.moveTo({180, 120});
+        xdo("click --repeat 5 --delay 30 5"); // the wheel, down
+        ASSERT_TRUE(app.barrier());
+    }
+    ASSERT_TRUE(row.has_value()) << "no magenta square of the impact's row in the panel" << app.diagnostics();
+    const Rgb partnerColour{255, 77, 217}; // kImpactPartnerColor: the wall's polygon
+    const int partnerBefore = countNear(before, partnerColour, 30, static_cast<int>(kPanelRight));
+
+    // The click: the world pauses, the row's impact is the one logged.
+    cursor = app.eventCount();
+    app.clickAt(*row);
+    const std::optional<Json> jump = app.waitEvent("jump_to_impact", cursor);
+    ASSERT_TRUE(jump.has_value()) << "the click on the row logged no jump_to_impact" << app.diagnostics();
+    EXPECT_EQ(jump->value("body", ""), "magenta ball") << jump->dump();
+    EXPECT_EQ(jump->value("step", 0), impact->value("step", -1)) << jump->dump();
+    EXPECT_EQ(jump->value("partner", ""), impact->value("partner", "?")) << jump->dump();
+    const std::vector<Json> pauses = app.eventsNamed("pause");
+    ASSERT_FALSE(pauses.empty()) << "the jump did not pause the world" << app.diagnostics();
+    EXPECT_LE(pauses.back().value("frame", 1u << 30), jump->value("frame", 0u));
+    EXPECT_TRUE(app.eventsNamed("pick", 0).empty()) << "the click on the panel picked through it";
+    // The timeline went back to the impact's step: the world on screen is the one right after it.
+    const std::vector<Json> seeks = app.eventsNamed("seek");
+    ASSERT_FALSE(seeks.empty()) << "the jump did not move the timeline" << app.diagnostics();
+    EXPECT_EQ(seeks.back().value("tick", 0), impact->value("step", -1)) << seeks.back().dump();
+
+    // The picture: the wall's polygon in the partner's colour, over the scene.
+    const glm::ivec2 empty{kWidth - 80, 70}; // only the room is there
+    app.moveTo(empty);                       // off the panel and the bodies
+    ASSERT_TRUE(app.barrier());
+    const Image shown = app.screenshotKey();
+    ASSERT_TRUE(shown.valid());
+    const int partnerAfter = countNear(shown, partnerColour, 30, static_cast<int>(kPanelRight));
+    EXPECT_GT(partnerAfter, partnerBefore + 150)
+        << "the wall's polygon is not drawn: " << partnerBefore << " then " << partnerAfter << " pixels";
+
+    // The ball is selected: a click on empty space clears its yellow outline, which changes the ring
+    // around it (it stays put: the world is paused).
+    const auto ball = centroidOf(
+        shown, [](const Rgb& c) { return c.r > 120 && c.b > 120 && c.g < 60; },
+        Rect{0, 0, static_cast<int>(kPanelRight), kHeight});
+    ASSERT_GT(ball.second, 30) << "the magenta ball is not in the picture";
+    const std::optional<Json> miss = app.pickAt(empty);
+    ASSERT_TRUE(miss.has_value()) << app.diagnostics();
+    ASSERT_TRUE(app.barrier());
+    const Image cleared = app.screenshotKey();
+    ASSERT_TRUE(cleared.valid());
+    const float r = std::sqrt(static_cast<float>(ball.second) / 3.14159f);
+    int changed = 0, total = 0;
+    for (int y = static_cast<int>(ball.first.y - r - 12); y <= static_cast<int>(ball.first.y + r + 12); ++y) {
+        for (int x = static_cast<int>(ball.first.x - r - 12); x <= static_cast<int>(ball.first.x + r + 12);
+             ++x) {
+            const float d = glm::length(
+                glm::vec2(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f) - ball.first);
+            if (d < r - 4.0f || d > r + 8.0f || !shown.inside(x, y)) continue;
+            ++total;
+            if (colourDistance(shown.at(x, y), cleared.at(x, y)) > 24) ++changed;
+        }
+    }
+    EXPECT_GT(changed, total / 5) << "no selection outline around the ball: " << changed << " of " << total;
+    app.quitWithEscape();
+}
+
 TEST(Interactive, DefaultViewSpinsUnlessNoSpin) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;

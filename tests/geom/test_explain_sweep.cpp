@@ -1,7 +1,9 @@
 // Tests for geom/explain_sweep.hpp: the sphere-triangle sweep's trace gives sweepSphereTriangle's
 // time to the bit on 100,000 random cases rich in corner cases (starting in contact, not moving,
 // moving along an edge, a point sweep, a finite tMax, invalid input), its winner is its time,
-// and hand-made scenarios are won by the feature they illustrate.
+// and hand-made scenarios are won by the feature they illustrate. The sphere-plane and
+// sphere-sphere traces give their sweeps' times to the bit on 100,000 random cases each, end in
+// every way, and their terms are the hand-computed ones.
 #include "geom/geom.hpp"
 #include "support/geom_print.hpp"
 #include "support/geom_random.hpp"
@@ -155,6 +157,87 @@ TEST(ExplainSweepSphereTriangle, AnImpactAfterTMaxIsOutOfRange) {
     EXPECT_EQ(t.face.status, SweepCandidateStatus::OutOfRange);
     EXPECT_FLOAT_EQ(t.face.t, 2.0f);
     EXPECT_FALSE(t.time);
+}
+
+TEST(ExplainSweepRootsPropertyTest, PlaneAndSphereTracesAgreeWithTheirSweepsToTheBit) {
+    constexpr unsigned kSeed = 8181u;
+    std::mt19937 rng(kSeed);
+    int planeEnds[5] = {}, sphereEnds[5] = {};
+    for (int i = 0; i < kCases; ++i) {
+        const Sphere a{randomPoint(rng, 4.0f), uniform(rng, 0.0f, 1.0f)};
+        const Sphere b{randomPoint(rng, 4.0f), uniform(rng, 0.0f, 1.0f)};
+        const glm::vec3 va = randomPoint(rng, 5.0f),
+                        vb = i % 4 == 0 ? glm::vec3(0.0f) : randomPoint(rng, 5.0f);
+        const Plane plane =
+            planeFromPointNormal(randomPoint(rng, 3.0f), randomPoint(rng, 1.0f) + glm::vec3(0.01f)).value();
+        const float tMax = i % 3 == 0 ? INFINITY : uniform(rng, 0.0f, 2.0f);
+        const float gap = i % 5 == 0 ? 0.0f : uniform(rng, -0.01f, 0.01f);
+        const std::string label = caseLabel(kSeed, i);
+
+        const SpherePlaneSweepTrace p = explainSweepSpherePlane(a, va, plane, tMax, gap);
+        ASSERT_TRUE(sameBits(p.time, sweepSpherePlane(a, va, plane, tMax, gap))) << label;
+        ASSERT_EQ(p.time.has_value(), p.end == SweepRootEnd::Root || p.end == SweepRootEnd::AlreadyWithin)
+            << label;
+        if (p.end == SweepRootEnd::Root) {
+            ASSERT_TRUE(sameBits(*p.time, p.root)) << label;
+        }
+        if (p.end == SweepRootEnd::AlreadyWithin) {
+            ASSERT_EQ(*p.time, 0.0f) << label;
+        }
+        ++planeEnds[int(p.end)];
+
+        const SphereSphereSweepTrace q = explainSweepSphereSphere(a, va, b, vb, tMax, gap);
+        ASSERT_TRUE(sameBits(q.time, sweepSphereSphere(a, va, b, vb, tMax, gap))) << label;
+        ASSERT_EQ(q.time.has_value(), q.end == SweepRootEnd::Root || q.end == SweepRootEnd::AlreadyWithin)
+            << label;
+        if (q.end == SweepRootEnd::Root) {
+            ASSERT_TRUE(sameBits(*q.time, q.root)) << label;
+        }
+        if (q.end == SweepRootEnd::AlreadyWithin) {
+            ASSERT_EQ(*q.time, 0.0f) << label;
+        }
+        ++sphereEnds[int(q.end)];
+    }
+    for (const int k : {0, 1, 3, 4})
+        EXPECT_GT(planeEnds[k], kCases / 500) << "plane end " << k;
+    for (int k = 0; k < 5; ++k)
+        EXPECT_GT(sphereEnds[k], kCases / 500) << "sphere end " << k;
+}
+
+TEST(ExplainSweepRoots, ABallFlyingAtAWallReachesItAtTheDistanceOverTheApproachSpeed) {
+    // The wall x = 5 faces -x; the ball's surface starts 3 m from it and closes at 2 m/s.
+    const Plane wall{{-1, 0, 0}, 5};
+    const SpherePlaneSweepTrace t = explainSweepSpherePlane({{1.5f, 0, 0}, 0.5f}, {2, 0, 0}, wall);
+    EXPECT_EQ(t.end, SweepRootEnd::Root);
+    EXPECT_EQ(t.approach, 2.0f);
+    EXPECT_EQ(t.distance, 3.0f);
+    EXPECT_EQ(t.root, 1.5f);
+    EXPECT_EQ(t.time, std::optional<float>(1.5f));
+    EXPECT_EQ(explainSweepSpherePlane({{1.5f, 0, 0}, 0.5f}, {-2, 0, 0}, wall).end,
+              SweepRootEnd::NotApproaching);
+    EXPECT_EQ(explainSweepSpherePlane({{1.5f, 0, 0}, 0.5f}, {2, 0, 0}, wall, 1.0f).end,
+              SweepRootEnd::BeyondTMax);
+    EXPECT_EQ(explainSweepSpherePlane({{4.6f, 0, 0}, 0.5f}, {2, 0, 0}, wall).end,
+              SweepRootEnd::AlreadyWithin);
+}
+
+TEST(ExplainSweepRoots, TwoBallsHeadOnGiveTheQuadraticsTermsAndItsSmallerRoot) {
+    // dp = (-4, 0, 0), dv = (2, 0, 0), reach 1: a = 4, b = -8, c = 15, discriminant 4, root 15 / 10.
+    const SphereSphereSweepTrace t =
+        explainSweepSphereSphere({{-2, 0, 0}, 0.5f}, {1, 0, 0}, {{2, 0, 0}, 0.5f}, {-1, 0, 0});
+    EXPECT_EQ(t.end, SweepRootEnd::Root);
+    EXPECT_EQ(t.offset, glm::vec3(-4, 0, 0));
+    EXPECT_EQ(t.relativeVelocity, glm::vec3(2, 0, 0));
+    EXPECT_EQ(t.reach, 1.0f);
+    EXPECT_EQ(t.a, 4.0f);
+    EXPECT_EQ(t.b, -8.0f);
+    EXPECT_EQ(t.c, 15.0f);
+    EXPECT_EQ(t.discriminant, 4.0f);
+    EXPECT_EQ(t.root, 1.5f);
+    EXPECT_EQ(t.time, std::optional<float>(1.5f));
+    // Passing each other 2 m apart, sideways: they miss.
+    EXPECT_EQ(explainSweepSphereSphere({{-2, 2, 0}, 0.5f}, {1, 0, 0}, {{2, 0, 0}, 0.5f}, {-1, 0, 0}).end,
+              SweepRootEnd::Misses);
 }
 
 } // namespace

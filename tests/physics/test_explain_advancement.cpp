@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -81,7 +82,7 @@ void expectIterationsAddUp(const AdvancementTrace& t, float remaining, const std
 TEST(ExplainAdvancementPropertyTest, AgreesWithTheStepsTimeOfImpactToTheBit) {
     constexpr unsigned kSeed = 9090u;
     std::mt19937 rng(kSeed);
-    int methods[4] = {}, ends[3] = {};
+    int methods[6] = {}, ends[3] = {};
     for (int i = 0; i < kCases; ++i) {
         // Mostly two boxes, some a box and a sphere, two spheres, or a body and a wall.
         const ShapeType first = i % 7 == 0 ? ShapeType::Sphere : ShapeType::Box;
@@ -110,14 +111,23 @@ TEST(ExplainAdvancementPropertyTest, AgreesWithTheStepsTimeOfImpactToTheBit) {
         ++methods[int(t.method)];
         if (t.method != ImpactMethod::Conservative) {
             ASSERT_EQ(t.stepCount, 0) << label;
-            ASSERT_TRUE(t.method == ImpactMethod::Exact || t.time == INFINITY) << label;
+            const bool root =
+                t.method == ImpactMethod::SpherePlaneRoot || t.method == ImpactMethod::SphereSphereRoot;
+            ASSERT_TRUE(root || t.time == INFINITY) << label;
+            if (root) {
+                const std::optional<float> rootTime =
+                    t.method == ImpactMethod::SpherePlaneRoot ? t.plane.time : t.spheres.time;
+                ASSERT_TRUE(sameBits(rootTime.value_or(INFINITY), t.time)) << label;
+            }
             continue;
         }
         ++ends[int(t.end)];
         expectIterationsAddUp(t, remaining, label);
     }
-    for (int k = 0; k < 4; ++k)
-        EXPECT_GT(methods[k], 100) << "method " << k;
+    for (const ImpactMethod m :
+         {ImpactMethod::BoundingSpheresApart, ImpactMethod::SpherePlaneRoot, ImpactMethod::SphereSphereRoot,
+          ImpactMethod::NotApproaching, ImpactMethod::Conservative})
+        EXPECT_GT(methods[int(m)], 50) << "method " << int(m);
     for (int k = 0; k < 3; ++k)
         EXPECT_GT(ends[k], 100) << "end " << k;
 }
@@ -191,10 +201,15 @@ TEST(ExplainAdvancement, SpheresMeetExactlyWithoutIterations) {
     world.addBody(body(ShapeType::Sphere, {-2, 0, 0}, {1, 0, 0}));
     world.addBody(body(ShapeType::Sphere, {2, 0, 0}, {-1, 0, 0}));
     const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 10.0f);
-    EXPECT_EQ(t.method, ImpactMethod::Exact);
+    EXPECT_EQ(t.method, ImpactMethod::SphereSphereRoot);
     EXPECT_EQ(t.target, 0.0f);
     EXPECT_EQ(t.stepCount, 0);
     EXPECT_FLOAT_EQ(t.time, 1.5f);
+    // |dp + dv t| = 1 with dp = (-4, 0, 0), dv = (2, 0, 0): 4 t^2 - 16 t + 15 = 0, root 1.5.
+    EXPECT_EQ(t.spheres.a, 4.0f);
+    EXPECT_EQ(t.spheres.b, -8.0f);
+    EXPECT_EQ(t.spheres.c, 15.0f);
+    EXPECT_EQ(t.spheres.root, 1.5f);
 }
 
 TEST(ExplainAdvancement, ABoxFallingOntoTheFloorAdvancesAgainstTheWall) {
@@ -226,7 +241,8 @@ TEST(ExplainAdvancement, TouchingBoxesAtRestDoNotApproach) {
 TEST(ExplainAdvancement, ABodyWithItselfOrOutOfRangeIsNotTraced) {
     World world(boxRoom(glm::vec3(20.0f)));
     world.addBody(body(ShapeType::Box, {0, 0, 0}, {1, 0, 0}));
-    for (const Partner p : {Partner::body(0), Partner::body(1), Partner::wall(6), Partner::obstacle(0)}) {
+    for (const Partner p :
+         {Partner::body(0), Partner::body(1), Partner::wall(6), Partner::obstacle(0), Partner::wall(-1)}) {
         const AdvancementTrace t = world.explainTimeOfImpact(0, p, 1.0f);
         EXPECT_FALSE(t.valid);
         EXPECT_EQ(t.time, INFINITY);

@@ -7,6 +7,7 @@
 #include "geom/raycast.hpp"
 #include "physics/pick.hpp"
 #include "physics/world.hpp"
+#include "support/grid_mesh.hpp"
 
 #include <array>
 #include <cmath>
@@ -21,6 +22,7 @@
 namespace {
 
 using namespace kz;
+using kz::test::gridMesh;
 
 constexpr float kStep = 1.0f / 120.0f;
 constexpr std::uint32_t kSeed = 0x6d657368u;
@@ -45,25 +47,6 @@ std::shared_ptr<const MeshShape> cubeMesh() {
         idx.insert(idx.end(), {f[0], f[1], f[2], f[0], f[2], f[3]});
     std::string error;
     auto mesh = MeshShape::make("cube", std::move(v), std::move(idx), error);
-    EXPECT_TRUE(mesh) << error;
-    return mesh;
-}
-
-/// An n x n grid of unit squares in the plane y = 0, x and z in [-n/2, n/2], facing +y.
-std::shared_ptr<const MeshShape> gridMesh(int n) {
-    std::vector<glm::vec3> v;
-    for (int z = 0; z <= n; ++z)
-        for (int x = 0; x <= n; ++x)
-            v.emplace_back(static_cast<float>(x) - 0.5f * static_cast<float>(n), 0.0f,
-                           static_cast<float>(z) - 0.5f * static_cast<float>(n));
-    std::vector<std::uint32_t> idx;
-    const auto at = [n](int x, int z) { return static_cast<std::uint32_t>(z * (n + 1) + x); };
-    for (int z = 0; z < n; ++z)
-        for (int x = 0; x < n; ++x)
-            idx.insert(idx.end(),
-                       {at(x, z), at(x, z + 1), at(x + 1, z + 1), at(x, z), at(x + 1, z + 1), at(x + 1, z)});
-    std::string error;
-    auto mesh = MeshShape::make("grid", std::move(v), std::move(idx), error);
     EXPECT_TRUE(mesh) << error;
     return mesh;
 }
