@@ -1,6 +1,7 @@
 #include "app/app_internal.hpp"
 #include "app/cli_errors.hpp"
 #include "app/lab_ui.hpp"
+#include "physics/state_hash.hpp"
 
 #include <SDL.h>
 #include <algorithm>
@@ -17,6 +18,7 @@ using Clock = std::chrono::steady_clock;
 using cli::kExitFailure;
 constexpr int kExitCannotStart = cli::kExitUsage; // a bad scenario or output path, no display
 
+constexpr int kKeyframeInterval = 32;     ///< Steps between the timeline's keyframes.
 constexpr float kMaxFrameSeconds = 0.25f; ///< A longer frame (a stall, a breakpoint) counts as this.
 
 float msBetween(Clock::time_point start, Clock::time_point end) {
@@ -37,14 +39,28 @@ AppResult App::run() {
 /// Everything that needs no display: the scenario and the output files.
 AppResult App::start() {
     std::string error;
-    if (!load(options_.scenario, options_.seed, error)) return {kExitCannotStart, error};
+    if (!options_.replay.empty()) {
+        if (AppResult started = startReplay(); started.exitCode != 0) return started;
+    } else if (!load(options_.scenario, options_.seed, error)) {
+        return {kExitCannotStart, error};
+    }
+    history_.setSettings({options_.historyMb << 20, kKeyframeInterval});
+    session_->attachHistory(&history_);
+    session_->setStepObserver([this] { logStepImpacts(); });
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
-    world_->setPaused(options_.paused);
+    if (options_.paused) {
+        if (playback_) {
+            playback_->paused = true;
+        } else {
+            input(SetPaused{true});
+        }
+    }
     ui_.scenarioNames = builtinScenarioNames();
     if (const std::optional<LabQuery> query = parseLabQuery(options_.lab)) openLab(*query);
 
     if (!options_.events.empty() && !events_.open(options_.events, error)) return {kExitCannotStart, error};
     if (!report_.open(options_.report, error)) return {kExitCannotStart, error};
+    if (!checkRecordTarget(error)) return {kExitCannotStart, error};
     if (!options_.screenshot.empty()) {
         const std::filesystem::path parent = std::filesystem::path(options_.screenshot).parent_path();
         std::error_code ec;
@@ -70,12 +86,14 @@ AppResult App::openWindow() {
 }
 
 AppResult App::finish() {
-    events_.simple(frame_, "quit");
+    events_.quit(frame_, stateHash(world()), session_->tick());
+    if (AppResult written = writeRecording(); written.exitCode != 0) return written;
     if (failure_.exitCode != 0) return failure_;
     if (!report_.enabled()) return {};
     std::string error;
     const DrawSettings drawn{renderer_ ? renderer_->msaaSamples() : 0, ui_.shadows};
-    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, *world_, scenarioTitle_, seed_, drawn),
+    if (!report_.write(frameReport(times_, framesDrawn_, seconds_, world(),
+                                   session_->scenario().scenario.name, session_->seed(), drawn),
                        error))
         return {kExitFailure, error};
     return {};
@@ -102,7 +120,7 @@ void App::loop() {
         if (platform_.minimised()) {
             if (quit_) break;
             // Nothing to draw into: let the world run on, but do not spin the CPU.
-            stepWorld(frameSeconds);
+            advance(frameSeconds);
             SDL_Delay(10);
             continue;
         }
@@ -143,7 +161,9 @@ void App::pollEvents() {
         case SDL_KEYDOWN:
             // Held keys repeat only where the key table says so (the single step).
             if (const KeyBinding* binding = findKey(event.key.keysym.sym)) {
-                if (event.key.repeat == 0 || binding->repeats) keys_.push_back(binding->action);
+                const bool shift = (event.key.keysym.mod & KMOD_SHIFT) != 0;
+                if (event.key.repeat == 0 || binding->repeats)
+                    keys_.push_back(shift && binding->shifted ? *binding->shifted : binding->action);
             }
             break;
         case SDL_MOUSEBUTTONDOWN:
@@ -208,15 +228,20 @@ float App::handleInput(float frameSeconds) {
     const bool panelWantsMouse = ImGui::GetIO().WantCaptureMouse;
     for (const MouseClick& click : clicks_) {
         if (click.press) {
-            interaction_.press(*world_, screen, click.pos, panelWantsMouse, frame_);
+            interaction_.press(world(), screen, click.pos, panelWantsMouse, frame_);
         } else {
-            interaction_.release(*world_, frame_);
+            interaction_.release(world(), frame_);
         }
     }
     clicks_.clear();
     const Pointer pointer = platform_.pointer();
-    interaction_.drag(*world_, screen, pointer, frameSeconds, frame_);
-    interaction_.hover(*world_, screen, pointer);
+    // A replay's velocities are the recording's: its clicks pick, but nothing is dragged.
+    if (!replaying()) {
+        if (const std::optional<SetBodyVelocity> dragged =
+                interaction_.drag(world(), screen, pointer, frameSeconds, frame_))
+            input(*dragged);
+    }
+    interaction_.hover(world(), screen, pointer);
     updateProbe(screen, pointer);
     return msBetween(start, Clock::now());
 }
@@ -227,9 +252,7 @@ float App::update(float frameSeconds) {
     camera_.setSpinSpeed(glm::radians(ui_.spinSpeedDegPerSecond));
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
-    // The lab's scene is never stepped; each step's impacts go to the impact log.
-    stepsThisFrame_ = lab_ ? 0 : stepWorld(frameSeconds);
-    keepImpactsInStep();
+    stepsThisFrame_ = lab_ ? 0 : advance(frameSeconds); // the lab's scene is never stepped
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {
         const float perStep = physicsMs / static_cast<float>(stepsThisFrame_);
@@ -263,7 +286,7 @@ float App::buildUi() {
     if (lab_) {
         drawLabLabels(lab_->scene, view_, proj_, camera_.nearPlane());
     } else {
-        drawSelectedLabel(*world_, interaction_.picks(), view_, proj_, camera_.nearPlane());
+        drawSelectedLabel(world(), interaction_.picks(), view_, proj_, camera_.nearPlane());
     }
     ImGui::Render();
     return msBetween(start, Clock::now());

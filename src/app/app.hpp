@@ -27,7 +27,10 @@ struct AppOptions {
     std::string screenshot;              ///< PNG of the last frame (and F12's target); empty: none.
     std::string events;                  ///< Event log: a file, "-" for stdout, empty: none.
     std::string report;                  ///< JSON report at exit: a file, "-", empty: none.
-    std::string lab; ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
+    std::string lab;    ///< --lab: the query lab opens on this query (a valid name); empty: the scenarios.
+    std::string record; ///< --record: the session's recording is written here at quit; empty: none.
+    std::string replay; ///< --replay: the recording played (scenario and seed are its own); empty: none.
+    std::size_t historyMb = 512; ///< --history-mb: the timeline's memory cap, in MiB (>= 1).
 };
 
 struct AppResult {

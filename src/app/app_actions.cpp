@@ -16,44 +16,26 @@ const char* const kFixedScenario = "deterministic";
 // ------------------------------------------------------------------ scenarios
 
 bool App::load(const std::string& key, std::optional<std::uint64_t> seed, std::string& error) {
-    ScenarioResult resolved = resolveScenario(key);
-    if (!resolved.scenario) {
-        error = resolved.error;
-        return false;
+    std::shared_ptr<const SessionScenario> scenario = readSessionScenario(key, error);
+    if (!scenario) return false;
+    const LoadScenario load = loadWithSeed(std::move(scenario), seed);
+    if (!session_) {
+        session_ = Session::start(load, error);
+        if (!session_) return false;
+    } else {
+        interaction_.forget(world(), frame_); // a drag under way ends on the world it began in
+        error = session_->apply(load);
+        if (!error.empty()) return false;
     }
-    InstantiateResult made = instantiate(*resolved.scenario, seed);
-    if (!made.world) {
-        error = made.error;
-        return false;
-    }
-    const bool wasPaused = world_ && world_->paused();
-    const bool sameScenario = world_.has_value() && key == scenarioKey_;
-    if (world_) interaction_.forget(*world_, frame_);
-    world_.emplace(std::move(*made.world));
-    world_->setPaused(wasPaused);
-    world_->setTimeScale(ui_.timeScale);
-
-    scenarioKey_ = key;
-    seed_ = made.seed;
-    applyScenario(*resolved.scenario);
-
-    // A new scenario brings its own view; a reset of the same one keeps the camera where it is.
-    if (!sameScenario) {
-        const bool spinning = camera_.spinning();
-        const float speed = camera_.spinSpeed();
-        camera_ = OrbitCamera::forRoom(world_->room().bounds, resolved.scenario->camera);
-        camera_.setSpinSpeed(speed);
-        camera_.setSpinning(spinning && !camera_.hasScenarioView());
-        if (spinning != camera_.spinning()) events_.cameraSpin(frame_, camera_.spinning());
-    }
-    ui_.debug.bvhDepth = std::clamp(ui_.debug.bvhDepth, 0, bvhDepthLimit());
+    showNewInputs();
     return true;
 }
 
-/// The panel shows the new scenario's title, seed, gravity and material.
+/// The panel shows the new scenario's title, seed, gravity and material; a new scenario brings its
+/// own view (a reset of the same one keeps the camera where it is).
 void App::applyScenario(const Scenario& scenario) {
-    scenarioTitle_ = scenario.name;
-    std::snprintf(ui_.seedText, sizeof ui_.seedText, "%llu", static_cast<unsigned long long>(seed_));
+    std::snprintf(ui_.seedText, sizeof ui_.seedText, "%llu",
+                  static_cast<unsigned long long>(session_->seed()));
     ui_.scenarioError.clear();
     const glm::vec3 gravity = scenario.settings.gravity;
     ui_.gravityOn = gravity != glm::vec3(0.0f);
@@ -61,17 +43,31 @@ void App::applyScenario(const Scenario& scenario) {
     ui_.restitution = scenario.restitution;
     ui_.friction = scenario.friction;
     ui_.rollingResistance = scenario.rollingResistance;
+
+    const std::string& key = session_->scenario().key;
+    if (key != viewScenario_) {
+        const bool first = viewScenario_.empty();
+        const bool spinning = camera_.spinning();
+        const float speed = camera_.spinSpeed();
+        camera_ = OrbitCamera::forRoom(world().room().bounds, scenario.camera);
+        camera_.setSpinSpeed(speed);
+        camera_.setSpinning(spinning && !camera_.hasScenarioView());
+        if (!first && spinning != camera_.spinning()) events_.cameraSpin(frame_, camera_.spinning());
+        viewScenario_ = key;
+    }
+    ui_.debug.bvhDepth = std::clamp(ui_.debug.bvhDepth, 0, bvhDepthLimit());
 }
 
 void App::reset(const std::string& key, std::optional<std::uint64_t> seed) {
-    if (lab_) closeLab(); // a scenario chosen or reset: back to the scenarios
+    if (replaying()) return; // the replay's loads are the recording's
+    if (lab_) closeLab();    // a scenario chosen or reset: back to the scenarios
     std::string error;
     if (!load(key, seed, error)) {
         ui_.scenarioError = error;
         cli::printError("kolize", error);
         return;
     }
-    events_.reset(frame_, scenarioKey_, seed_);
+    events_.reset(frame_, session_->scenario().key, session_->seed());
 }
 
 void App::resetRandom() {
@@ -99,7 +95,7 @@ void App::runKeyAction(KeyAction action) {
         resume();
         break;
     case KeyAction::TogglePause:
-        if (world_->paused()) {
+        if (replaying() ? playback_->paused : world().paused()) {
             resume();
         } else {
             pause();
@@ -144,24 +140,94 @@ void App::runKeyAction(KeyAction action) {
     case KeyAction::BvhLevelDown:
         changeBvhDepth(+1);
         break;
+    case KeyAction::StepBack:
+        stepTimeline(-1);
+        break;
+    case KeyAction::StepForward:
+        stepTimeline(+1);
+        break;
+    case KeyAction::StepBack10:
+        stepTimeline(-10);
+        break;
+    case KeyAction::StepForward10:
+        stepTimeline(+10);
+        break;
     }
+}
+
+// ------------------------------------------------------------------ the session
+
+bool App::input(const SessionInput& input) {
+    if (replaying()) return false;
+    leavePast(); // a change made on a past step: the session goes on from there
+    if (std::string error = session_->apply(input); !error.empty()) {
+        cli::printError("kolize", error);
+        return false;
+    }
+    showNewInputs();
+    return true;
+}
+
+void App::showNewInputs() {
+    const std::vector<TimedInput>& inputs = session_->inputs();
+    for (; inputsShown_ < inputs.size(); ++inputsShown_) {
+        const SessionInput& shown = inputs[inputsShown_].input;
+        if (std::holds_alternative<LoadScenario>(shown)) {
+            interaction_.forget(world(), frame_); // the picks were the old world's bodies
+            applyScenario(session_->scenario().scenario);
+        } else if (const auto* material = std::get_if<SetMaterial>(&shown)) {
+            ui_.restitution = material->restitution;
+            ui_.friction = material->friction;
+            ui_.rollingResistance = material->rollingResistance;
+        } else if (const auto* gravity = std::get_if<SetGravity>(&shown)) {
+            ui_.gravityOn = gravity->gravity != glm::vec3(0.0f);
+            if (ui_.gravityOn) ui_.gravity = gravity->gravity;
+        } else if (const auto* scale = std::get_if<SetTimeScale>(&shown)) {
+            ui_.timeScale = scale->timeScale;
+        }
+    }
+}
+
+int App::advance(float frameSeconds) {
+    if (viewing_) return 0; // a past step stands still until the session goes on from it
+    if (playback_) return playReplay(frameSeconds);
+    return session_->advance(frameSeconds);
 }
 
 // ------------------------------------------------------------------ actions
 
 void App::pause() {
-    world_->setPaused(true);
+    if (viewing_ && !replaying()) return; // the past on screen is paused already
+    if (replaying()) {
+        playback_->paused = true;
+    } else if (!input(SetPaused{true})) {
+        return;
+    }
     events_.simple(frame_, "pause");
 }
 
 void App::resume() {
-    world_->setPaused(false);
+    if (replaying()) {
+        leavePast(); // back to where the replay plays
+        playback_->paused = false;
+    } else if (!input(SetPaused{false})) {
+        return;
+    }
     events_.simple(frame_, "resume");
 }
 
 void App::singleStep() {
-    if (!world_->paused()) pause();
-    world_->requestSingleStep();
+    if (viewing_) { // along the kept steps
+        stepTimeline(+1);
+        return;
+    }
+    if (replaying()) {
+        if (!playback_->paused) pause();
+        playback_->tickRequested = true;
+    } else {
+        if (!world().paused()) pause();
+        if (!input(SingleStep{})) return;
+    }
     events_.simple(frame_, "step");
 }
 
@@ -176,15 +242,18 @@ void App::setShadows(bool on) {
 }
 
 void App::applyUi(const UiRequests& requests) {
+    if (requests.timeline.pause) pause();
+    if (requests.timeline.resume) resume();
+    if (requests.timeline.seek) seek(*requests.timeline.seek);
     if (requests.pause) pause();
     if (requests.resume) resume();
     if (requests.singleStep) singleStep();
     if (requests.spin) setSpin(*requests.spin);
     if (requests.shadows) setShadows(*requests.shadows);
     if (requests.resetView) camera_.reset();
-    if (requests.timeScaleChanged) world_->setTimeScale(ui_.timeScale);
-    if (requests.gravityChanged) world_->setGravity(ui_.gravityOn ? ui_.gravity : glm::vec3(0.0f));
-    if (requests.materialChanged) world_->setMaterial(ui_.restitution, ui_.friction, ui_.rollingResistance);
+    if (requests.timeScaleChanged) input(SetTimeScale{ui_.timeScale});
+    if (requests.gravityChanged) input(SetGravity{ui_.gravityOn ? ui_.gravity : glm::vec3(0.0f)});
+    if (requests.materialChanged) input(SetMaterial{ui_.restitution, ui_.friction, ui_.rollingResistance});
     if (requests.screenshot) screenshotRequested_ = true;
     if (requests.openLab) openLab(*requests.openLab);
     if (requests.closeLab) closeLab();
@@ -194,17 +263,24 @@ void App::applyUi(const UiRequests& requests) {
     if (requests.reload) {
         ui_.scenarioNames = builtinScenarioNames();
         const std::optional<std::uint64_t> seed = parseSeed(ui_.seedText);
-        reset(scenarioKey_, seed ? seed : std::optional<std::uint64_t>(seed_));
+        reset(session_->scenario().key, seed ? seed : std::optional<std::uint64_t>(session_->seed()));
     }
 }
 
 UiFrameInfo App::frameInfo() const {
     const ImGuiIO& io = ImGui::GetIO();
     UiFrameInfo info;
-    info.world = &*world_;
-    info.scenarioKey = scenarioKey_;
-    info.scenarioTitle = scenarioTitle_;
-    info.seed = seed_;
+    info.world = &world();
+    info.scenarioKey = session_->scenario().key;
+    info.scenarioTitle = session_->scenario().scenario.name;
+    info.seed = session_->seed();
+    info.timeline = timelineInfo();
+    info.paused = replaying() ? playback_->paused : world().paused();
+    if (playback_) {
+        info.replay =
+            ReplayStatus{playback_->player.recording().source, session_->tick(),
+                         playback_->player.recording().endTick, playback_->finished, playback_->verdict};
+    }
     info.spinning = camera_.spinning();
     info.picks = interaction_.picks();
     info.bvhDepthLimit = bvhDepthLimit();
@@ -219,7 +295,7 @@ UiFrameInfo App::frameInfo() const {
 }
 
 int App::bvhDepthLimit() const {
-    const auto obstacles = world_->obstacles();
+    const auto obstacles = world().obstacles();
     const int selected = interaction_.picks().selectedObstacle();
     int depth = 0;
     if (selected >= 0 && selected < static_cast<int>(obstacles.size())) {

@@ -1,7 +1,9 @@
-// The window app's one class, App, shared by its files: app.cpp (start, the loop and its
-// phases, shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin,
-// resets and scenario loads, the BVH depth), app_lab.cpp (the query lab and the probe) and
-// app_impacts.cpp (the impact log). Private to the kolize executable.
+// The window app's one class, App, shared by its files: app.cpp (start, the loop and its phases,
+// shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin, resets and
+// scenario loads, the BVH depth; every change to the world goes through the Session),
+// app_replay.cpp (--record and --replay), app_timeline.cpp (the timeline), app_lab.cpp (the query lab
+// and the probe) and app_impacts.cpp (the impact log). Private to the kolize
+// executable.
 #pragma once
 
 #include "app/app.hpp"
@@ -19,6 +21,9 @@
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
 #include "scenario/scenario.hpp"
+#include "session/history.hpp"
+#include "session/recording.hpp"
+#include "session/session.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -47,6 +52,16 @@ struct LabSession {
     LabInteraction mouse;              ///< What the mouse holds or is over.
     std::optional<bool> loggedVerdict; ///< The verdict the event log last got (empty: none yet).
     OrbitCamera scenarioCamera;        ///< The scenarios' camera, restored when the lab closes.
+};
+
+/// A recording playing in the window (--replay, app_replay.cpp): its player and the playback's own
+/// pause, which P, O, Space and N drive instead of the world's.
+struct Playback {
+    RecordingPlayer player;
+    bool paused = false;        ///< The playback stands still (the world keeps its recorded pause).
+    bool tickRequested = false; ///< N: one tick while paused.
+    bool finished = false;      ///< The end tick is reached and its inputs applied.
+    std::string verdict;        ///< At the end: empty when the state hash is the recorded one, else why not.
 };
 
 /// This frame's CPU time in each timed phase, in milliseconds.
@@ -84,6 +99,38 @@ private:
     void applyScenario(const Scenario& scenario);
     void reset(const std::string& key, std::optional<std::uint64_t> seed);
 
+    // The session: every change to the world is an input (app_actions.cpp).
+    /// The world on screen: a past step while the timeline is scrubbed back, else the session's.
+    const World& world() const { return viewing_ ? viewing_->world : session_->world(); }
+    /// A world-changing input from the user, applied and logged by the session; ignored while a
+    /// replay plays. Returns whether it was applied.
+    bool input(const SessionInput& input);
+    /// The panel and the camera follow the inputs logged since the last call (a load: the new
+    /// scenario's view, gravity and material; a slider's value in a replay).
+    void showNewInputs();
+    /// The steps this frame's time makes due: the session's (World::dueSteps), or the playback's.
+    int advance(float frameSeconds);
+
+    // --record and --replay (app_replay.cpp).
+    AppResult startReplay();
+    bool replaying() const { return playback_ && !playback_->finished; }
+    /// The playback's ticks due this frame; at the end, the verdict and the replay_end event.
+    int playReplay(float frameSeconds);
+    void finishReplay();
+    bool checkRecordTarget(std::string& error) const;
+    AppResult writeRecording();
+
+    // The timeline (app_timeline.cpp).
+    /// Shows step `tick` of the kept span (History::at), pausing first; the session's own step
+    /// ends the view of the past.
+    void seek(std::uint64_t tick);
+    /// `,` / `.` (and Shift): along the kept steps; forward from the session's own step, a new step.
+    void stepTimeline(int delta);
+    /// The session goes on from the step on screen: its later steps and inputs are dropped.
+    void leavePast();
+    std::uint64_t shownTick() const { return viewing_ ? viewing_->tick : session_->tick(); }
+    TimelineInfo timelineInfo() const;
+
     // Input.
     void onMouseButton(const SDL_MouseButtonEvent& button, bool down);
     void runKeyAction(KeyAction action);
@@ -113,17 +160,15 @@ private:
     void labFrameInfo(UiFrameInfo& info) const;
 
     // The impact log (app_impacts.cpp).
-    /// World::advance with every step's impacts logged: the steps the frame time makes due
-    /// (World::dueSteps), each followed by logStepImpacts. Returns how many were taken.
-    int stepWorld(float frameSeconds);
-    /// After each step: its impacts (World::impacts(), the last step's only) into the impact log
-    /// and the event log.
+    /// The session's step observer, after each step (live, replayed, or `.`): its impacts
+    /// (World::impacts(), the last step's only) into the impact log, their step the session's
+    /// tick, and the event log.
     void logStepImpacts();
-    /// Forgets the impacts of steps the world is no longer past (a reset; a rewind).
+    /// Forgets the impacts of steps the session is no longer past (a rewind).
     void keepImpactsInStep();
-    /// The impact log's jump to `record`: pauses, selects its body (or its partner body, when that
-    /// one is selected already), draws the impact and explains it ("Why here?"). The timeline hooks
-    /// in here to take the world back to the record's step.
+    /// The impact log's jump to `record`: the timeline to its step (App::seek: paused there),
+    /// its body (or its partner body, when that one is selected already) selected, the impact
+    /// drawn and explained ("Why here?").
     void jumpToImpact(const ImpactRecord& record);
     void applyImpactRequests(const UiRequests& requests);
     void impactFrameInfo(UiFrameInfo& info) const;
@@ -146,16 +191,19 @@ private:
     std::unique_ptr<render::Renderer> renderer_;
 
     // The simulation.
-    std::optional<World> world_;
-    std::string scenarioKey_;
-    std::string scenarioTitle_;
-    std::uint64_t seed_ = 0;
+    std::optional<Session> session_;      ///< Set by start(): the world, its inputs and its tick.
+    std::optional<Playback> playback_;    ///< Set under --replay.
+    History history_;                     ///< The session's kept steps (the timeline), attached at start.
+    std::optional<SessionState> viewing_; ///< A past step on screen (the timeline scrubbed back).
+    std::size_t inputsShown_ = 0;         ///< The session's inputs the panel and camera have followed.
+    std::string viewScenario_;            ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
     std::optional<LabSession> lab_;          ///< Set while the window shows the query lab.
     ImpactLog impactLog_;                    ///< The last steps' impacts (the panel's Impacts).
+    std::vector<ImpactRecord> stepImpacts_;  ///< A step's records with the session's tick as step.
     std::optional<ShownImpact> shownImpact_; ///< The impact a click on its row drew and explained.
     ProbeResult probe_;                      ///< This frame's mouse probe.
     render::DebugLines extraLines_;          ///< The lab's construction or the probe, for the renderer.

@@ -86,7 +86,7 @@ float App::handleLabInput() {
 void App::updateProbe(const ScreenCamera& screen, const Pointer& pointer) {
     probe_ = ProbeResult{};
     if (ui_.probeMode == ProbeMode::Off || !pointer.overScene) return;
-    probe_ = runProbe(*world_, screen.rayAt(pointer.pos), ui_.probeMode, ui_.probeRadius);
+    probe_ = runProbe(world(), screen.rayAt(pointer.pos), ui_.probeMode, ui_.probeRadius);
 }
 
 void App::drawScene(const render::SceneView& view) {
@@ -96,9 +96,9 @@ void App::drawScene(const render::SceneView& view) {
         drawProbe(probe_, canvas);
         drawShownImpact(canvas);
         toDebugLines(canvas, extraLines_);
-        render::Overlay overlay = render::overlayOf(*world_, interaction_.picks(), view.farPlane);
+        render::Overlay overlay = render::overlayOf(world(), interaction_.picks(), view.farPlane);
         overlay.extra = &extraLines_;
-        renderer_->draw(*world_, view, interaction_.picks().selectedBody(), ui_.debug, overlay);
+        renderer_->draw(world(), view, interaction_.picks().selectedBody(), ui_.debug, overlay);
         return;
     }
     drawLabConstruction(lab_->scene, lab_->result, canvas, ui_.labView);

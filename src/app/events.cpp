@@ -1,6 +1,7 @@
 #include "app/events.hpp"
 
 #include "app/json_text.hpp"
+#include "physics/state_hash.hpp"
 
 #include <cerrno>
 #include <charconv>
@@ -133,6 +134,33 @@ void EventLog::lab(std::uint64_t frame, const char* query, const LabResult& resu
     line[result.verdictKey()] = result.positive;
     for (const LabNumber& number : result.numbers)
         line[number.key] = shortestDouble(number.value);
+    write(line);
+}
+
+void EventLog::quit(std::uint64_t frame, std::uint64_t stateHash, std::uint64_t tick) {
+    if (!enabled()) return;
+    Json line = header(frame, "quit");
+    line["tick"] = tick;
+    line["state_hash"] = stateHashText(stateHash);
+    write(line);
+}
+
+void EventLog::replayEnd(std::uint64_t frame, std::uint64_t tick, std::uint64_t stateHash, bool matches) {
+    if (!enabled()) return;
+    Json line = header(frame, "replay_end");
+    line["tick"] = tick;
+    line["state_hash"] = stateHashText(stateHash);
+    line["matches"] = matches;
+    write(line);
+}
+
+void EventLog::timeline(std::uint64_t frame, const char* event, std::uint64_t tick, std::uint64_t stateHash,
+                        bool live) {
+    if (!enabled()) return;
+    Json line = header(frame, event);
+    line["tick"] = tick;
+    line["state_hash"] = stateHashText(stateHash);
+    line["live"] = live;
     write(line);
 }
 

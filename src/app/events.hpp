@@ -6,7 +6,13 @@
 //   {"frame":15,"event":"pick","body":null,"obstacle":"lamp","obstacle_index":0,"shape":"mesh",
 //    "mesh":"meshes/arch.obj","triangle":1234,"u":0.25,"v":0.5,"t":9.2,"point":[..],"normal":[..]}
 //                                                                a click on an obstacle (a mesh)
-//   {"frame":20,"event":"pause"}  resume  step  quit
+//   {"frame":20,"event":"pause"}  resume  step
+//   {"frame":90,"event":"quit","tick":1043,"state_hash":"5f0c2b9a1e7d3c44"}
+//                                       the session's tick (steps since the start) and the state
+//                                       hash of its world (physics/state_hash.hpp) at the end
+//   {"frame":80,"event":"replay_end","tick":1043,"state_hash":"5f0c2b9a1e7d3c44","matches":true}
+//                                       --replay reached the recording's end; matches: the state
+//                                       hash is the recorded one
 //   {"frame":30,"event":"reset","scenario":"random","seed":42}
 //   {"frame":31,"event":"camera_spin","on":false}                shadows likewise
 //   {"frame":0,"event":"view","window":[1280,720],"free":[368,0,912,720]}
@@ -76,7 +82,17 @@ public:
     void impact(std::uint64_t frame, const World& world, const ImpactRecord& record);
     /// A row of the impact log clicked (App::jumpToImpact): "jump_to_impact", the impact's keys.
     void jumpToImpact(std::uint64_t frame, const World& world, const ImpactRecord& record);
-    /// An event with no details: "pause", "resume", "step", "quit".
+    /// The last event: the session's tick and the state hash of its world.
+    void quit(std::uint64_t frame, std::uint64_t stateHash, std::uint64_t tick);
+    /// --replay reached the recording's end tick: the tick, the state hash, and whether it is the
+    /// recorded one.
+    void replayEnd(std::uint64_t frame, std::uint64_t tick, std::uint64_t stateHash, bool matches);
+    /// The timeline moved: `tick` is on screen (`live`: the session's own step, else a past one),
+    /// with its state hash; "rewind" when the session went on from a past step (its later steps
+    /// dropped).
+    void timeline(std::uint64_t frame, const char* event, std::uint64_t tick, std::uint64_t stateHash,
+                  bool live);
+    /// An event with no details: "pause", "resume", "step".
     void simple(std::uint64_t frame, const char* event);
 
 private:

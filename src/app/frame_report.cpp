@@ -2,6 +2,7 @@
 
 #include "app/json_text.hpp"
 #include "app/report_numbers.hpp"
+#include "physics/state_hash.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -45,6 +46,7 @@ nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames
     report["seed"] = seed;
     report["msaa_samples"] = drawn.msaaSamples;
     report["shadows"] = drawn.shadows;
+    report["state_hash"] = stateHashText(stateHash(world));
     return report;
 }
 

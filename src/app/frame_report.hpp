@@ -2,7 +2,7 @@
 // per-frame CPU times of each phase, and what was on screen at the end. One JSON object, keys in
 // this order: frames, seconds, fps, ms_per_frame_median, physics_ms_median, picking_ms_median,
 // ui_ms_median, draw_ms_median, bodies, obstacles, obstacle_triangles, scenario, seed,
-// msaa_samples, shadows.
+// msaa_samples, shadows, state_hash (the world's at the end: physics/state_hash.hpp).
 #pragma once
 
 #include "physics/world.hpp"
@@ -31,8 +31,8 @@ struct DrawSettings {
 };
 
 /// The report's JSON: `frames` drawn in `seconds`, the medians of `times` (each a float written
-/// as its shortest decimal), the world's bodies, obstacles and their triangle counts, and how the
-/// frames were drawn.
+/// as its shortest decimal), the world's bodies, obstacles and their triangle counts, how the
+/// frames were drawn, and the world's state hash.
 nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
                                    const World& world, const std::string& scenarioTitle, std::uint64_t seed,
                                    const DrawSettings& drawn = {});

@@ -1,11 +1,13 @@
 #include "app/headless.hpp"
 
 #include "app/report_numbers.hpp"
+#include "physics/state_hash.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 namespace kz {
@@ -54,34 +56,37 @@ std::optional<std::string> firstNonFiniteAt(const Json& json, const std::string&
     return std::nullopt;
 }
 
-} // namespace
-
-Json runHeadless(World& world, const HeadlessOptions& options) {
+/// The report of a run: `stepOnce` takes one step (timed) and returns false when there is none
+/// left (that call is not timed), `current` is the world now (a replay's load replaces it).
+Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<const World&()>& current,
+                 const HeadlessOptions& options) {
     using Clock = std::chrono::steady_clock;
 
-    const double energyStart = world.kineticEnergy();
-    const glm::dvec3 momentumStart = world.linearMomentum();
-    float maxPenetration = world.maxPenetration();
-    int maxEscaped = world.escapedCount();
+    const double energyStart = current().kineticEnergy();
+    const glm::dvec3 momentumStart = current().linearMomentum();
+    float maxPenetration = current().maxPenetration();
+    int maxEscaped = current().escapedCount();
 
     std::vector<std::int64_t> stepNs;
     stepNs.reserve(options.steps);
-    for (std::uint64_t i = 0; i < options.steps; ++i) {
+    while (true) {
         const auto start = Clock::now();
-        world.step();
+        if (!stepOnce()) break;
         const auto end = Clock::now();
         stepNs.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
         // std::max would drop a NaN that follows a number; a NaN depth must reach the report.
-        const float penetration = world.maxPenetration();
+        const float penetration = current().maxPenetration();
         if (!(penetration <= maxPenetration)) maxPenetration = penetration;
-        maxEscaped = std::max(maxEscaped, world.escapedCount());
+        maxEscaped = std::max(maxEscaped, current().escapedCount());
     }
 
+    const World& world = current();
+    const std::uint64_t steps = stepNs.size();
     Json report;
     report["scenario"] = options.scenarioName;
     report["seed"] = options.seed;
-    report["steps"] = options.steps;
-    report["sim_seconds"] = simulatedSeconds(options.steps, world.settings().timeStep);
+    report["steps"] = steps;
+    report["sim_seconds"] = simulatedSeconds(steps, world.settings().timeStep);
     // From whole nanoseconds, so that the value reads 0.1045215, not 0.10452149999999999.
     report["ms_per_step_median"] = median(std::move(stepNs)) / 1e6;
     report["kinetic_energy_start"] = energyStart;
@@ -90,6 +95,7 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
     report["momentum_end"] = toJson(world.linearMomentum());
     report["max_penetration"] = shortestDouble(maxPenetration);
     report["escaped"] = maxEscaped;
+    report["state_hash"] = stateHashText(stateHash(world));
 
     Json bodies = Json::array();
     for (const Body& body : world.bodies()) {
@@ -114,6 +120,46 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
     }
     report["obstacles"] = std::move(obstacles);
     return report;
+}
+
+} // namespace
+
+Json runHeadless(World& world, const HeadlessOptions& options) {
+    std::uint64_t taken = 0;
+    return reportOfRun(
+        [&] {
+            if (taken == options.steps) return false;
+            world.step();
+            ++taken;
+            return true;
+        },
+        [&]() -> const World& { return world; }, options);
+}
+
+HeadlessReplay runHeadlessReplay(Recording recording) {
+    HeadlessReplay out;
+    RecordingPlayer player(std::move(recording));
+    std::optional<Session> session = player.start(out.error);
+    if (!session) return out;
+    // The inputs of tick 0 come before the first step: the start values include them.
+    if (out.error = player.applyDue(*session); !out.error.empty()) return out;
+    HeadlessOptions options;
+    options.steps = player.recording().endTick;
+    Json report = reportOfRun(
+        [&] {
+            if (out.error = player.applyDue(*session); !out.error.empty()) return false;
+            if (player.atEnd(*session)) return false;
+            session->step();
+            return true;
+        },
+        [&]() -> const World& { return session->world(); }, options);
+    if (!out.error.empty()) return out;
+    // The scenario and seed the replay ended on.
+    report["scenario"] = session->scenario().scenario.name;
+    report["seed"] = session->seed();
+    out.report = std::move(report);
+    out.verdict = player.verify(*session);
+    return out;
 }
 
 std::optional<std::string> firstNonFinite(const Json& json) {

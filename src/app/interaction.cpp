@@ -53,32 +53,33 @@ void Interaction::release(const World& world, std::uint64_t frame) {
     endDrag(world, frame);
 }
 
-void Interaction::drag(World& world, const ScreenCamera& screen, const Pointer& pointer, float frameSeconds,
-                       std::uint64_t frame) {
-    if (!drag_) return;
+std::optional<SetBodyVelocity> Interaction::drag(const World& world, const ScreenCamera& screen,
+                                                 const Pointer& pointer, float frameSeconds,
+                                                 std::uint64_t frame) {
+    if (!drag_) return std::nullopt;
     const Body& body = world.bodies()[static_cast<std::size_t>(drag_->body)];
     if (!pointer.leftDown) {
         // Released where we did not see it (outside the window).
         endDrag(world, frame);
-        return;
+        return std::nullopt;
     }
     if (!drag_->active) {
-        if (glm::length(pointer.pos - drag_->pressPos) < kDragThresholdPixels) return;
+        if (glm::length(pointer.pos - drag_->pressPos) < kDragThresholdPixels) return std::nullopt;
         drag_->active = true;
         events_.drag(frame, true, body.name);
     }
-    if (world.paused()) return; // nothing moves while paused; the body keeps its velocity
+    if (world.paused()) return std::nullopt; // nothing moves while paused; the body keeps its velocity
 
     // The grabbed point follows the cursor in the plane facing the camera at the grab depth; the
     // body gets the velocity that takes it there in one frame, so the solver still collides it.
     const std::optional<glm::vec3> cursor = screen.pointAtDepth(pointer.pos, drag_->depth);
-    if (!cursor) return;
+    if (!cursor) return std::nullopt;
     const glm::vec3 target = *cursor + drag_->grabOffset;
     const float dt = std::max(frameSeconds * world.settings().timeScale, world.settings().timeStep);
     glm::vec3 velocity = (target - body.position) / dt;
     const float speed = glm::length(velocity);
     if (speed > kMaxDragSpeed) velocity *= kMaxDragSpeed / speed;
-    world.setBodyVelocity(drag_->body, velocity, body.angularVelocity * kDragAngularDamping);
+    return SetBodyVelocity{drag_->body, velocity, body.angularVelocity * kDragAngularDamping};
 }
 
 void Interaction::hover(const World& world, const ScreenCamera& screen, const Pointer& pointer) {

@@ -2,13 +2,15 @@
 // tested without a display in tests/app/test_interaction.cpp): a left click picks the nearest body
 // or obstacle along the ray through the pixel (a click on empty space clears the pick); the
 // cursor's hover is picked the same way every frame; a left press on a body grabs it, and once the
-// mouse has moved a few pixels the body follows the cursor; releasing it leaves it the velocity it
-// had (a throw). Obstacles are static: picked, never dragged. Every click and drag is logged.
+// mouse has moved a few pixels the body follows the cursor (drag returns the velocity input that
+// takes it there); releasing it leaves it the velocity it had (a throw). Obstacles are static: picked, never
+// dragged. Every click and drag is logged.
 #pragma once
 
 #include "app/events.hpp"
 #include "app/pick_state.hpp"
 #include "physics/world.hpp"
+#include "session/session_input.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -59,12 +61,13 @@ public:
     /// A left release: ends the drag. The body keeps the velocity the drag gave it: a throw.
     void release(const World& world, std::uint64_t frame);
     /// Once per frame after the clicks: a grabbed body starts following the cursor when it has moved
-    /// kDragThresholdPixels from the press, then gets the velocity that takes the grabbed point to
-    /// the cursor (in the plane facing the camera at the grab depth) in one frame, so the solver
-    /// still collides it. Nothing moves while the world is paused. A button released where no
-    /// release was seen (outside the window) ends the drag.
-    void drag(World& world, const ScreenCamera& screen, const Pointer& pointer, float frameSeconds,
-              std::uint64_t frame);
+    /// kDragThresholdPixels from the press, then is given the velocity that takes the grabbed point
+    /// to the cursor (in the plane facing the camera at the grab depth) in one frame, so the solver
+    /// still collides it: returned as the input that sets it (the caller applies it through its
+    /// session, which records it). Nothing moves while the world is paused. A button released where
+    /// no release was seen (outside the window) ends the drag.
+    std::optional<SetBodyVelocity> drag(const World& world, const ScreenCamera& screen,
+                                        const Pointer& pointer, float frameSeconds, std::uint64_t frame);
     /// Once per frame: the body or obstacle under the cursor (none when it is not over the scene).
     void hover(const World& world, const ScreenCamera& screen, const Pointer& pointer);
     /// Selects what `hit` names without a click (the impact log's jump to an impact): ends a drag

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <SDL_keycode.h>
+#include <optional>
 #include <vector>
 
 namespace kz {
@@ -28,13 +29,19 @@ enum class KeyAction {
     ToggleBvhBoxes,
     BvhLevelUp,
     BvhLevelDown,
+    StepBack,      ///< The timeline one step back (Shift: 10), pausing first.
+    StepForward,   ///< One step forward (Shift: 10): along the kept steps, else a new step.
+    StepBack10,    ///< Shift + StepBack's key.
+    StepForward10, ///< Shift + StepForward's key.
 };
 
-/// A key and the action it runs. Modifiers are not looked at (Shift+P pauses like P).
+/// A key and the action it runs. Modifiers are not looked at (Shift+P pauses like P), except
+/// by a binding with `shifted`, which runs instead of the plain one while Shift is held.
 struct KeyBinding {
     SDL_Keycode key;
     KeyAction action;
     bool repeats = false; ///< Held down, it runs again at the keyboard's repeat rate.
+    std::optional<KeyAction> shifted = std::nullopt; ///< Run instead while Shift is held.
 };
 
 /// One line of the Help: the keys or mouse gesture as shown, what they do, and the keys' bindings

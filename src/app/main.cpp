@@ -35,6 +35,7 @@ constexpr std::uint64_t kMaxSteps = 10'000'000; // 23 hours at 120 Hz; bounds th
 constexpr std::uint64_t kMaxFrames = 1'000'000'000;
 constexpr int kMaxWindowSide = 16384;
 constexpr std::uint64_t kMaxMsaaSamples = 16;
+constexpr std::uint64_t kMaxHistoryMb = 65536; ///< --history-mb: 64 GiB at most.
 constexpr float kMinUiScale = 0.5f;
 constexpr float kMaxUiScale = 4.0f;
 
@@ -79,6 +80,9 @@ struct Flags {
     bool noShadows = false;
     std::string msaa = "auto"; // 4, or 0 on a software rasteriser
     std::string uiScale = "1";
+    std::string record;            // the window: the session's recording, written at quit
+    std::string replay;            // a recording played in the window or headless
+    std::string historyMb = "512"; // the timeline's memory cap, MiB
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -86,7 +90,10 @@ struct FlagOptions {
     CLI::Option* steps = nullptr;
     CLI::Option* report = nullptr;
     CLI::Option* lab = nullptr;
-    std::vector<CLI::Option*> windowOnly; ///< The window's flags; each is an error with --headless.
+    CLI::Option* record = nullptr;
+    CLI::Option* replay = nullptr;
+    std::vector<CLI::Option*> notWithReplay; ///< What a recording decides for itself.
+    std::vector<CLI::Option*> windowOnly;    ///< The window's flags; each is an error with --headless.
 };
 
 /// A plain decimal number (such as 1.5) in [min, max].
@@ -167,6 +174,12 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, b
         return std::nullopt;
     }
     options.uiScale = *uiScale;
+    const std::optional<std::uint64_t> historyMb = parseWholeNumber(flags.historyMb, 1, kMaxHistoryMb);
+    if (!historyMb) {
+        printError(wholeNumberError("--history-mb", flags.historyMb, 1, kMaxHistoryMb));
+        return std::nullopt;
+    }
+    options.historyMb = static_cast<std::size_t>(*historyMb);
     options.paused = flags.paused;
     options.spin = !flags.noSpin;
     options.vsync = !flags.noVsync;
@@ -174,6 +187,8 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, b
     options.screenshot = flags.screenshot;
     options.events = flags.events;
     if (reportGiven) options.report = flags.report;
+    options.record = flags.record;
+    options.replay = flags.replay;
     return options;
 }
 
@@ -249,20 +264,47 @@ int writeHeadlessReport(const nlohmann::ordered_json& report, const std::string&
     return kExitOk;
 }
 
+/// Opens --report's file (not for "-"), before the run, so that a bad path fails at once, not
+/// after it. False, the error printed, when it cannot be written.
+bool openReportFile(const std::string& target, std::ofstream& file) {
+    if (target == "-") return true;
+    file.open(target, std::ios::out | std::ios::trunc);
+    if (file) return true;
+    printError("--report: cannot write '" + target + "': " + std::strerror(errno));
+    return false;
+}
+
 int runHeadlessCommand(const Flags& flags) {
     std::optional<HeadlessRun> run = prepareHeadlessRun(flags);
     if (!run) return kExitUsage;
-    // Open the report file before the run, so that a bad path fails at once, not after it.
     std::ofstream file;
-    if (flags.report != "-") {
-        file.open(flags.report, std::ios::out | std::ios::trunc);
-        if (!file) {
-            printError("--report: cannot write '" + flags.report + "': " + std::strerror(errno));
-            return kExitUsage;
-        }
-    }
+    if (!openReportFile(flags.report, file)) return kExitUsage;
     const nlohmann::ordered_json report = kz::runHeadless(run->world, run->options);
     return writeHeadlessReport(report, flags.report, file);
+}
+
+/// --headless --replay FILE: the recording re-run without a window, its report written; a replay
+/// that does not end in the recorded state is an error (exit 1) after the report.
+int runHeadlessReplayCommand(const Flags& flags) {
+    kz::RecordingResult read = kz::loadRecording(flags.replay);
+    if (!read.recording) {
+        printError(read.error);
+        return kExitUsage;
+    }
+    std::ofstream file;
+    if (!openReportFile(flags.report, file)) return kExitUsage;
+    const kz::HeadlessReplay replay = kz::runHeadlessReplay(std::move(*read.recording));
+    if (!replay.error.empty()) {
+        printError(replay.error);
+        return kExitUsage;
+    }
+    if (const int written = writeHeadlessReport(replay.report, flags.report, file); written != kExitOk)
+        return written;
+    if (!replay.verdict.empty()) {
+        printError(replay.verdict);
+        return kExitFailure;
+    }
+    return kExitOk;
 }
 
 // ------------------------------------------------------------------ explain
@@ -309,12 +351,14 @@ int runExplainCommand(const CLI::App& app, const Flags& flags) {
 void describeProgram(CLI::App& app) {
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
-               "max_penetration, escaped, the final bodies and the obstacles (see README.md).\n"
+               "max_penetration, escaped, state_hash, the final bodies and the obstacles (see\n"
+               "README.md). --replay FILE plays a recording made with --record (in the window, or\n"
+               "--headless to re-run it: exit 1 when it does not end in the recorded state).\n"
                "kolize explain QUERY --shapes FILE|- prints one query's result and steps as JSON\n"
                "(kolize explain --help lists the queries).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows.\n"
+               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");
@@ -324,11 +368,19 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
     FlagOptions options;
     app.add_flag("--headless", flags.headless,
                  "Run without a window or display: step, then write a JSON report");
-    app.add_option("--scenario", flags.scenario,
-                   "Built-in scenario name or scenario JSON file (default: two-balls)")
-        ->type_name("NAME|FILE");
-    app.add_option("--seed", flags.seed, "Seed of the random bodies, 0 to 2^64-1 (default: the file's seed)")
-        ->type_name("S");
+    options.notWithReplay.push_back(
+        app.add_option("--scenario", flags.scenario,
+                       "Built-in scenario name or scenario JSON file (default: two-balls)")
+            ->type_name("NAME|FILE"));
+    options.notWithReplay.push_back(
+        app.add_option("--seed", flags.seed,
+                       "Seed of the random bodies, 0 to 2^64-1 (default: the file's seed)")
+            ->type_name("S"));
+    options.replay =
+        app.add_option("--replay", flags.replay,
+                       "Play a recording (--record): in the window, or --headless to re-run it and"
+                       " report; it holds its own scenarios and seeds")
+            ->type_name("FILE");
     options.steps = app.add_option("--steps", flags.steps,
                                    "Headless: fixed steps to run, 0 to " + std::to_string(kMaxSteps) +
                                        " (default: 1200, 10 s at 120 Hz)")
@@ -354,6 +406,11 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                                         "Window: log user-visible events, one JSON line each, - for stdout")
                              ->type_name("FILE|-"));
     windowOnly.push_back(app.add_flag("--no-vsync", flags.noVsync, "Window: do not wait for vertical sync"));
+    options.record = app.add_option("--record", flags.record,
+                                    "Window: write the session (every input that changes the world, with its"
+                                    " step, and the scenarios) to FILE at quit, for --replay")
+                         ->type_name("FILE");
+    windowOnly.push_back(options.record);
     options.lab =
         app.add_option("--lab", flags.lab,
                        "Window: open the query lab on QUERY (default box-box): " + kz::labQueryNames())
@@ -369,6 +426,11 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
                            ", fewer when the GL offers fewer; auto (the default): 4, or 0 on a"
                            " software rasteriser such as llvmpipe")
             ->type_name("N|auto"));
+    windowOnly.push_back(
+        app.add_option("--history-mb", flags.historyMb,
+                       "Window: the timeline keeps the last steps in at most MB mebibytes (1 to " +
+                           std::to_string(kMaxHistoryMb) + ", default 512)")
+            ->type_name("MB"));
     windowOnly.push_back(
         app.add_option("--ui-scale", flags.uiScale,
                        "Window: the panel's size and text, 0.5 to 4 (default: 1; for a high-DPI"
@@ -396,6 +458,23 @@ std::optional<int> parseCommandLine(CLI::App& app, int argc, char** argv) {
 
 /// Runs the headless or the window command, after refusing flags that belong to the other one.
 int runCommand(const Flags& flags, const FlagOptions& options) {
+    if (options.replay->count() > 0) {
+        for (const CLI::Option* option : options.notWithReplay) {
+            if (option->count() > 0) {
+                printError(option->get_name() +
+                           ": not with --replay (the recording holds its scenarios and seeds)");
+                return kExitUsage;
+            }
+        }
+        if (options.steps->count() > 0) {
+            printError("--steps: not with --replay (it runs to the recording's end)");
+            return kExitUsage;
+        }
+        if (options.record->count() > 0) {
+            printError("--record: not with --replay");
+            return kExitUsage;
+        }
+    }
     if (flags.headless) {
         for (const CLI::Option* option : options.windowOnly) {
             if (option->count() > 0) {
@@ -403,7 +482,7 @@ int runCommand(const Flags& flags, const FlagOptions& options) {
                 return kExitUsage;
             }
         }
-        return runHeadlessCommand(flags);
+        return options.replay->count() > 0 ? runHeadlessReplayCommand(flags) : runHeadlessCommand(flags);
     }
     if (options.steps->count() > 0) {
         printError("--steps: only with --headless (the window runs until quit, or use --frames N)");

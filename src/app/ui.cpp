@@ -42,9 +42,30 @@ void drawKeyTableBody() {
     ImGui::EndTable();
 }
 
+/// While a replay plays: where it is; at its end: whether it ended where the recording did.
+void replayStatus(const ReplayStatus& replay) {
+    if (!replay.finished) {
+        ImGui::TextColored(ImVec4(0.5f, 0.8f, 1.0f, 1.0f), "replaying %s: tick %llu of %llu",
+                           replay.file.c_str(), static_cast<unsigned long long>(replay.tick),
+                           static_cast<unsigned long long>(replay.endTick));
+    } else if (replay.verdict.empty()) {
+        ImGui::TextColored(ImVec4(0.5f, 1.0f, 0.5f, 1.0f), "replay ended at tick %llu: the recorded state",
+                           static_cast<unsigned long long>(replay.endTick));
+    } else {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", replay.verdict.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+bool replaying(const UiFrameInfo& info) {
+    return info.replay && !info.replay->finished;
+}
+
 void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     const World& world = *info.world;
-    if (world.paused()) {
+    if (info.replay) replayStatus(*info.replay);
+    if (info.paused) {
         if (ImGui::Button(withKey("Resume", KeyAction::Resume).c_str())) requests.resume = true;
     } else {
         if (ImGui::Button(withKey("Pause", KeyAction::Pause).c_str())) requests.pause = true;
@@ -52,7 +73,7 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
     ImGui::SameLine();
     if (ImGui::Button(withKey("Single step", KeyAction::SingleStep).c_str())) requests.singleStep = true;
     ImGui::SameLine();
-    ImGui::TextDisabled(world.paused() ? "paused" : "running");
+    ImGui::TextDisabled(info.paused ? "paused" : "running");
     if (world.halted()) {
         // World stops on a NaN or infinite state (physics/world.hpp): say which body, in red.
         const std::size_t body = static_cast<std::size_t>(world.haltedBody());
@@ -60,6 +81,7 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
                            body, world.bodies()[body].name.c_str());
     }
 
+    ImGui::BeginDisabled(replaying(info)); // a replay's parameters are the recording's
     if (ImGui::SliderFloat("time scale", &state.timeScale, 0.05f, 2.0f, "%.2fx",
                            ImGuiSliderFlags_Logarithmic)) {
         state.timeScale = std::clamp(state.timeScale, 0.05f, 2.0f);
@@ -84,6 +106,7 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
                            ImGuiSliderFlags_AlwaysClamp))
         requests.materialChanged = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("rolling resistance of balls: stops rolling and spinning");
+    ImGui::EndDisabled();
     ImGui::TextDisabled("(the material applies to every body)");
 }
 
@@ -105,6 +128,7 @@ void cameraSection(UiState& state, const UiFrameInfo& info, UiRequests& requests
 void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     ImGui::Text("%s (%s), seed %llu", info.scenarioTitle.c_str(), info.scenarioKey.c_str(),
                 static_cast<unsigned long long>(info.seed));
+    ImGui::BeginDisabled(replaying(info)); // a replay's loads are the recording's
     const float rows = static_cast<float>(std::min<std::size_t>(state.scenarioNames.size(), 6));
     if (ImGui::BeginListBox("##scenarios",
                             ImVec2(-1.0f, (rows + 0.25f) * ImGui::GetTextLineHeightWithSpacing()))) {
@@ -118,6 +142,7 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
     if (ImGui::Button(withKey("Reset fixed", KeyAction::ResetFixed).c_str())) requests.resetFixed = true;
     ImGui::SameLine();
     if (ImGui::Button("Reload")) requests.reload = true;
+    ImGui::EndDisabled();
 
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("18446744073709551615").x +
                             2.0f * ImGui::GetStyle().FramePadding.x);
@@ -235,6 +260,8 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
 void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
+    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
+    if (ImGui::CollapsingHeader("Timeline")) requests.timeline = timelineSection(info.timeline);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);

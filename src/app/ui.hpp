@@ -10,6 +10,7 @@
 #include "app/pick_state.hpp"
 #include "app/probe.hpp"
 #include "app/render/renderer.hpp"
+#include "app/ui_timeline.hpp"
 #include "physics/world.hpp"
 
 #include <cstdint>
@@ -55,6 +56,15 @@ struct UiState {
     float impactsMinSpeed = 0.0f;     ///< And only those closing at least this fast (m/s, 0 to 2).
 };
 
+/// A replay under way or ended (--replay), as the panel shows it.
+struct ReplayStatus {
+    std::string file;          ///< The recording.
+    std::uint64_t tick = 0;    ///< The session's tick now.
+    std::uint64_t endTick = 0; ///< The recording's last tick.
+    bool finished = false;     ///< The end is reached: the world is the user's again.
+    std::string verdict;       ///< At the end: empty when the state hash is the recorded one, else why not.
+};
+
 /// Read-only facts the panel shows this frame.
 struct UiFrameInfo {
     const World* world = nullptr;
@@ -71,9 +81,13 @@ struct UiFrameInfo {
     ProbeResult probe; ///< This frame's mouse probe (the scenarios).
     /// The lab's query while the window shows the lab; empty: the scenarios.
     std::optional<LabQuery> labQuery;
-    LabResult labResult;                      ///< Its answer this frame.
-    std::string labHover;                     ///< What the cursor is over in the lab ("box A"), or empty.
-    int msaaSamples = 0;                      ///< Samples per pixel of the scene (0: not multisampled).
+    LabResult labResult;   ///< Its answer this frame.
+    std::string labHover;  ///< What the cursor is over in the lab ("box A"), or empty.
+    int msaaSamples = 0;   ///< Samples per pixel of the scene (0: not multisampled).
+    bool paused = false;   ///< The world stands still (during a replay: the playback).
+    TimelineInfo timeline; ///< The Timeline section's history and the step on screen.
+    /// Set under --replay: while it plays, what would change the world is greyed out.
+    std::optional<ReplayStatus> replay;
     const ImpactLog* impacts = nullptr;       ///< The impact log (Impacts); null: no section.
     const ShownImpact* shownImpact = nullptr; ///< The impact drawn and explained, or null.
 };
@@ -96,6 +110,7 @@ struct UiRequests {
     bool screenshot = false;
     std::optional<LabQuery> openLab;          ///< A lab query chosen: the window shows the lab.
     bool closeLab = false;                    ///< Back to the scenarios.
+    TimelineRequests timeline;                ///< Play, pause, a step to show.
     std::optional<ImpactRecord> jumpToImpact; ///< A row of the impact log clicked.
     bool hideImpact = false;                  ///< The shown impact's "hide".
 };

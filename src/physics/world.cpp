@@ -167,6 +167,7 @@ int World::dueSteps(float frameSeconds) {
 }
 
 void World::step() {
+    singleStepPending_ = false; // any step is the single step a paused world was waiting for
     if (haltOnNonFiniteState()) return;
     applyGravity();
     findCandidates();

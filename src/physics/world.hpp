@@ -74,7 +74,8 @@ public:
     /// Adds a static mesh obstacle (see makeObstacle); returns its index in obstacles().
     int addObstacle(Obstacle obstacle);
 
-    /// One fixed step of settings().timeStep seconds (ignores pause). Does nothing once halted().
+    /// One fixed step of settings().timeStep seconds (ignores pause; it is the single step a
+    /// requestSingleStep() asked for, if any). Does nothing once halted().
     void step();
     /// Feeds real frame time (scaled by timeScale) to the fixed-step accumulator and takes the
     /// steps that are due, at most maxStepsPerAdvance. Does nothing while paused, except to run

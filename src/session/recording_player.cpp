@@ -54,7 +54,9 @@ int RecordingPlayer::playTick(Session& session, std::string& error) {
 }
 
 int RecordingPlayer::play(Session& session, float frameSeconds, std::string& error) {
-    error.clear();
+    // The inputs due now first: a time scale applied at this tick paces this frame, as live.
+    error = applyDue(session);
+    if (!error.empty()) return 0;
     if (frameSeconds > 0.0f) accumulator_ += frameSeconds * session.world().settings().timeScale;
     int steps = 0;
     while (true) {

@@ -181,7 +181,10 @@ private:
             failAt(line_, "scenario " + std::to_string(index) + ": " + std::to_string(bytes) +
                               " bytes, over the limit for scenario files (" +
                               std::to_string(kMaxScenarioBytes) + ")");
-        open_ = OpenScenario{line_, f.rest(line, 3), {}};
+        std::string key = f.rest(line, 3);
+        if (!session_detail::lineSafeName(key))
+            failAt(line_, "scenario key " + shownText(key) + ": must not hold control characters");
+        open_ = OpenScenario{line_, std::move(key), {}};
         open_->text.source = open_->key;
         open_->text.json = block(bytes, "scenario");
     }
@@ -195,6 +198,8 @@ private:
                               " bytes, over the limit for a scenario's mesh files (" +
                               std::to_string(kMaxScenarioMeshBytes) + ")");
         std::string name = f.rest(line, 2);
+        if (!session_detail::lineSafeName(name))
+            failAt(line_, "mesh name " + shownText(name) + ": must not hold control characters");
         if (open_->text.meshes.contains(name)) failAt(line_, "mesh " + shownText(name) + " given twice");
         open_->text.meshes.emplace(std::move(name), block(bytes, "mesh"));
     }

@@ -49,10 +49,6 @@ bool sameScenario(const SessionScenario& a, const SessionScenario& b) {
     return a.key == b.key && a.text.json == b.text.json && a.text.meshes == b.text.meshes;
 }
 
-bool holdsLineBreak(std::string_view text) {
-    return text.find_first_of("\r\n") != std::string_view::npos;
-}
-
 /// The embedded scenarios: each distinct one once, numbered in the order of their first load.
 class ScenarioTable {
 public:
@@ -63,15 +59,17 @@ public:
         for (std::size_t i = 0; i < seen_.size(); ++i) {
             if (seen_[i] == scenario || sameScenario(*seen_[i], *scenario)) return i;
         }
-        if (scenario->key.empty() || holdsLineBreak(scenario->key)) {
-            error = "cannot record the scenario key '" + scenario->key + "': it must be one non-empty line";
+        if (!session_detail::lineSafeName(scenario->key)) {
+            error = "cannot record the scenario key '" + scenario->key +
+                    "': it must be one non-empty line without control characters";
             return std::nullopt;
         }
         out.word("scenario").whole(seen_.size()).whole(scenario->text.json.size()).word(scenario->key).end();
         out.block(scenario->text.json);
         for (const auto& [name, text] : scenario->text.meshes) {
-            if (name.empty() || holdsLineBreak(name)) {
-                error = "cannot record the mesh file name '" + name + "': it must be one non-empty line";
+            if (!session_detail::lineSafeName(name)) {
+                error = "cannot record the mesh file name '" + name +
+                        "': it must be one non-empty line without control characters";
                 return std::nullopt;
             }
             out.word("mesh").whole(text.size()).word(name).end();

@@ -1,7 +1,9 @@
 #include "session/session.hpp"
 
+#include "session/history.hpp"
 #include "session/session_detail.hpp"
 
+#include <chrono>
 #include <cmath>
 #include <type_traits>
 
@@ -158,8 +160,26 @@ std::string Session::apply(const SessionInput& input) {
 }
 
 void Session::step() {
+    const auto start = std::chrono::steady_clock::now();
     state_.world.step();
     ++state_.tick;
+    if (history_) {
+        const std::chrono::duration<float, std::milli> took = std::chrono::steady_clock::now() - start;
+        history_->push(state_, took.count());
+    }
+    if (stepObserver_) stepObserver_();
+}
+
+void Session::attachHistory(History* history) {
+    history_ = history;
+    if (history_) history_->restart(state_);
+}
+
+void Session::rewindTo(SessionState state) {
+    if (state.tick > state_.tick || state.inputsApplied > log_.size()) return; // not of this session
+    log_.resize(state.inputsApplied);
+    state_ = std::move(state);
+    if (history_) history_->truncateAfter(state_.tick);
 }
 
 int Session::advance(float frameSeconds) {

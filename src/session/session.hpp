@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -25,6 +26,8 @@ namespace kz {
 
 /// Where a session is: its world, what that world was loaded from, and how far along the input
 /// log it is. A copy is a keyframe: runInputs brings it forward to any later tick of the same log.
+class History; // history.hpp
+
 struct SessionState {
     World world;
     std::shared_ptr<const SessionScenario> scenario; ///< The scenario `world` was last loaded from.
@@ -78,6 +81,15 @@ public:
     std::string apply(const SessionInput& input);
     /// One world step; the tick counts it.
     void step();
+    /// Keeps `history` (not owned; null: none) from now on: it restarts at the current state and
+    /// every step is pushed into it with its wall time.
+    void attachHistory(History* history);
+    /// Called after every step (and its history push), live or replayed: the app's impact log.
+    void setStepObserver(std::function<void()> observer) { stepObserver_ = std::move(observer); }
+    /// Goes on from `state`, a state of this session at or before its tick (History::at): the
+    /// later steps and the inputs after state.inputsApplied are dropped (the old future), and so
+    /// are the history's steps after state.tick.
+    void rewindTo(SessionState state);
     /// World::advance through step(): the steps the frame time makes due (World::dueSteps: the
     /// accumulator, the time scale, the pause and a pending single step), each counted. Returns how
     /// many were taken.
@@ -97,6 +109,8 @@ private:
 
     SessionState state_;
     std::vector<TimedInput> log_;
+    History* history_ = nullptr;
+    std::function<void()> stepObserver_;
 };
 
 } // namespace kz

@@ -51,10 +51,11 @@ TEST_F(EventLogFile, EveryEventIsOneFlushedLineWithFrameAndEventFirst) {
     log.drag(8, true, "red ball");
     log.drag(9, false, "red ball");
     log.screenshot(10, "kolize-10.png");
-    log.simple(11, "quit");
+    log.replayEnd(11, 1043, 0x0123456789abcdefull, true);
+    log.quit(12, 0xfedcba9876543210ull, 1050);
 
     const std::vector<std::string> written = lines(file_);
-    ASSERT_EQ(written.size(), 9u);
+    ASSERT_EQ(written.size(), 10u);
     EXPECT_EQ(written[0], R"({"frame":3,"event":"pick","body":"red ball","shape":"sphere","t":12.5,)"
                           R"("point":[0.1,0.0,-1.0],"normal":[0.0,0.0,1.0]})");
     EXPECT_EQ(written[1], R"({"frame":4,"event":"pick","body":null})");
@@ -64,7 +65,10 @@ TEST_F(EventLogFile, EveryEventIsOneFlushedLineWithFrameAndEventFirst) {
     EXPECT_EQ(written[5], R"({"frame":8,"event":"drag_start","body":"red ball"})");
     EXPECT_EQ(written[6], R"({"frame":9,"event":"drag_end","body":"red ball"})");
     EXPECT_EQ(written[7], R"({"frame":10,"event":"screenshot","file":"kolize-10.png"})");
-    EXPECT_EQ(written[8], R"({"frame":11,"event":"quit"})");
+    EXPECT_EQ(
+        written[8],
+        R"({"frame":11,"event":"replay_end","tick":1043,"state_hash":"0123456789abcdef","matches":true})");
+    EXPECT_EQ(written[9], R"({"frame":12,"event":"quit","tick":1050,"state_hash":"fedcba9876543210"})");
     for (const std::string& line : written)
         EXPECT_TRUE(Json::accept(line)) << line;
 }

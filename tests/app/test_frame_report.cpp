@@ -1,6 +1,7 @@
 // The report of a window run (src/app/frame_report.hpp): its keys in order, the medians of the
 // frame times, and the file it goes to.
 #include "app/frame_report.hpp"
+#include "physics/state_hash.hpp"
 
 #include <cstdio>
 #include <fstream>
@@ -46,7 +47,8 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
                                                "scenario",
                                                "seed",
                                                "msaa_samples",
-                                               "shadows"};
+                                               "shadows",
+                                               "state_hash"};
     EXPECT_EQ(keys, expected);
     EXPECT_EQ(report["frames"], 3);
     EXPECT_DOUBLE_EQ(report["fps"].get<double>(), 6.0);
@@ -60,6 +62,7 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
     EXPECT_EQ(report["seed"], 42);
     EXPECT_EQ(report["msaa_samples"], 0) << "not multisampled unless said";
     EXPECT_EQ(report["shadows"], true);
+    EXPECT_EQ(report["state_hash"], kz::stateHashText(kz::stateHash(world)));
 }
 
 TEST(FrameReport, SaysHowTheFramesWereDrawn) {

@@ -2,9 +2,12 @@
 // every built-in scenario must be exactly the text it was when these hashes were recorded, byte for
 // byte, except the one line that measures time (ms_per_step_median). This guards the whole path a
 // script sees: the command line, the scenario files, the physics and the report's formatting.
-// A change meant to alter a report updates the table and says why in its commit.
+// A change meant to alter a report updates the table and says why in its commit. The report's
+// state_hash must also be the golden state hash (tests/support/golden_states.hpp): the state the
+// report describes is the one the physics' golden test steps to in-process.
 #include "scenario/scenario.hpp"
 #include "support/golden.hpp"
+#include "support/golden_states.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -55,12 +58,14 @@ std::string withoutTiming(const std::string& report) {
 }
 
 /// The report hash (timing line removed) after 2,000 headless steps of each built-in scenario.
+/// Recorded again when the report gained its state_hash line: without that line each report
+/// hashes to its previous value, and each state_hash is the golden state hash.
 const std::map<std::string, std::string> kGolden = {
-    {"boxes", "d34d4b9522a78e75"},        {"deterministic", "0745942dd0a0b358"},
-    {"gravity-pile", "1435f717f13a2d1e"}, {"high-speed", "67797d47d6d62bc1"},
-    {"lamp-arch", "4a4cc0579462b344"},    {"mesh-playground", "f73388c113b5567d"},
-    {"mixed-100", "148ecb442631fe22"},    {"random", "13addba2838bb4f0"},
-    {"slanted-room", "77417b97482df377"}, {"two-balls", "b1e0d975ff36f3f7"},
+    {"boxes", "09f9b95298124b5a"},        {"deterministic", "8a6fa6c8d383f5ca"},
+    {"gravity-pile", "229373de338696b4"}, {"high-speed", "ed6fd4a9c0811b16"},
+    {"lamp-arch", "75319f29fc6220cb"},    {"mesh-playground", "a5fda978e3451216"},
+    {"mixed-100", "a3288d43ab26b7f4"},    {"random", "f6e808eccdeeec2e"},
+    {"slanted-room", "f605f043e415fc82"}, {"two-balls", "8bf91c235dc3ae5d"},
 };
 
 TEST(GoldenReports, EveryBuiltInScenarioReportsExactlyItsRecordedTextAfterTwoThousandSteps) {
@@ -81,6 +86,10 @@ TEST(GoldenReports, EveryBuiltInScenarioReportsExactlyItsRecordedTextAfterTwoTho
         text << file.rdbuf();
         ASSERT_FALSE(text.str().empty());
         kz::test::expectGolden(kGolden, name, fnv1a(withoutTiming(text.str())));
+        const std::string marker = "\"state_hash\": \"";
+        const std::size_t at = text.str().find(marker);
+        ASSERT_NE(at, std::string::npos) << "no state_hash in the report";
+        kz::test::expectGolden(kz::test::kGoldenStates, name, text.str().substr(at + marker.size(), 16));
     }
     std::error_code ignored;
     fs::remove_all(dir, ignored);

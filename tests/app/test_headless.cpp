@@ -2,6 +2,8 @@
 // here, then the built binary itself (flags, exit codes, the report), run with DISPLAY unset.
 // Nothing here needs a display.
 #include "app/headless.hpp"
+#include "physics/state_hash.hpp"
+#include "session/recording.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -41,6 +43,7 @@ const std::vector<std::string> kReportKeys = {"scenario",
                                               "momentum_end",
                                               "max_penetration",
                                               "escaped",
+                                              "state_hash",
                                               "bodies",
                                               "obstacles"};
 const std::vector<std::string> kBodyKeys = {"name",        "shape",    "position",
@@ -145,6 +148,15 @@ TEST(RunHeadless, ReportsTheFinalStateOfTheWorld) {
     EXPECT_DOUBLE_EQ(report["momentum_end"][0].get<double>(), world.linearMomentum().x);
 }
 
+TEST(RunHeadless, TheStateHashIsTheFinalWorldsAsSixteenHexDigits) {
+    kz::World world = smallWorld();
+    const Json report = kz::runHeadless(world, {"small", 0, 50});
+    EXPECT_EQ(report["state_hash"], kz::stateHashText(kz::stateHash(world)));
+    EXPECT_EQ(report["state_hash"].get<std::string>().find_first_not_of("0123456789abcdef"),
+              std::string::npos);
+    EXPECT_EQ(report["state_hash"].get<std::string>().size(), 16u);
+}
+
 TEST(RunHeadless, SimSecondsCountsTheTimeStepAsWritten) {
     for (const auto& [timeStep, steps, seconds] :
          {std::tuple{1.0f / 120.0f, 1200u, 10.0}, std::tuple{1.0f / 60.0f, 90u, 1.5},
@@ -188,6 +200,63 @@ TEST(RunHeadless, NonFiniteStateReachesTheReport) {
     const Json report = kz::runHeadless(world, {"broken", 0, 0});
     EXPECT_TRUE(kz::firstNonFinite(report).has_value());
     EXPECT_TRUE(std::isnan(report["bodies"][1]["velocity"][1].get<double>()));
+}
+
+// ---------------------------------------------------------------- runHeadlessReplay
+
+/// A session on the built-in `key`, driven by a few inputs of every kind and a reset, `ticks` steps.
+kz::Session drivenSession(const std::string& key = "two-balls", std::uint64_t ticks = 300) {
+    std::string error;
+    const auto scenario = kz::readSessionScenario(key, error);
+    EXPECT_TRUE(scenario) << error;
+    std::optional<kz::Session> session = kz::Session::start(kz::loadWithSeed(scenario, std::nullopt), error);
+    EXPECT_TRUE(session) << error;
+    for (std::uint64_t tick = 0; tick < ticks; ++tick) {
+        std::string applied;
+        if (tick == 10)
+            applied = session->apply(kz::SetBodyVelocity{0, {3.0f, 1.0f, 0.5f}, {0.0f, 2.0f, 0.0f}});
+        if (tick == 40) applied = session->apply(kz::SetMaterial{0.6f, 0.3f, 0.01f});
+        if (tick == 80) applied = session->apply(kz::SetGravity{{0.0f, -9.81f, 0.0f}});
+        if (tick == 120)
+            applied = session->apply(kz::loadWithSeed(kz::readSessionScenario("random", error), 5));
+        if (tick == 200) applied = session->apply(kz::SetBodyVelocity{3, {-2.0f, 0.0f, 1.0f}, {}});
+        EXPECT_EQ(applied, "") << "tick " << tick;
+        session->step();
+    }
+    EXPECT_EQ(session->apply(kz::SetPaused{true}), "");
+    return std::move(*session);
+}
+
+TEST(RunHeadlessReplay, EndsInTheRecordedStateWithTheReportOfARun) {
+    const kz::Session session = drivenSession();
+    const kz::HeadlessReplay replay = kz::runHeadlessReplay(kz::recordingOf(session));
+    ASSERT_EQ(replay.error, "");
+    EXPECT_EQ(replay.verdict, "");
+    const Json& report = replay.report;
+    EXPECT_EQ(keysOf(report), kReportKeys);
+    EXPECT_EQ(report["steps"], 300u);
+    EXPECT_EQ(report["scenario"], session.scenario().scenario.name);
+    EXPECT_EQ(report["seed"], 5u);
+    EXPECT_EQ(report["state_hash"], kz::stateHashText(kz::stateHash(session.world())));
+    EXPECT_EQ(report["bodies"].size(), session.world().bodies().size());
+    // Twice: the same report, but for the timing.
+    kz::HeadlessReplay again = kz::runHeadlessReplay(kz::recordingOf(session));
+    again.report["ms_per_step_median"] = report["ms_per_step_median"];
+    EXPECT_EQ(again.report, report);
+}
+
+TEST(RunHeadlessReplay, AnotherEndIsAVerdictAndABadInputAnErrorNamingItsLine) {
+    kz::Recording recording = kz::recordingOf(drivenSession());
+    recording.stateHash += 1;
+    const kz::HeadlessReplay diverged = kz::runHeadlessReplay(recording);
+    EXPECT_EQ(diverged.error, "");
+    EXPECT_EQ(diverged.verdict.rfind("(recording): replay diverged: state_hash ", 0), 0u) << diverged.verdict;
+
+    recording.inputs.insert(recording.inputs.begin() + 1, kz::TimedInput{5, kz::SetBodyVelocity{7, {}, {}}});
+    recording.source = "x.kzr";
+    recording.lines = {2, 3, 4, 5, 6, 7, 8, 9};
+    const kz::HeadlessReplay broken = kz::runHeadlessReplay(recording);
+    EXPECT_EQ(broken.error, "x.kzr:3: velocity: body 7 is out of range (the world has 2 bodies)");
 }
 
 // ---------------------------------------------------------------- firstNonFinite
@@ -578,6 +647,88 @@ TEST_F(KolizeCli, HostileScenariosAreRefusedWithOneLineNamingTheKeyAndTheRange) 
         expectOneErrorLine(run);
         EXPECT_EQ(run.err, "kolize: " + file.string() + c.message + "\n");
     }
+}
+
+TEST_F(KolizeCli, AHeadlessReplayPrintsTheReportWithTheRecordedStateHash) {
+    const kz::Session session = drivenSession("lamp-arch", 240);
+    const fs::path file = dir_ / "session.kzr";
+    std::string error;
+    ASSERT_TRUE(kz::saveRecording(file, kz::recordingOf(session), error)) << error;
+    const std::string hash = kz::stateHashText(kz::stateHash(session.world()));
+    for (int run = 0; run < 2; ++run) {
+        SCOPED_TRACE(run);
+        const Outcome replay = kolize("--headless --replay '" + file.string() + "' --report -");
+        ASSERT_EQ(replay.exitCode, 0) << replay.err;
+        EXPECT_TRUE(replay.err.empty()) << replay.err;
+        const Json report = Json::parse(replay.out);
+        EXPECT_EQ(keysOf(report), kReportKeys);
+        EXPECT_EQ(report["state_hash"], hash);
+        EXPECT_EQ(report["steps"], 240u);
+    }
+}
+
+TEST_F(KolizeCli, ABadOrDivergingReplayIsOneLine) {
+    const fs::path file = dir_ / "session.kzr";
+    std::string error;
+    kz::Recording recording = kz::recordingOf(drivenSession("two-balls", 60));
+    ASSERT_TRUE(kz::saveRecording(file, recording, error)) << error;
+    std::string text = readFile(file);
+
+    // Corrupted: another version, a bad number, cut short, missing.
+    const fs::path bad = dir_ / "bad.kzr";
+    const std::string badNumber = [&] {
+        std::string t = text;
+        const std::size_t at = t.find("\nvelocity 10 0 3 ");
+        t.replace(at + 15, 1, "x");
+        return t;
+    }();
+    for (const auto& [content, message] :
+         {std::pair{"kolize-recording 9\n" + text.substr(text.find('\n') + 1),
+                    ":1: recording format version '9'; this kolize reads version 1"},
+          std::pair{badNumber, ": velocity: expected a number, got 'x'"},
+          std::pair{text.substr(0, text.rfind("end ")), ": truncated: the recording ends after line "}}) {
+        SCOPED_TRACE(message);
+        std::ofstream(bad, std::ios::trunc) << content;
+        const Outcome run = kolize("--headless --replay '" + bad.string() + "'");
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_EQ(run.err.rfind("kolize: " + bad.string() + ":", 0), 0u) << run.err;
+        EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+    }
+    const Outcome missing = kolize("--headless --replay '" + (dir_ / "none.kzr").string() + "'");
+    EXPECT_EQ(missing.exitCode, 2);
+    expectOneErrorLine(missing);
+    EXPECT_NE(missing.err.find("none.kzr: no such file"), std::string::npos) << missing.err;
+
+    // Diverging: the report, then one line, exit code 1.
+    recording.stateHash ^= 0xff;
+    ASSERT_TRUE(kz::saveRecording(file, recording, error)) << error;
+    const Outcome diverged = kolize("--headless --replay '" + file.string() + "'");
+    EXPECT_EQ(diverged.exitCode, 1);
+    EXPECT_TRUE(Json::accept(diverged.out)) << diverged.out;
+    EXPECT_EQ(diverged.err.rfind("kolize: " + file.string() + ": replay diverged: state_hash ", 0), 0u)
+        << diverged.err;
+    EXPECT_EQ(std::count(diverged.err.begin(), diverged.err.end(), '\n'), 1) << diverged.err;
+}
+
+TEST_F(KolizeCli, ReplayAndRecordFlagsRefuseWhatTheyCannotTakeWithOneLine) {
+    const Outcome help = kolize("--help");
+    for (const char* flag : {"--record", "--replay"})
+        EXPECT_NE(help.out.find(flag), std::string::npos) << flag << " is not in:\n" << help.out;
+    for (const char* args : {"--headless --replay x.kzr --scenario random",
+                             "--headless --replay x.kzr --seed 3", "--headless --replay x.kzr --steps 10",
+                             "--replay x.kzr --record y.kzr", "--replay x.kzr --scenario boxes"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        expectOneErrorLine(run);
+        EXPECT_NE(run.err.find("not with --replay"), std::string::npos) << run.err;
+    }
+    const Outcome headlessRecord = kolize("--headless --record x.kzr");
+    EXPECT_EQ(headlessRecord.exitCode, 2);
+    expectOneErrorLine(headlessRecord);
+    EXPECT_NE(headlessRecord.err.find("--record: only for the window"), std::string::npos)
+        << headlessRecord.err;
 }
 
 TEST_F(KolizeCli, AnOversizeScenarioFileIsRefusedQuicklyWithOneLine) {

@@ -85,9 +85,17 @@ protected:
         return press;
     }
 
+    /// One frame of `frameSeconds` with the cursor at `pointer`: the drag's velocity, if it gives
+    /// one, applied to the world as the app's session applies it.
+    void drag(World& world, const Pointer& pointer, float frameSeconds, std::uint64_t frame) {
+        if (const std::optional<kz::SetBodyVelocity> v =
+                interaction_.drag(world, screen_, pointer, frameSeconds, frame))
+            world.setBodyVelocity(v->body, v->velocity, v->angularVelocity);
+    }
+
     /// One frame of 1/60 s with the cursor at `pos`.
     void dragTo(World& world, glm::vec2 pos, bool leftDown = true, std::uint64_t frame = kFrame) {
-        interaction_.drag(world, screen_, pointerAt(pos, leftDown), 1.0f / 60.0f, frame);
+        drag(world, pointerAt(pos, leftDown), 1.0f / 60.0f, frame);
     }
 
     Pointer pointerAt(glm::vec2 pos, bool leftDown = true) const {
@@ -192,7 +200,7 @@ TEST_F(InteractionTest, ADragMovesTheGrabbedPointUnderTheCursor) {
     // than kMaxDragSpeed).
     const float frameSeconds = 6.0f * world.settings().timeStep;
     const glm::vec2 cursor = press + glm::vec2(40.0f, -25.0f);
-    interaction_.drag(world, screen_, pointerAt(cursor), frameSeconds, kFrame + 1);
+    drag(world, pointerAt(cursor), frameSeconds, kFrame + 1);
     EXPECT_TRUE(interaction_.dragging());
     const glm::vec3 velocity = world.bodies()[0].velocity;
     EXPECT_GT(velocity.x, 0.0f); // right and up on screen
@@ -241,10 +249,23 @@ TEST_F(InteractionTest, APressThatMovesLessThanTheThresholdIsAClickNotADrag) {
     EXPECT_EQ(events().size(), 1u); // the pick only: no drag_start, no drag_end
 }
 
+TEST_F(InteractionTest, TheDragIsTheInputThatSetsTheGrabbedBodysVelocityAndChangesNothingItself) {
+    World world = roomWorld();
+    world.addBody(ball("other", {0, 2, 0}));
+    const glm::vec2 press = pressOnBall(world); // body 1
+    const std::optional<kz::SetBodyVelocity> v =
+        interaction_.drag(world, screen_, pointerAt(press + glm::vec2(30.0f, 0.0f)), 1.0f / 60.0f, kFrame);
+    ASSERT_TRUE(v.has_value());
+    EXPECT_EQ(v->body, 1);
+    EXPECT_GT(v->velocity.x, 0.0f);
+    EXPECT_EQ(v->angularVelocity, world.bodies()[1].angularVelocity * Interaction::kDragAngularDamping);
+    EXPECT_EQ(world.bodies()[1].velocity, glm::vec3(0.0f)) << "the caller applies it";
+}
+
 TEST_F(InteractionTest, TheDragSpeedIsCapped) {
     World world = roomWorld();
     const glm::vec2 press = pressOnBall(world);
-    interaction_.drag(world, screen_, pointerAt(press + glm::vec2(390.0f, 0.0f)), 1.0f / 120.0f, kFrame);
+    drag(world, pointerAt(press + glm::vec2(390.0f, 0.0f)), 1.0f / 120.0f, kFrame);
     EXPECT_NEAR(glm::length(world.bodies()[0].velocity), Interaction::kMaxDragSpeed, 1e-3f);
 }
 
@@ -272,7 +293,9 @@ TEST_F(InteractionTest, WhilePausedADragStartsButNothingMoves) {
     World world = roomWorld();
     world.setPaused(true);
     const glm::vec2 press = pressOnBall(world);
-    dragTo(world, press + glm::vec2(40.0f, 0.0f));
+    EXPECT_FALSE(
+        interaction_.drag(world, screen_, pointerAt(press + glm::vec2(40.0f, 0.0f)), 1.0f / 60.0f, kFrame))
+        << "no velocity while paused";
     EXPECT_TRUE(interaction_.dragging());
     EXPECT_EQ(world.bodies()[0].velocity, glm::vec3(0.0f));
     EXPECT_EQ(events().back()["event"], "drag_start");

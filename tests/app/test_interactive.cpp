@@ -29,6 +29,7 @@
 #include <glm/glm.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -1544,6 +1545,10 @@ TEST(Interactive, ClickingAnImpactRowPausesSelectsTheBodyAndDrawsTheImpact) {
     ASSERT_FALSE(pauses.empty()) << "the jump did not pause the world" << app.diagnostics();
     EXPECT_LE(pauses.back().value("frame", 1u << 30), jump->value("frame", 0u));
     EXPECT_TRUE(app.eventsNamed("pick", 0).empty()) << "the click on the panel picked through it";
+    // The timeline went back to the impact's step: the world on screen is the one right after it.
+    const std::vector<Json> seeks = app.eventsNamed("seek");
+    ASSERT_FALSE(seeks.empty()) << "the jump did not move the timeline" << app.diagnostics();
+    EXPECT_EQ(seeks.back().value("tick", 0), impact->value("step", -1)) << seeks.back().dump();
 
     // The picture: the wall's polygon in the partner's colour, over the scene.
     const glm::ivec2 empty{kWidth - 80, 70}; // only the room is there
@@ -2024,6 +2029,216 @@ TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {
     }
 }
 
+// ------------------------------------------------------------------------------ record and replay
+
+/// A slider's grab on the panel: the bounding box of a run of its colour (Dear ImGui's dark style
+/// draws it opaque: SliderGrab, rgb(61, 133, 224)).
+std::vector<Rect> sliderGrabs(const Image& image, int panelRight = 372) {
+    const Rgb grab{61, 133, 224};
+    std::vector<Rect> rows;
+    for (int y = 0; y < image.height; ++y) {
+        int x0 = -1, x1 = -1;
+        for (int x = 0; x < std::min(panelRight, image.width); ++x) {
+            if (colourDistance(image.at(x, y), grab) > 8) continue;
+            if (x0 < 0) x0 = x;
+            x1 = x;
+        }
+        if (x0 < 0) continue;
+        // A grab is a few pixels tall: rows that touch the last one's extend it.
+        if (!rows.empty() && rows.back().y1 >= y - 1 && std::abs(rows.back().x0 - x0) <= 2) {
+            rows.back().y1 = y;
+            rows.back().x1 = std::max(rows.back().x1, x1);
+        } else {
+            rows.push_back({x0, y, x1, y});
+        }
+    }
+    // Only grabs: at least 4 pixels each way (not a stray pixel of the same blue).
+    std::erase_if(rows, [](const Rect& r) { return r.width() < 4 || r.height() < 4; });
+    return rows;
+}
+
+/// Every line of a text file.
+std::vector<std::string> linesOf(const fs::path& file) {
+    std::vector<std::string> lines;
+    std::istringstream in(readText(file));
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    return lines;
+}
+
+/// `kolize --headless --replay FILE --report -`: its report, and its exit code in `code`.
+Json headlessReplay(const fs::path& recording, int& code) {
+    const std::string out = shell("env -u DISPLAY timeout 60 " KOLIZE_EXE " --headless --replay '" +
+                                      recording.string() + "' --report - 2>&1",
+                                  &code);
+    const Json report = Json::parse(out, nullptr, false);
+    EXPECT_TRUE(report.is_object()) << "not a report: " << out;
+    return report;
+}
+
+TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsStateHash) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    const fs::path recording = dir.path() / "session.kzr";
+    Json quit;
+    {
+        App app(dir.path(),
+                windowArgs(scene.file, {"--record", recording.string(), "--report", "report.json"}));
+        KZ_START_APP(app);
+
+        // A drag and a throw: the red ball pressed and pulled up a little, then yanked 200 px left
+        // (about 4 m: at the drag's top speed, several steps' travel) and let go at once, while it
+        // still chases the cursor: it keeps that velocity.
+        std::size_t cursor = app.eventCount();
+        const glm::ivec2 start = scene.pixel(scene.red);
+        app.moveTo(start);
+        sleepFor(150ms);
+        app.press();
+        ASSERT_TRUE(app.waitEvent("pick", cursor)) << app.diagnostics();
+        for (int i = 1; i <= 5; ++i) {
+            app.moveTo(start - glm::ivec2(0, 6 * i));
+            sleepFor(25ms);
+        }
+        app.moveTo(start - glm::ivec2(200, 30));
+        sleepFor(20ms);
+        app.release();
+        ASSERT_TRUE(app.waitEvent("drag_start", cursor)) << app.diagnostics();
+        ASSERT_TRUE(app.waitEvent("drag_end", cursor)) << app.diagnostics();
+        sleepFor(300ms); // the thrown ball flies on
+
+        // F: the random scenario (restitution 1: its slider's grab sits at the right end).
+        app.key("f");
+        const std::optional<Json> reset = app.waitEvent("reset", cursor);
+        ASSERT_TRUE(reset) << app.diagnostics();
+        EXPECT_EQ(reset->value("scenario", ""), "random");
+
+        // The restitution slider, by its grab: the panel's grabs from the top are the time scale's,
+        // restitution's (at 1: the right end of its track), friction's and rolling resistance's (at
+        // 0: the left end), then the timeline's scrubber and the camera's speed. A click half way
+        // along the sliders sets it to about 0.5.
+        std::vector<Rect> grabs = sliderGrabs(app.screenshotKey());
+        ASSERT_GE(grabs.size(), 4u) << "the panel's slider grabs not found" << app.diagnostics();
+        std::sort(grabs.begin(), grabs.end(), [](const Rect& a, const Rect& b) { return a.y0 < b.y0; });
+        const auto rightmost = grabs.begin() + 1;
+        const auto leftmost = std::min_element(grabs.begin(), grabs.begin() + 4,
+                                               [](const Rect& a, const Rect& b) { return a.x0 < b.x0; });
+        ASSERT_GT(rightmost->x0, grabs[2].x1) << "restitution (1) is right of friction (0)";
+        const glm::ivec2 half((leftmost->x0 + rightmost->x1) / 2, (rightmost->y0 + rightmost->y1) / 2);
+        app.clickAt(half);
+        ASSERT_TRUE(app.barrier());
+        // The grab moved there.
+        bool moved = false;
+        for (const Rect& grab : sliderGrabs(app.screenshotKey())) {
+            if (grab.y0 <= half.y && grab.y1 >= half.y)
+                moved = std::abs((grab.x0 + grab.x1) / 2 - half.x) <= 6;
+        }
+        EXPECT_TRUE(moved) << "the restitution slider's grab is not where it was clicked (" << half.x << ", "
+                           << half.y << ")";
+
+        // P, then three single steps.
+        app.key("p");
+        ASSERT_TRUE(app.waitEvent("pause", cursor)) << app.diagnostics();
+        for (int i = 0; i < 3; ++i) {
+            app.key("n");
+            ASSERT_TRUE(app.waitEvent("step", cursor)) << app.diagnostics();
+        }
+        app.quitWithEscape();
+        const std::vector<Json> quits = app.eventsNamed("quit");
+        ASSERT_EQ(quits.size(), 1u);
+        quit = quits.front();
+    }
+    ASSERT_TRUE(quit.contains("state_hash") && quit["state_hash"].is_string()) << quit.dump();
+    ASSERT_TRUE(quit.contains("tick") && quit["tick"].is_number_unsigned()) << quit.dump();
+    const std::string hash = quit["state_hash"];
+    EXPECT_EQ(hash.size(), 16u);
+    const Json windowReport = Json::parse(readText(dir.path() / "report.json"), nullptr, false);
+    EXPECT_EQ(windowReport.value("state_hash", ""), hash) << "the window's --report";
+
+    // The recording holds all of it, and ends where the window did.
+    const std::vector<std::string> lines = linesOf(recording);
+    ASSERT_FALSE(lines.empty()) << "no recording written";
+    EXPECT_EQ(lines.front(), "kolize-recording 1");
+    std::map<std::string, int> kinds;
+    std::string materialLine, throwLine;
+    for (const std::string& line : lines) {
+        const std::string kind = line.substr(0, line.find(' '));
+        ++kinds[kind];
+        if (kind == "material") materialLine = line;
+        if (kind == "velocity") throwLine = line; // the last one: the release's
+    }
+    // The throw: the last velocity the drag gave, kept after the release.
+    std::istringstream thrown(throwLine);
+    std::string word;
+    std::uint64_t throwTick = 0;
+    int body = -1;
+    glm::vec3 velocity(0.0f);
+    thrown >> word >> throwTick >> body >> velocity.x >> velocity.y >> velocity.z;
+    EXPECT_EQ(body, 0) << throwLine;
+    EXPECT_GT(glm::length(velocity), 1.0f) << "no throw: the ball was let go at rest: " << throwLine;
+    EXPECT_EQ(kinds["load"], 2) << "the start and F";
+    EXPECT_GE(kinds["velocity"], 1) << "the drag";
+    EXPECT_GE(kinds["material"], 1) << "the restitution";
+    EXPECT_GE(kinds["pause"], 1);
+    EXPECT_EQ(kinds["step"], 3);
+    if (!materialLine.empty()) {
+        std::istringstream fields(materialLine.substr(materialLine.find(' ') + 1));
+        std::uint64_t tick = 0;
+        float restitution = 0.0f;
+        fields >> tick >> restitution;
+        EXPECT_GT(restitution, 0.2f) << materialLine;
+        EXPECT_LT(restitution, 0.8f) << materialLine;
+    }
+    EXPECT_EQ(lines.back(), "end " + std::to_string(quit["tick"].get<std::uint64_t>()) + " " + hash);
+
+    // Replayed without a window, twice: the quit event's state hash each time.
+    for (int run = 0; run < 2; ++run) {
+        SCOPED_TRACE("headless replay " + std::to_string(run + 1));
+        int code = -1;
+        const Json report = headlessReplay(recording, code);
+        EXPECT_EQ(code, 0) << report.dump();
+        EXPECT_EQ(report.value("state_hash", ""), hash);
+        EXPECT_EQ(report.value("steps", std::uint64_t{0}), quit["tick"].get<std::uint64_t>());
+    }
+
+    // Replayed in the window: F (a reset) is ignored while it plays; it ends in the recorded
+    // state, paused, and quits with the same hash.
+    {
+        App app(dir.path(), {"--replay", recording.string(), "--size",
+                             std::to_string(kWidth) + "x" + std::to_string(kHeight), "--no-vsync"});
+        KZ_START_APP(app);
+        std::size_t cursor = 0;
+        app.key("f");
+        const std::optional<Json> end = app.waitEvent("replay_end", cursor, 90s);
+        ASSERT_TRUE(end) << "the replay did not end" << app.diagnostics();
+        EXPECT_EQ(end->value("matches", false), true) << end->dump();
+        EXPECT_EQ(end->value("state_hash", ""), hash) << end->dump();
+        EXPECT_EQ(end->value("tick", Json()), quit["tick"]) << end->dump();
+        EXPECT_TRUE(app.eventsNamed("reset").empty())
+            << "F reset the world during the replay" << app.diagnostics();
+        sleepFor(300ms); // paused at the end: nothing moves
+        app.quitWithEscape();
+        const std::vector<Json> quits = app.eventsNamed("quit");
+        ASSERT_EQ(quits.size(), 1u);
+        EXPECT_EQ(quits.front().value("state_hash", ""), hash);
+    }
+}
+
+TEST(Interactive, ACorruptedReplayIsOneLineBeforeAnyWindow) {
+    TempDir dir;
+    const fs::path bad = dir.path() / "bad.kzr";
+    writeText(bad, "kolize-recording 1\nload 0 0 1 0.008333334\nend 0 0123456789abcdef\n");
+    int status = 0;
+    const std::string out = shell("cd '" + dir.path().string() +
+                                      "' && timeout 20 " KOLIZE_EXE " --replay bad.kzr "
+                                      "--frames 5 2>stderr.txt >stdout.txt; echo $?",
+                                  &status);
+    EXPECT_EQ(std::atoi(out.c_str()), 2);
+    const std::string err = readText(dir.path() / "stderr.txt");
+    EXPECT_EQ(err, "kolize: bad.kzr:2: scenario 0 is not embedded above (0 are)\n");
+}
+
 // ------------------------------------------------------------------------------ the query lab
 
 TEST(Interactive, DraggingBoxAIntoBoxBInTheLabTurnsItsEventToOverlapAndTheBoxesRed) {
@@ -2093,6 +2308,82 @@ TEST(Interactive, TheLabsBoxBoxScreenshotShowsTheSeparatingAxisInItsColour) {
     EXPECT_GE(axisPixels.second, 40) << "pixels in the SAT axis's colour" << app.diagnostics();
     // Right of the panel (360 px wide), where the boxes are.
     EXPECT_GT(axisPixels.first.x, 370.0f);
+}
+
+// ------------------------------------------------------------------------------ the timeline
+
+/// The timeline's `seek` events from `cursor` on, waiting for `count` of them.
+std::vector<Json> seeks(App& app, std::size_t& cursor, int count) {
+    std::vector<Json> out;
+    for (int i = 0; i < count; ++i) {
+        const std::optional<Json> seek = app.waitEvent("seek", cursor);
+        if (!seek) break;
+        out.push_back(*seek);
+    }
+    return out;
+}
+
+TEST(Interactive, CommaAndPeriodStepTheTimelineAndPlayOnAPastStepDropsTheLaterOnesAsTheRecordingDoes) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const fs::path recording = dir.path() / "timeline.kzr";
+    Json quit;
+    {
+        App app(dir.path(), {"--scenario", "two-balls", "--size", "1280x720", "--no-vsync", "--record",
+                             recording.string()});
+        KZ_START_APP(app);
+        sleepFor(1500ms); // a second or so of steps kept
+        std::size_t cursor = app.eventCount();
+
+        // `,` pauses and shows the step before; three of them go three steps back.
+        app.key("comma comma comma");
+        std::vector<Json> back = seeks(app, cursor, 3);
+        ASSERT_EQ(back.size(), 3u) << app.diagnostics();
+        const std::uint64_t end = back[0].at("tick").get<std::uint64_t>() + 1; // the session's own step
+        for (int i = 0; i < 3; ++i) {
+            EXPECT_EQ(back[std::size_t(i)].at("tick").get<std::uint64_t>(), end - 1 - std::uint64_t(i));
+            EXPECT_FALSE(back[std::size_t(i)].at("live").get<bool>());
+        }
+        EXPECT_FALSE(app.eventsNamed("pause").empty()) << "stepping back pauses first";
+
+        // `.` three times: back to the session's own step, whose state is the one left.
+        app.key("period period period");
+        std::vector<Json> forward = seeks(app, cursor, 3);
+        ASSERT_EQ(forward.size(), 3u) << app.diagnostics();
+        EXPECT_EQ(forward[2].at("tick").get<std::uint64_t>(), end);
+        EXPECT_TRUE(forward[2].at("live").get<bool>());
+        // Landing on a step from its keyframe gives the bits the session had there: the step
+        // before the end, reached back and then forward, is the same state both times.
+        EXPECT_EQ(forward[1].at("state_hash"), back[0].at("state_hash"));
+        EXPECT_EQ(forward[0].at("state_hash"), back[1].at("state_hash"));
+
+        // Shift+, : ten back. Then O (resume) on that past step: the session goes on from it.
+        app.key("shift+comma");
+        back = seeks(app, cursor, 1);
+        ASSERT_EQ(back.size(), 1u) << app.diagnostics();
+        EXPECT_EQ(back[0].at("tick").get<std::uint64_t>(), end - 10);
+        app.key("o");
+        const std::optional<Json> rewind = app.waitEvent("rewind", cursor);
+        ASSERT_TRUE(rewind) << "O on a past step logged no rewind" << app.diagnostics();
+        EXPECT_EQ(rewind->at("tick").get<std::uint64_t>(), end - 10);
+        EXPECT_EQ(rewind->at("state_hash"), back[0].at("state_hash"));
+        sleepFor(500ms); // a new future
+
+        std::size_t quitCursor = app.eventCount();
+        app.key("Escape");
+        const std::optional<Json> quitEvent = app.waitEvent("quit", quitCursor);
+        ASSERT_TRUE(quitEvent) << app.diagnostics();
+        quit = *quitEvent;
+        EXPECT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    }
+    // The recording holds the session as it went on from the past step (the dropped steps and
+    // their inputs are not in it): replayed headless, it ends in the quit event's state.
+    int code = -1;
+    const Json report = headlessReplay(recording, code);
+    EXPECT_EQ(code, 0) << report.dump();
+    EXPECT_EQ(report.value("state_hash", ""), quit.at("state_hash").get<std::string>());
+    EXPECT_GT(quit.at("tick").get<std::uint64_t>(), 0u);
 }
 
 } // namespace

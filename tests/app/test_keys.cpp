@@ -18,9 +18,10 @@ TEST(KeyTable, EveryKeyIsBoundOnceAndEveryActionHasAKey) {
         for (const kz::KeyBinding& binding : row.bindings) {
             EXPECT_TRUE(keys.insert(binding.key).second) << row.keys << " binds a key twice";
             actions.insert(binding.action);
+            if (binding.shifted) actions.insert(*binding.shifted);
         }
     }
-    EXPECT_EQ(actions.size(), static_cast<std::size_t>(KeyAction::BvhLevelDown) + 1);
+    EXPECT_EQ(actions.size(), static_cast<std::size_t>(KeyAction::StepForward10) + 1);
 }
 
 TEST(KeyTable, FindKeyReturnsTheRowsBindingAndNullForAnUnboundKey) {

@@ -3,6 +3,7 @@
 // and, when it holds a world, stepped a few steps, after which every body must still be finite.
 // Mesh files the scenario names are looked up in the asset root (assets/meshes/...).
 #include "fuzz_check.hpp"
+#include "fuzz_world.hpp"
 #include "scenario/scenario.hpp"
 
 #include <algorithm>
@@ -22,28 +23,9 @@ constexpr int kSteps = 20;
 /// longer than a fuzz execution should, and no different code from a few hundred.
 constexpr int kMaxRandomBodies = 400;
 /// Worlds with more bodies are instantiated and checked but not stepped, for the same reason:
-/// a legitimate step of hundreds of touching bodies is slow under the sanitizers.
+/// a legitimate step of hundreds of touching bodies is slow under the sanitizers. Nor are those
+/// whose bodies cross the room too often a step (fuzz_world.hpp).
 constexpr std::size_t kMaxSteppedBodies = 200;
-/// Nor are worlds whose bodies would cross the room more than this many times per step, all
-/// bodies together. World::step flies each body from impact to impact, so a step's time grows
-/// with the impacts it holds: one box at 1e6 m/s in a 4 m room bounces about 2,000 times a step
-/// (0.27 s a step in a release build, ten times that under the sanitizers). Legitimate, and
-/// not what a fuzz execution of milliseconds can afford.
-constexpr double kMaxRoomCrossingsPerStep = 2.0;
-
-/// How many times the bodies cross the room in one step, all together, at the speed they could
-/// reach by the last step (their speed now plus gravity's kSteps steps).
-double roomCrossingsPerStep(const kz::World& world) {
-    const glm::dvec3 extent = glm::dvec3(world.room().bounds.max) - glm::dvec3(world.room().bounds.min);
-    const double width = std::min({extent.x, extent.y, extent.z});
-    const double dt = world.settings().timeStep;
-    const double gained = glm::length(glm::dvec3(world.settings().gravity)) * dt * kSteps;
-    double distance = 0.0;
-    for (const kz::Body& b : world.bodies())
-        distance += (glm::length(glm::dvec3(b.velocity)) + gained) * dt;
-    return distance / width;
-}
-
 bool isFinite(const glm::quat& q) {
     return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
 }
@@ -79,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kz::World& world = *made.world;
     checkBodiesFinite(world, 0);
     if (world.bodies().size() > kMaxSteppedBodies ||
-        !(roomCrossingsPerStep(world) <= kMaxRoomCrossingsPerStep))
+        !(kz::fuzz::roomCrossingsPerStep(world, kSteps) <= kz::fuzz::kMaxRoomCrossingsPerStep))
         return 0;
     for (int step = 1; step <= kSteps; ++step) {
         world.step();

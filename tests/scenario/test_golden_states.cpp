@@ -6,6 +6,7 @@
 #include "physics/state_hash.hpp"
 #include "scenario/scenario.hpp"
 #include "support/golden.hpp"
+#include "support/golden_states.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -14,15 +15,6 @@
 #include <string>
 
 namespace {
-
-/// The state hash after 2,000 steps of each built-in scenario (with its own seed).
-const std::map<std::string, std::string> kGolden = {
-    {"boxes", "ba73bf3d78f071f2"},        {"deterministic", "fbcf27aa4afe9f94"},
-    {"gravity-pile", "6b431436b3c35f9f"}, {"high-speed", "c934051a828c0053"},
-    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "171b5b7b27a24e6a"},
-    {"mixed-100", "58e0d63b4c278876"},    {"random", "b40517989ec9d5b5"},
-    {"slanted-room", "dbb79efbb6f4641c"}, {"two-balls", "c612aba85b9900e4"},
-};
 
 TEST(GoldenStates, EveryBuiltInScenarioEndsInItsRecordedStateAfterTwoThousandSteps) {
     const std::vector<std::string> names = kz::builtinScenarioNames();
@@ -35,7 +27,7 @@ TEST(GoldenStates, EveryBuiltInScenarioEndsInItsRecordedStateAfterTwoThousandSte
         ASSERT_TRUE(built.world) << built.error;
         for (int step = 0; step < 2000; ++step)
             built.world->step();
-        kz::test::expectGolden(kGolden, name, kz::test::hex16(kz::stateHash(*built.world)));
+        kz::test::expectGolden(kz::test::kGoldenStates, name, kz::test::hex16(kz::stateHash(*built.world)));
     }
 }
 

@@ -208,6 +208,62 @@ TEST(RecordingPlayer, PlaysARecordingToItsRecordedStateHashTwiceOver) {
     EXPECT_EQ(second, first);
 }
 
+TEST(RecordingPlayer, AfterThePlaybackTheSessionRunsOnAsTheLiveOneDoes) {
+    // Ended paused, with a single step asked for and taken (the last N of a session): live, the
+    // step consumed the request; played back, the request must be consumed too.
+    kz::Session live = startSession(loadOf("two-balls"));
+    EXPECT_EQ(live.advance(0.05f), 6);
+    EXPECT_EQ(live.apply(kz::SetPaused{true}), "");
+    EXPECT_EQ(live.apply(kz::SingleStep{}), "");
+    EXPECT_EQ(live.advance(0.02f), 1);
+    kz::RecordingPlayer player(mustParse(textOf(kz::recordingOf(live))));
+    std::string error;
+    std::optional<kz::Session> played = player.start(error);
+    ASSERT_TRUE(played) << error;
+    while (player.playTick(*played, error) == 1) {
+    }
+    ASSERT_EQ(error, "");
+    ASSERT_TRUE(player.atEnd(*played));
+    EXPECT_EQ(player.verify(*played), "");
+    // Paused, nothing pending: neither takes a step; resumed, both take the same ones.
+    EXPECT_EQ(played->advance(0.05f), live.advance(0.05f));
+    EXPECT_EQ(played->tick(), live.tick());
+    EXPECT_EQ(played->apply(kz::SetPaused{false}), "");
+    EXPECT_EQ(live.apply(kz::SetPaused{false}), "");
+    for (int frame = 0; frame < 10; ++frame)
+        EXPECT_EQ(played->advance(0.03f), live.advance(0.03f)) << "frame " << frame;
+    EXPECT_EQ(kz::stateHash(played->world()), kz::stateHash(live.world()));
+}
+
+TEST(RecordingPlayer, PlayPacesTheTicksByTheFrameTimeAndTheTimeScale) {
+    kz::Session live = startSession(loadOf("two-balls"));
+    for (int i = 0; i < 100; ++i)
+        live.step();
+    EXPECT_EQ(live.apply(kz::SetTimeScale{0.5f}), "");
+    for (int i = 0; i < 100; ++i)
+        live.step();
+    kz::RecordingPlayer player(kz::recordingOf(live));
+    std::string error;
+    std::optional<kz::Session> played = player.start(error);
+    ASSERT_TRUE(played) << error;
+    // 1/120 s steps: 0.05 s is 6 steps; at most 8 a frame.
+    EXPECT_EQ(player.play(*played, 0.05f, error), 6);
+    EXPECT_EQ(player.play(*played, 0.25f, error), 8);
+    while (played->tick() < 100)
+        player.play(*played, 1.0f / 120.0f, error);
+    EXPECT_EQ(played->tick(), 100u);
+    // The recorded time scale paces the rest: a second at half speed is about 60 ticks.
+    int halfSpeed = 0;
+    for (int frame = 0; frame < 20; ++frame)
+        halfSpeed += player.play(*played, 0.05f, error);
+    EXPECT_NEAR(halfSpeed, 60, 1);
+    while (!player.atEnd(*played))
+        player.play(*played, 0.05f, error);
+    EXPECT_EQ(player.play(*played, 0.05f, error), 0) << "no tick beyond the end";
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(player.verify(*played), "");
+}
+
 TEST(RecordingPlayer, ADifferentEndIsReportedAsADivergence) {
     kz::Recording recording = mustParse(textOf(kz::recordingOf(sampleSession())));
     const std::uint64_t actual = recording.stateHash;
@@ -284,7 +340,8 @@ TEST(Recording, ARecordingThatCannotBeWrittenSaysWhy) {
     recording.inputs = {{0, load}};
     recording.endTick = 0;
     EXPECT_FALSE(kz::recordingText(recording, error));
-    EXPECT_EQ(error, "cannot record the scenario key 'two\nballs': it must be one non-empty line");
+    EXPECT_EQ(error, "cannot record the scenario key 'two\nballs': it must be one non-empty line without "
+                     "control characters");
 }
 
 // ------------------------------------------------------------------------------ bad files
@@ -462,6 +519,15 @@ TEST(RecordingErrors, EmbeddedScenariosAndMeshesAreCheckedWhereTheyStand) {
     EXPECT_EQ(errorOf(huge),
               at(2, "scenario 0: 99999999 bytes, over the limit for scenario files (4194304)"));
 
+    // A key with a control character (a carriage return, a NUL): it could not be written back.
+    std::string controlled = text;
+    controlled.replace(scenario, header.size(),
+                       "scenario 0 " + std::to_string(bytes) +
+                           " two\r\x01"
+                           "balls");
+    EXPECT_EQ(errorOf(controlled),
+              at(2, "scenario key 'two\\x0d\\x01balls': must not hold control characters"));
+
     // A mesh with no scenario above it.
     const std::string loose = "kolize-recording 1\nmesh 3 a.obj\nabc\n";
     EXPECT_EQ(errorOf(loose), at(2, "a mesh must follow its scenario (or another mesh of it)"));
@@ -478,6 +544,11 @@ TEST(RecordingErrors, AMeshScenarioWithoutItsMeshIsRefused) {
     EXPECT_EQ(error,
               at(2, "scenario 0: lamp-arch: /bodies/0/mesh: meshes/arch.obj: not among the mesh files given "
                     "with the scenario"));
+    // A name with a tab.
+    std::string tabbed = text;
+    tabbed.replace(mesh, meshText - mesh - 1, "mesh " + std::to_string(bytes) + " meshes/\tarch.obj");
+    EXPECT_EQ(errorOf(tabbed), at(lineOf(text, "mesh "),
+                                  "mesh name 'meshes/\\x09arch.obj': must not hold control characters"));
     // Given twice.
     const std::string block = text.substr(mesh, meshText + bytes + 1 - mesh);
     const std::string twice =
