@@ -35,7 +35,12 @@ void App::jumpToImpact(const ImpactRecord& record) {
         pause();
     }
     if (record.body >= static_cast<int>(world().bodies().size())) return;
-    PickHit hit{record.body, RayHit{0.0f, record.point, record.normal}};
+    // The impact's body, or its partner body when that is the one selected (the list filtered by
+    // it keeps showing the same body's impacts); the normal then points toward it.
+    const int selected = interaction_.picks().selectedBody();
+    const bool partner = selected != record.body && involvesBody(record, selected);
+    PickHit hit{partner ? selected : record.body,
+                RayHit{0.0f, record.point, partner ? -record.normal : record.normal}};
     interaction_.select(world(), hit, frame_);
     shownImpact_ = ShownImpact{record, world().explainImpact(record)};
     events_.jumpToImpact(frame_, world(), record);

@@ -167,7 +167,8 @@ private:
     /// Forgets the impacts of steps the session is no longer past (a rewind).
     void keepImpactsInStep();
     /// The impact log's jump to `record`: the timeline to its step (App::seek: paused there),
-    /// its body selected, the impact drawn and explained ("Why here?").
+    /// its body (or its partner body, when that one is selected already) selected, the impact
+    /// drawn and explained ("Why here?").
     void jumpToImpact(const ImpactRecord& record);
     void applyImpactRequests(const UiRequests& requests);
     void impactFrameInfo(UiFrameInfo& info) const;

@@ -53,6 +53,7 @@ struct UiState {
     float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
     LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
     bool impactsSelectedOnly = false; ///< The Impacts section lists the selected body's impacts only.
+    float impactsMinSpeed = 0.0f;     ///< And only those closing at least this fast (m/s, 0 to 2).
 };
 
 /// A replay under way or ended (--replay), as the panel shows it.

@@ -89,15 +89,25 @@ void impactsSection(UiState& state, const UiFrameInfo& info, UiRequests& request
     const ImpactLog& log = *info.impacts;
     const int selected = info.picks.selectedBody();
     ImGui::Checkbox("selected body only", &state.impactsSelectedOnly);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("0.000 m/s").x + 2.0f * ImGui::GetStyle().FramePadding.x);
+    ImGui::SliderFloat("min speed", &state.impactsMinSpeed, 0.0f, 2.0f, "%.3f m/s",
+                       ImGuiSliderFlags_AlwaysClamp);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("hide the impacts closing slower than this (settling bodies)");
     std::vector<std::size_t> rows;
     rows.reserve(log.size());
     for (std::size_t i = 0; i < log.size(); ++i) {
-        if (!state.impactsSelectedOnly || involvesBody(log.newest(i), selected)) rows.push_back(i);
+        const ImpactRecord& r = log.newest(i);
+        if ((!state.impactsSelectedOnly || involvesBody(r, selected)) &&
+            -r.speedBefore >= state.impactsMinSpeed)
+            rows.push_back(i);
     }
-    ImGui::SameLine();
     ImGui::TextDisabled("%zu of %zu%s", rows.size(), log.size(), log.dropped() > 0 ? " (the last 2000)" : "");
     if (rows.empty()) {
-        ImGui::TextDisabled(state.impactsSelectedOnly && selected < 0 ? "(pick a body)" : "(no impacts yet)");
+        ImGui::TextDisabled(state.impactsSelectedOnly && selected < 0 ? "(pick a body)"
+                            : log.empty()                             ? "(no impacts yet)"
+                                                                      : "(none passes the filters)");
     } else {
         const ImGuiStyle& style = ImGui::GetStyle();
         const float rowHeight = 2.0f * ImGui::GetTextLineHeight() + style.ItemSpacing.y;

@@ -6,7 +6,8 @@
 
 namespace kz {
 
-/// The Impacts section: a "selected body only" filter, a scrolling table of the log's records
+/// The Impacts section: a "selected body only" filter and a minimum closing speed (to hide the
+/// small impacts of settling bodies), a scrolling list of the log's records
 /// (step, time in the step, body with its colour, partner, normal speed before -> after,
 /// impulse), each row a button that asks for App::jumpToImpact (requests.jumpToImpact); then the
 /// shown impact and its "Why here?" lines, with a button to hide it.

@@ -32,8 +32,10 @@ struct SolverPoint {
     float friction;
     float lambdaN = 0.0f, lambdaT1 = 0.0f, lambdaT2 = 0.0f;
     float depth;
-    glm::vec3 point;
-    float speedBefore; ///< The normal relative velocity when gathered, before any impulse (the impact log).
+    /// The normal relative velocity when gathered, before any impulse (the impact log). The point
+    /// itself is A's position + rA: not kept, so that a point stays 136 bytes, as the iterations
+    /// sweep them.
+    float speedBefore;
 };
 
 /// Rolling resistance of one manifold: an angular impulse against the bodies' relative

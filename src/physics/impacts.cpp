@@ -150,7 +150,7 @@ void World::recordImpacts(double now, bool atStepStart) {
                 const glm::vec3 vAfter =
                     a.velocity + glm::cross(a.angularVelocity, p.rA) -
                     (b ? b->velocity + glm::cross(b->angularVelocity, p.rB) : glm::vec3(0.0f));
-                record.point += w * p.point;
+                record.point += w * (a.position + p.rA);
                 record.speedBefore += w * p.speedBefore;
                 record.speedAfter += w * glm::dot(vAfter, p.normal);
             }

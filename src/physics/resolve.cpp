@@ -29,11 +29,10 @@ Rolling rollingOf(const Body& a, const Body* b) {
 SolverPoint solverPoint(const Body& a, const Body* b, const ContactPoint& at, const glm::vec3& normal,
                         float restingSpeed) {
     SolverPoint p{};
-    p.point = at.position;
     p.depth = at.depth;
     p.normal = normal;
-    p.rA = p.point - a.position;
-    p.rB = b ? p.point - b->position : glm::vec3(0.0f);
+    p.rA = at.position - a.position;
+    p.rB = b ? at.position - b->position : glm::vec3(0.0f);
     p.friction = b ? std::sqrt(a.friction * b->friction) : a.friction;
     const float restitution = b ? std::max(a.restitution, b->restitution) : a.restitution;
     const glm::vec3 vRel = a.velocity + glm::cross(a.angularVelocity, p.rA) -
@@ -104,8 +103,8 @@ void World::resolveContacts(double now, ResolvePass pass) {
     for (const SolverPoint& p : scratch.solver.points()) {
         const Partner partner = scratch.candidates[p.candidate].partner;
         scratch.contactSerial.push_back(scratch.resolveSerial);
-        contacts_.push_back({p.a, p.b, partner.isWall() ? partner.index : -1, p.point, p.normal, p.depth,
-                             partner.isObstacle() ? partner.index : -1, p.triangle});
+        contacts_.push_back({p.a, p.b, partner.isWall() ? partner.index : -1, bodies_[p.a].position + p.rA,
+                             p.normal, p.depth, partner.isObstacle() ? partner.index : -1, p.triangle});
     }
     if (pass == ResolvePass::StepStart) scratch.solver.storeImpulses();
 }
