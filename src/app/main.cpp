@@ -7,6 +7,7 @@
 #include "app/headless.hpp"
 #include "app/json_text.hpp"
 #include "app/lab_scene.hpp"
+#include "geom/simd_path.hpp"
 #include "scenario/scenario.hpp"
 
 #include <CLI/CLI.hpp>
@@ -503,6 +504,11 @@ int main(int argc, char** argv) {
     const FlagOptions options = addFlags(app, flags);
     const CLI::App* explain = addExplainCommand(app, flags);
     if (const std::optional<int> done = parseCommandLine(app, argc, argv)) return *done;
+    // A forced SIMD path this CPU cannot run is refused, not silently replaced.
+    if (const std::string simd = kz::simdPathEnvironmentError(); !simd.empty()) {
+        printError(simd);
+        return kExitUsage;
+    }
     try {
         if (explain->parsed()) return runExplainCommand(app, flags);
         return runCommand(flags, options);

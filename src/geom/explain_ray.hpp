@@ -212,7 +212,7 @@ enum class BvhEventKind {
 struct BvhEvent {
     BvhEventKind kind; ///< What happened.
     bool leaf;         ///< The child is a leaf (LeafTested and NewBestHit: always true).
-    /// An inner child's node index, or a leaf's first triangle in the tree's leaf order (the key of
+    /// An inner child's node index, or a leaf's index in the tree's leaves (the key of
     /// a leaf: its Entered, LeafTested and NewBestHit events share it).
     std::uint32_t index;
     int depth; ///< Levels below the root in the 8-wide tree: 1 for the root's children.

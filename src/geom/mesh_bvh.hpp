@@ -13,19 +13,27 @@
 // Volume Hierarchies", 2007; 16 bins per axis on the centroid bounds), every node of at most 4
 // triangles a leaf; that binary tree is then collapsed into 8-wide nodes (each opens the child
 // with the largest surface area until it has 8 children, as Embree does), 256-byte nodes holding
-// their children's boxes side by side, triangles copied in leaf order for locality. Traversal: an
-// iterative stack; each node's 8 boxes are slab-tested at once (SSE2, or plain loops elsewhere,
-// with the same results), children entered nearest first with the others prefetched, subtrees
-// entered beyond the best hit skipped; each triangle is tested by the very code of
-// raycastBarycentric (detail::WatertightRay, watertight_ray.hpp), its per-ray constants (the
-// shear) computed once per ray.
-// Code: mesh_bvh_build.cpp builds the tree, mesh_bvh_traverse.hpp holds the traversal,
-// mesh_bvh_query.cpp the ray queries (a new ray query goes there), mesh_bvh_explain.cpp raycast's
-// trace, mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the
-// 4-wide float shim the build and the traversal share.
-// Memory: about 60 bytes per triangle (36 for the triangle, 4 for its index, the rest nodes).
+// their children's boxes side by side. Each leaf keeps its (up to 4) triangles side by side too
+// (structure of arrays) with their input indices, so one load brings the whole leaf.
+// Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
+// nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
+// leaf's triangles are first tested 4 at a time in float by the watertight test's edge functions
+// with a bound on their rounding: only a triangle the ray provably passes outside of is dropped
+// there, and every other one is tested by the very code of raycastBarycentric
+// (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once.
+// The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
+// or AVX-512, or KOLIZE_SIMD); every path gives the same results bit for bit.
+// Code: mesh_bvh_build.cpp builds the tree; mesh_bvh_kernel.hpp holds the traversal and the
+// queries as templates over the SIMD path, instantiated by mesh_bvh_query.cpp (SSE2, and
+// the dispatch), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp; mesh_bvh_traverse.hpp has what the
+// paths share (the leaf filter, the SSE2 box test); mesh_bvh_explain.cpp raycast's trace,
+// mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide float
+// shim the build and the leaf filter share.
+// Memory: about 60 bytes per triangle (leaves of 160 bytes, the rest nodes; the arrays on huge
+// pages where the system has them, large_array.hpp).
 #pragma once
 
+#include "large_array.hpp"
 #include "types.hpp"
 
 #include <cmath>
@@ -38,6 +46,9 @@
 namespace kz {
 
 struct MeshRayTrace; // explain_ray.hpp
+namespace detail {
+struct MeshBvhKernels; // mesh_bvh_kernel.hpp
+}
 
 /// Where a ray meets a mesh triangle.
 struct MeshHit {
@@ -101,10 +112,12 @@ public:
     /// The number of levels in the tree (0 for an empty mesh, 1 for a single leaf).
     int depth() const;
     /// Kept (non-degenerate) triangles.
-    std::size_t triangleCount() const { return triangles_.size(); }
+    std::size_t triangleCount() const { return triangleCount_; }
 
 private:
-    /// Children per node: the boxes of eight children are tested at once (two SSE groups of four).
+    friend struct detail::MeshBvhKernels;
+    /// Children per node: the boxes of eight children are tested at once (two SSE groups of four,
+    /// or one AVX group of eight).
     static constexpr int kWidth = 8;
     /// 256 bytes, four cache lines: the boxes of up to kWidth children side by side (structure of
     /// arrays, for 4-wide slab tests), then what each child is. A node stands for a subtree of the
@@ -113,7 +126,7 @@ private:
     /// can be read back.
     struct alignas(64) Node {
         float bounds[6][kWidth];     ///< bounds[2 axis][slot] = min, bounds[2 axis + 1][slot] = max.
-        std::uint32_t child[kWidth]; ///< An inner child's node index, a leaf's first triangle, or kEmpty.
+        std::uint32_t child[kWidth]; ///< An inner child's node index, a leaf's index in leaves_, or kEmpty.
         std::uint8_t count[kWidth];  ///< A leaf's triangle count (1 to 4); 0 for an inner child or kEmpty.
         /// The binary subtree in preorder from bit 0: 1 for an inner node of it, 0 for a slot.
         std::uint16_t topology;
@@ -127,25 +140,46 @@ private:
 
     MeshBvh() = default;
 
+    /// Up to 4 triangles of one leaf side by side: v[3 * vertex + axis][lane] is coordinate
+    /// `axis` of vertex a, b or c (vertex 0, 1, 2) of the leaf's triangle `lane`; lanes past the
+    /// leaf's count repeat its last triangle. Then the input index of each.
+    struct alignas(32) Leaf {
+        static constexpr std::uint32_t kLanes = 4;
+        float v[9][kLanes];
+        std::uint32_t id[kLanes];
+
+        Triangle triangle(std::size_t lane) const {
+            return {{v[0][lane], v[1][lane], v[2][lane]},
+                    {v[3][lane], v[4][lane], v[5][lane]},
+                    {v[6][lane], v[7][lane], v[8][lane]}};
+        }
+    };
+
     /// Visits, near to far, every leaf whose (conservatively enlarged) box the ray enters
-    /// within [0, tMax] and before the distance `visitLeaf(first, count)` last returned, telling
-    /// `observer` each step (detail::NoTraversalObserver for the fast queries: nothing).
-    /// Defined in mesh_bvh_traverse.hpp.
-    template <class VisitLeaf, class Observer>
+    /// within [0, tMax] and before the distance `visitLeaf(leaf, count)` last returned, telling
+    /// `observer` each step (detail::NoTraversalObserver for the fast queries: nothing). `Isa` is
+    /// the SIMD path's box test (mesh_bvh_traverse.hpp, mesh_bvh_avx2.cpp, ...).
+    /// Defined in mesh_bvh_kernel.hpp.
+    template <class Isa, class VisitLeaf, class Observer>
     void traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observer&& observer) const;
     /// raycast's search, telling `observer` each step of the traversal, each leaf and each new
-    /// best hit. Defined in mesh_bvh_traverse.hpp.
-    template <class Observer>
+    /// best hit. Defined in mesh_bvh_kernel.hpp.
+    template <class Isa, class Observer>
     std::optional<MeshHit> nearestHit(const Ray& ray, float tMax, Observer&& observer) const;
+    /// raycastAll's search: appends every hit, unsorted. Defined in mesh_bvh_kernel.hpp.
+    template <class Isa>
+    void allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) const;
     /// The observer that records explainRaycast's events (mesh_bvh_explain.cpp).
     struct ExplainObserver;
     /// Calls visit(box, level, isLeaf) for every node of the binary tree, parents first.
     template <class Visit>
     void forEachBinaryNode(int maxLevel, Visit&& visit) const;
 
-    std::vector<Node> nodes_;           ///< nodes_[0] is the root; empty for an empty mesh.
-    std::vector<Triangle> triangles_;   ///< Non-degenerate triangles, in leaf order.
-    std::vector<std::uint32_t> triIds_; ///< Input index of each triangles_ entry.
+    /// nodes_[0] is the root; empty for an empty mesh.
+    std::vector<Node, detail::LargeArrayAllocator<Node>> nodes_;
+    /// The non-degenerate triangles, by leaf.
+    std::vector<Leaf, detail::LargeArrayAllocator<Leaf>> leaves_;
+    std::size_t triangleCount_ = 0;
     Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     float coordinateScale_ = 0.0f; ///< Largest |coordinate| of any kept vertex.
 };
@@ -169,13 +203,14 @@ void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
                 stack[top++] = node.child[s];
                 continue;
             }
-            for (std::uint32_t i = node.child[s]; i < node.child[s] + node.count[s]; ++i) {
-                const Triangle& tri = triangles_[i];
+            const Leaf& leaf = leaves_[node.child[s]];
+            for (std::size_t lane = 0; lane < node.count[s]; ++lane) {
+                const Triangle tri = leaf.triangle(lane);
                 const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
                 const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));
                 if (lo.x <= box.max.x && hi.x >= box.min.x && lo.y <= box.max.y && hi.y >= box.min.y &&
                     lo.z <= box.max.z && hi.z >= box.min.z) {
-                    visit(triIds_[i], tri);
+                    visit(leaf.id[lane], tri);
                 }
             }
         }

@@ -91,7 +91,18 @@ std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> i
 /// collapsed into kWidth-wide nodes as it is built (see fill).
 struct MeshBvh::Builder {
     std::vector<PrimRef> prims;
-    std::vector<Node> nodes;
+    std::vector<Node, detail::LargeArrayAllocator<Node>> nodes;
+    /// Each leaf's range of prims: [first, first + count).
+    struct LeafRange {
+        std::uint32_t first, count;
+    };
+    std::vector<LeafRange> leaves;
+
+    /// A new leaf over prims [first, first + count): its index.
+    std::uint32_t addLeaf(std::uint32_t first, std::uint32_t count) {
+        leaves.push_back({first, count});
+        return static_cast<std::uint32_t>(leaves.size() - 1);
+    }
 
     /// How a binary node over [begin, end) is split (or not): children [begin, mid) and
     /// [mid, end) with their bounds and the bounds of their (doubled) centroids.
@@ -344,7 +355,7 @@ struct MeshBvh::Builder {
             for (int f = 0; f < sub.slots; ++f) {
                 const Pending& b = sub.local[sub.frontier[f]].binary;
                 if (b.split.leaf) {
-                    setSlot(item.node, f, b.bounds, b.begin, b.end - b.begin);
+                    setSlot(item.node, f, b.bounds, addLeaf(b.begin, b.end - b.begin), b.end - b.begin);
                 } else {
                     setSlot(item.node, f, b.bounds, newNode(), 0);
                 }
@@ -441,19 +452,28 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     const std::uint32_t root = builder.newNode();
     const Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, allCentroids, 0)};
     if (rootBinary.split.leaf) {
-        builder.setSlot(root, 0, all, 0, n); // topology 0: the root is slot 0
+        builder.setSlot(root, 0, all, builder.addLeaf(0, n), n); // topology 0: the root is slot 0
     } else {
         builder.fill(root, rootBinary);
     }
 
-    // The triangles in leaf order.
-    bvh.triangles_.resize(n);
-    bvh.triIds_.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint32_t id = builder.prims[i].id;
-        bvh.triangles_[i] = triangleAt(id);
-        bvh.triIds_[i] = id;
+    // Each leaf's triangles side by side; lanes past its count repeat its last triangle.
+    static_assert(kMaxLeafSize <= Leaf::kLanes, "a leaf's triangles fit its lanes");
+    bvh.leaves_.resize(builder.leaves.size());
+    for (std::size_t l = 0; l < builder.leaves.size(); ++l) {
+        const Builder::LeafRange range = builder.leaves[l];
+        Leaf& leaf = bvh.leaves_[l];
+        for (std::uint32_t lane = 0; lane < Leaf::kLanes; ++lane) {
+            const std::uint32_t id = builder.prims[range.first + std::min(lane, range.count - 1)].id;
+            const Triangle tri = triangleAt(id);
+            const glm::vec3 corners[3] = {tri.a, tri.b, tri.c};
+            for (int vertex = 0; vertex < 3; ++vertex)
+                for (int axis = 0; axis < 3; ++axis)
+                    leaf.v[3 * vertex + axis][lane] = corners[vertex][axis];
+            leaf.id[lane] = id;
+        }
     }
+    bvh.triangleCount_ = n;
     bvh.nodes_ = std::move(builder.nodes);
     const glm::vec3 lo(lane(all.lo, 0), lane(all.lo, 1), lane(all.lo, 2));
     const glm::vec3 hi(lane(all.hi, 0), lane(all.hi, 1), lane(all.hi, 2));

@@ -1,7 +1,8 @@
-// MeshBvh::explainRaycast: raycast's own search (MeshBvh::nearestHit, mesh_bvh_traverse.hpp) run
-// with an observer that writes every step of the traversal as a BvhEvent (explain_ray.hpp).
+// MeshBvh::explainRaycast: raycast's own search (MeshBvh::nearestHit, mesh_bvh_kernel.hpp) run
+// with an observer that writes every step of the traversal as a BvhEvent (explain_ray.hpp). It
+// runs the SSE2 path's box test, whose entries and distances every path shares bit for bit.
 #include "explain_ray.hpp"
-#include "mesh_bvh_traverse.hpp"
+#include "mesh_bvh_kernel.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -22,7 +23,7 @@ struct MeshBvh::ExplainObserver {
     MeshRayTrace& trace;
     std::unordered_map<std::uint64_t, Child> children; ///< By childKey.
 
-    /// Inner nodes and leaves are numbered apart (node index, first triangle), so the key says which.
+    /// Inner nodes and leaves are numbered apart (node index, leaf index), so the key says which.
     static std::uint64_t childKey(bool isLeaf, std::uint32_t index) {
         return (static_cast<std::uint64_t>(isLeaf) << 32) | index;
     }
@@ -40,13 +41,12 @@ struct MeshBvh::ExplainObserver {
     /// The children of the node `index` were tested: those outside the mask are culled (no entry
     /// within [0, tMax]) or skipped (entered, but beyond the best hit); the test is repeated
     /// without the best-hit limit to tell the two apart.
-    void considered(const Node& node, std::uint32_t index, const detail::SlabRay& slab, int mask,
+    template <class NodeRay>
+    void considered(const Node& node, std::uint32_t index, const NodeRay& slab, int mask,
                     const float (&)[kWidth], float cull) {
         const int depth = child(false, index).depth + 1;
         float tEnter[kWidth];
-        int reached = 0;
-        for (int group = 0; group < kWidth; group += 4)
-            reached |= slab.enter(node, group, INFINITY, tEnter) << group;
+        const int reached = slab.enter(node, INFINITY, tEnter);
         for (std::size_t s = 0; s < kWidth; ++s) {
             if (node.child[s] == kEmpty) continue;
             const bool isLeaf = node.count[s] != 0;
@@ -76,18 +76,18 @@ struct MeshBvh::ExplainObserver {
         ++trace.totals.skipped;
     }
 
-    void leaf(std::uint32_t first, std::uint32_t count, float bestT) {
-        BvhEvent e = event(BvhEventKind::LeafTested, true, first, 0.0f, bestT);
+    void leaf(std::uint32_t leafIndex, std::uint32_t count, float bestT) {
+        BvhEvent e = event(BvhEventKind::LeafTested, true, leafIndex, 0.0f, bestT);
         e.triangleCount = count;
         for (std::uint32_t i = 0; i < count && i < e.triangles.size(); ++i)
-            e.triangles[i] = bvh.triIds_[first + i];
+            e.triangles[i] = bvh.leaves_[leafIndex].id[i];
         trace.events.push_back(e);
         ++trace.totals.leavesTested;
         trace.totals.trianglesTested += static_cast<int>(count);
     }
 
-    void newBest(std::uint32_t first, std::uint32_t triangle, float t, float previousBest) {
-        BvhEvent e = event(BvhEventKind::NewBestHit, true, first, t, previousBest);
+    void newBest(std::uint32_t leafIndex, std::uint32_t triangle, float t, float previousBest) {
+        BvhEvent e = event(BvhEventKind::NewBestHit, true, leafIndex, t, previousBest);
         e.triangleCount = 1;
         e.triangles[0] = triangle;
         trace.events.push_back(e);
@@ -100,7 +100,7 @@ MeshRayTrace MeshBvh::explainRaycast(const Ray& ray, float tMax) const {
     trace.validInput = !nodes_.empty() && detail::validMeshRay(ray, tMax);
     if (!trace.validInput) return trace;
     ExplainObserver observer{*this, trace, {}};
-    trace.hit = nearestHit(ray, tMax, observer);
+    trace.hit = nearestHit<detail::Sse2>(ray, tMax, observer);
     return trace;
 }
 

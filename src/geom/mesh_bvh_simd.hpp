@@ -1,8 +1,9 @@
-// Four floats at once for MeshBvh's build and traversal (private to src/geom): SSE2 (the x86-64
+// Four floats at once for MeshBvh's build and leaf filter (private to src/geom): SSE2 (the x86-64
 // baseline) or plain loops with the same semantics lane by lane, so that results never depend on
 // the backend.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -49,6 +50,14 @@ inline F4 max4(F4 a, F4 b) {
 /// Bit i set when a[i] <= b[i] (false for NaN).
 inline int lessEqualMask(F4 a, F4 b) {
     return _mm_movemask_ps(_mm_cmple_ps(a.v, b.v));
+}
+/// Bit i set when a[i] < b[i] (false for NaN).
+inline int lessMask(F4 a, F4 b) {
+    return _mm_movemask_ps(_mm_cmplt_ps(a.v, b.v));
+}
+/// |a| per lane (the sign bit cleared).
+inline F4 abs4(F4 a) {
+    return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)};
 }
 /// Lanes 0-2 of a, lane 3 zero.
 inline F4 xyz4(F4 a) {
@@ -99,6 +108,15 @@ inline int lessEqualMask(F4 a, F4 b) {
         mask |= a.v[i] <= b.v[i] ? 1 << i : 0;
     return mask;
 }
+inline int lessMask(F4 a, F4 b) {
+    int mask = 0;
+    for (int i = 0; i < 4; ++i)
+        mask |= a.v[i] < b.v[i] ? 1 << i : 0;
+    return mask;
+}
+inline F4 abs4(F4 a) {
+    return lanes([&](int i) { return std::fabs(a.v[i]); });
+}
 inline F4 xyz4(F4 a) {
     a.v[3] = 0.0f;
     return a;
@@ -123,6 +141,15 @@ inline void prefetch(const void* p, std::size_t bytes) {
         __builtin_prefetch(reinterpret_cast<const void*>(line));
 #endif
     }
+}
+
+/// Starts loading the cache line holding p.
+inline void prefetchLine(const void* p) {
+#if KZ_MESH_BVH_SSE2
+    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
+#elif defined(__GNUC__)
+    __builtin_prefetch(p);
+#endif
 }
 
 inline float lane(F4 a, int i) {

@@ -1,7 +1,8 @@
-// MeshBvh's ray traversal and nearest-hit search (private to src/geom), shared by the fast
-// queries (mesh_bvh_query.cpp) and their trace (MeshBvh::explainRaycast, mesh_bvh_explain.cpp):
-// both instantiate the same templates, the fast ones with NoTraversalObserver, whose empty hooks
-// compile away, so the trace follows the very order and culling of the fast path.
+// What every SIMD path of MeshBvh's ray queries shares (private to src/geom): the box slack, the
+// SSE2 box test (detail::Sse2, the baseline path's Isa), the leaf filter, the hit conversion and
+// the observer of the fast queries. The traversal itself is in mesh_bvh_kernel.hpp. Nothing here
+// depends on the path, so the AVX translation units include this header before switching their
+// target on, and this code is compiled for the baseline only.
 #pragma once
 
 #include "detail.hpp"
@@ -31,52 +32,106 @@ inline constexpr float kBoxSlackAbsolute = 1e-30f;
 inline constexpr float kUnitRoundoff = std::numeric_limits<float>::epsilon() * 0.5f;
 inline constexpr float kExitGrowth = 1.0f + 2.0f * (3.0f * kUnitRoundoff) / (1.0f - 3.0f * kUnitRoundoff);
 
+/// The SSE2 path's float vector for the leaf filter: F4 (mesh_bvh_simd.hpp).
+struct Sse2Vec {
+    using T = F4;
+    static constexpr std::uint32_t kLanes = 4;
+    static T load(const float* p) { return load4(p); }
+    static void store(float* p, T a) { store4(p, a); }
+    static T splat(float x) { return splat4(x); }
+    static T abs(T a) { return abs4(a); }
+    static T max(T a, T b) { return max4(a, b); }
+    static T min(T a, T b) { return min4(a, b); }
+    static int less(T a, T b) { return lessMask(a, b); }
+    static int lessEqual(T a, T b) { return lessEqualMask(a, b); }
+};
+
 /// The ray prepared for slab tests against boxes enlarged by `slack` (Kay-Kajiya; Ericson 5.3.3),
-/// four boxes at a time, with the same operations per box as a one-box test. Moving the origin by
-/// -/+ slack along each axis's direction sign is the same as moving the near/far planes outward,
-/// so the enlargement costs nothing per node.
-struct SlabRay {
-    F4 invDir[3];
-    F4 nearOrigin[3];
-    F4 farOrigin[3];
-    int nearRow[3]; ///< Row of Node::bounds holding the plane the ray enters by on each axis.
-    int farRow[3];
+/// per axis: the plane rows it enters and leaves by, and the constants of
+/// tNear = (near plane - nearOrigin) * inv and tFar = (far plane - farOrigin) * farInv. Moving the
+/// origin by -/+ slack along each axis's direction sign is the same as moving the near/far planes
+/// outward, so the enlargement costs nothing per node; farInv = inv * kExitGrowth scales the exit
+/// distances up by the bound on the test's rounding (four roundings on either side, as when the
+/// growth multiplies tFar). Every path (SSE2, AVX2, AVX-512) broadcasts these and runs the same
+/// operations, so every path enters the same boxes at the same t.
+struct SlabSetup {
+    float inv[3];
+    float farInv[3];
+    float nearOrigin[3];
+    float farOrigin[3];
+    /// Offset in floats from Node::bounds[0] of the row holding the plane the ray enters
+    /// (leaves) by on each axis: row * kWidth.
+    int nearOffset[3];
+    int farOffset[3];
     float tLimit; ///< min(tMax, FLT_MAX): a finite limit, so a box at +infinity (t0 = +inf) misses.
 
-    SlabRay(const Ray& ray, float tMax, float slack) {
+    SlabSetup(const Ray& ray, float tMax, float slack, int width) {
         tLimit = std::min(tMax, FLT_MAX);
+        const float origin[3] = {ray.origin.x, ray.origin.y, ray.origin.z}; // not glm's switch
+        const float dir[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
         for (int i = 0; i < 3; ++i) {
-            // A zero component gives an infinite inverse; the products below then are +-inf, or
-            // NaN when the origin lies exactly on an enlarged plane. The comparisons in enter()
+            // A zero component gives an infinite inverse; the products then are +-inf, or NaN
+            // when the origin lies exactly on an enlarged plane. The comparisons of the box test
             // ignore a NaN, which keeps such a box (conservative).
-            const float inv = 1.0f / ray.dir[i];
-            const bool negative = std::signbit(inv);
+            inv[i] = 1.0f / dir[i];
+            farInv[i] = inv[i] * kExitGrowth;
+            const bool negative = std::signbit(inv[i]);
             const float s = negative ? -slack : slack;
-            invDir[i] = splat4(inv);
-            nearOrigin[i] = splat4(ray.origin[i] + s);
-            farOrigin[i] = splat4(ray.origin[i] - s);
-            nearRow[i] = 2 * i + (negative ? 1 : 0);
-            farRow[i] = 2 * i + (negative ? 0 : 1);
+            nearOrigin[i] = origin[i] + s;
+            farOrigin[i] = origin[i] - s;
+            nearOffset[i] = (2 * i + (negative ? 1 : 0)) * width;
+            farOffset[i] = (2 * i + (negative ? 0 : 1)) * width;
         }
     }
+};
 
-    /// Which of the (enlarged) boxes in slots group to group + 3 of the node the ray enters within
-    /// [0, min(limit, tLimit)]: bit slot - group of the result; tEnter[slot] receives the entry
-    /// distances. An empty slot's inverted box gives t0 = +inf, t1 = -inf on every axis, so it
-    /// never enters.
-    template <class Node, std::size_t N>
-    int enter(const Node& node, int group, float limit, float (&tEnter)[N]) const {
-        F4 t0 = splat4(0.0f);
-        F4 t1 = splat4(std::min(limit, tLimit));
-        for (int i = 0; i < 3; ++i) {
-            const F4 tNear = (load4(node.bounds[nearRow[i]] + group) - nearOrigin[i]) * invDir[i];
-            const F4 tFar =
-                (load4(node.bounds[farRow[i]] + group) - farOrigin[i]) * invDir[i] * splat4(kExitGrowth);
-            t0 = max4(tNear, t0); // a NaN tNear or tFar leaves the bound unchanged
-            t1 = min4(tFar, t1);
+/// A node's children the ray enters, unsorted: k entries of (child, count, tEnter) in slot order.
+template <class Node, class Entry>
+[[gnu::always_inline]] inline int gatherEntries(const Node& node, int mask, const float (&tEnter)[8],
+                                                Entry (&out)[8]) {
+    int k = 0;
+    for (; mask != 0; mask &= mask - 1) {
+        const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
+        out[k++] = Entry{node.child[slot], node.count[slot], tEnter[slot]};
+    }
+    return k;
+}
+
+/// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
+/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's four triangles at once.
+struct Sse2 {
+    using BoxVec = Sse2Vec;
+    using LeafVec = Sse2Vec;
+
+    template <class Node, class Entry>
+    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
+                                             Entry (&out)[8]) {
+        return gatherEntries(node, mask, tEnter, out);
+    }
+};
+
+/// The ray prepared for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp): the watertight
+/// test's shear in float, and where each vertex's sheared-frame coordinates sit in a leaf.
+struct LeafSetup {
+    /// Offsets in floats from Leaf::v[0] of the rows holding vertex k's coordinate on the shear
+    /// frame's axes ix, iy, iz (WatertightRay's).
+    int rowX[3], rowY[3], rowZ[3];
+    float ox, oy, oz; ///< The origin's coordinates on those axes.
+    float sx, sy;     ///< dir[ix] / dir[iz], dir[iy] / dir[iz] in float.
+
+    LeafSetup(const WatertightRay& w, int lanes) {
+        const float o[3] = {w.origin.x, w.origin.y, w.origin.z}; // not glm's switch
+        const float d[3] = {w.dir.x, w.dir.y, w.dir.z};
+        ox = o[w.ix];
+        oy = o[w.iy];
+        oz = o[w.iz];
+        sx = d[w.ix] / d[w.iz];
+        sy = d[w.iy] / d[w.iz];
+        for (int k = 0; k < 3; ++k) {
+            rowX[k] = (3 * k + w.ix) * lanes;
+            rowY[k] = (3 * k + w.iy) * lanes;
+            rowZ[k] = (3 * k + w.iz) * lanes;
         }
-        store4(tEnter + group, t0);
-        return lessEqualMask(t0, t1);
     }
 };
 
@@ -115,105 +170,3 @@ struct NoTraversalObserver {
 };
 
 } // namespace kz::detail
-
-namespace kz {
-
-template <class VisitLeaf, class Observer>
-void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observer&& observer) const {
-    const float slack =
-        detail::kBoxSlack * (detail::maxAbs(ray.origin) + coordinateScale_) + detail::kBoxSlackAbsolute;
-    const detail::SlabRay slab(ray, tMax, slack);
-
-    /// A subtree (count 0: the node `index`) or a leaf (`count` triangles from `index`) entered
-    /// at tEnter.
-    struct Entry {
-        std::uint32_t index;
-        std::uint32_t count;
-        float tEnter;
-    };
-    std::array<Entry, kStackSize> stack;
-    int top = 0;
-    float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
-
-    Entry current{0, 0, 0.0f};
-    for (;;) {
-        if (current.count == 0) {
-            const Node& node = nodes_[current.index];
-            float tEnter[kWidth];
-            int mask = 0;
-            for (int group = 0; group < kWidth; group += 4)
-                mask |= slab.enter(node, group, cull, tEnter) << group;
-            observer.considered(node, current.index, slab, mask, tEnter, cull);
-            if (mask != 0) {
-                // Nearest child next; the others wait on the stack, the nearest of them on top.
-                Entry hits[kWidth];
-                int k = 0;
-                for (; mask != 0; mask &= mask - 1) {
-                    const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
-                    const Entry e{node.child[slot], node.count[slot], tEnter[slot]};
-                    if (e.count == 0) {
-                        detail::prefetch(&nodes_[e.index], sizeof(Node));
-                    } else {
-                        detail::prefetch(&triangles_[e.index], e.count * sizeof(Triangle));
-                        detail::prefetch(&triIds_[e.index], e.count * sizeof(std::uint32_t));
-                    }
-                    int j = k++;
-                    for (; j > 0 && hits[j - 1].tEnter > e.tEnter; --j)
-                        hits[j] = hits[j - 1];
-                    hits[j] = e;
-                }
-                for (int j = k - 1; j > 0; --j)
-                    stack[static_cast<std::size_t>(top++)] = hits[j];
-                current = hits[0];
-                observer.entered(current.index, current.count, current.tEnter, cull);
-                continue;
-            }
-        } else {
-            cull = visitLeaf(current.index, current.count);
-        }
-        // Pop the next subtree that may still hold a hit no farther than the best one.
-        bool found = false;
-        while (top > 0) {
-            const Entry e = stack[static_cast<std::size_t>(--top)];
-            if (e.tEnter <= cull) {
-                current = e;
-                found = true;
-                observer.entered(current.index, current.count, current.tEnter, cull);
-                break;
-            }
-            observer.skipped(e.index, e.count, e.tEnter, cull);
-        }
-        if (!found) return;
-    }
-}
-
-template <class Observer>
-std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&& observer) const {
-    if (nodes_.empty() || !detail::validMeshRay(ray, tMax)) return std::nullopt;
-    const detail::WatertightRay watertight(ray, tMax);
-    TriangleHit best{INFINITY, 0.0f, 0.0f, glm::vec3(0.0f)};
-    std::uint32_t bestId = std::numeric_limits<std::uint32_t>::max();
-    traverse(
-        ray, tMax,
-        [&](std::uint32_t first, std::uint32_t count) {
-            observer.leaf(first, count, best.t);
-            for (std::uint32_t i = first; i < first + count; ++i) {
-                TriangleHit hit;
-                // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-                if (watertight.intersect(triangles_[i], hit) &&
-                    (hit.t < best.t || (hit.t == best.t && triIds_[i] < bestId))) {
-                    observer.newBest(first, triIds_[i], hit.t, best.t);
-                    best = hit;
-                    bestId = triIds_[i];
-                }
-            }
-            return best.t;
-        },
-        observer);
-    if (bestId == std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
-    const MeshHit hit = detail::toMeshHit(ray, best, bestId);
-    if (!isFinite(hit.point)) return std::nullopt; // origin + t dir overflowed
-    return hit;
-}
-
-} // namespace kz

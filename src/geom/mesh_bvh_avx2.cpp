@@ -1,0 +1,35 @@
+// The AVX2 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with a node's eight
+// boxes tested in one 8-wide group (the SSE2 path's very operations, so the same boxes are entered
+// at the same t) and the leaf filter VEX-encoded (mesh_bvh_avx.hpp). Only the code between
+// KZ_TARGET_BEGIN and KZ_TARGET_END is compiled for AVX2; the dispatch (simd_path.cpp) calls it
+// only on a CPU that has AVX2.
+#include "mesh_bvh_target.hpp" // first: the shared code stays baseline
+
+KZ_TARGET_BEGIN("avx2")
+
+#include "mesh_bvh_avx.hpp"
+
+namespace kz::detail {
+namespace {
+
+struct Avx2 {
+    using BoxVec = AvxVec<8, false>;
+    using LeafVec = AvxVec<4, false>;
+
+    template <class Node, class Entry>
+    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
+                                             Entry (&out)[8]) {
+        return gatherEntries(node, mask, tEnter, out);
+    }
+};
+
+} // namespace
+} // namespace kz::detail
+
+#include "mesh_bvh_kernel.hpp"
+
+namespace kz::detail {
+const MeshKernels kAvx2MeshKernels = MeshBvhKernels::table<Avx2>();
+} // namespace kz::detail
+
+KZ_TARGET_END

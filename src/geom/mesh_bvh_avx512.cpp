@@ -1,0 +1,55 @@
+// The AVX-512 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with the AVX2 path's
+// 8-wide box test and 4-wide leaf filter comparing straight into mask registers (AVX-512VL), and
+// the entered children's distances, node indices and counts packed with compress instructions
+// instead of a loop over the mask's bits. The same operations on the same boxes as the other
+// paths, so the same boxes are entered at the same t. Only the code between KZ_TARGET_BEGIN and
+// KZ_TARGET_END is compiled for AVX-512; the dispatch (simd_path.cpp) calls it only on a CPU with
+// AVX-512F and VL.
+#include "mesh_bvh_target.hpp" // first: the shared code stays baseline
+
+KZ_TARGET_BEGIN("avx2,avx512f,avx512vl")
+
+#include "mesh_bvh_avx.hpp"
+
+namespace kz::detail {
+namespace {
+
+struct Avx512 {
+    using BoxVec = AvxVec<8, true>;
+    using LeafVec = AvxVec<4, true>;
+
+    /// The entered children packed in slot order: their distances, node or leaf indices and
+    /// counts compressed into the low lanes (in registers: a compress straight to memory is
+    /// slow on some CPUs).
+    template <class Node, class Entry>
+    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
+                                             Entry (&out)[8]) {
+        const auto m = static_cast<__mmask8>(mask);
+        alignas(32) float t[8];
+        alignas(32) std::uint32_t child[8];
+        alignas(32) std::uint32_t count[8];
+        _mm256_store_ps(t, _mm256_maskz_compress_ps(m, _mm256_loadu_ps(tEnter)));
+        _mm256_store_si256(
+            reinterpret_cast<__m256i*>(child),
+            _mm256_maskz_compress_epi32(m, _mm256_load_si256(reinterpret_cast<const __m256i*>(node.child))));
+        _mm256_store_si256(
+            reinterpret_cast<__m256i*>(count),
+            _mm256_maskz_compress_epi32(
+                m, _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(node.count)))));
+        const int k = std::popcount(static_cast<unsigned>(mask));
+        for (int i = 0; i < k; ++i)
+            out[i] = Entry{child[i], count[i], t[i]};
+        return k;
+    }
+};
+
+} // namespace
+} // namespace kz::detail
+
+#include "mesh_bvh_kernel.hpp"
+
+namespace kz::detail {
+const MeshKernels kAvx512MeshKernels = MeshBvhKernels::table<Avx512>();
+} // namespace kz::detail
+
+KZ_TARGET_END

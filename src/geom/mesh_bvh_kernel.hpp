@@ -1,0 +1,289 @@
+// MeshBvh's ray traversal and queries as templates over the SIMD path's box test `Isa` (private to
+// src/geom). Each path's translation unit instantiates them with its own Isa: mesh_bvh_query.cpp
+// with detail::Sse2 (the baseline), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp with theirs, with
+// their target switched on around this header only (everything it uses from other headers is
+// included before, for the baseline). The trace (MeshBvh::explainRaycast, mesh_bvh_explain.cpp)
+// instantiates the same templates with its observer instead of NoTraversalObserver, whose empty
+// hooks compile away, so the trace follows the very order and culling of the fast path.
+//
+// No lambdas here: a lambda's call operator would not take a target switched on by
+// `#pragma clang attribute`; local classes do.
+#pragma once
+
+#include "mesh_bvh_dispatch.hpp"
+#include "mesh_bvh_traverse.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace kz::detail {
+
+/// The box test over a SlabSetup, V::kLanes boxes at a time (two groups of 4 on SSE2, one of 8
+/// on AVX): every path runs the same operations on each box, so every path enters the same boxes
+/// at the same t.
+template <class V>
+struct NodeRay {
+    using T = typename V::T;
+    T inv[3];
+    T farInv[3];
+    T nearOrigin[3];
+    T farOrigin[3];
+    int nearOffset[3];
+    int farOffset[3];
+    float tLimit;
+
+    NodeRay(const Ray& ray, float tMax, float slack) {
+        const SlabSetup setup(ray, tMax, slack, 8);
+        tLimit = setup.tLimit;
+        for (int i = 0; i < 3; ++i) {
+            inv[i] = V::splat(setup.inv[i]);
+            farInv[i] = V::splat(setup.farInv[i]);
+            nearOrigin[i] = V::splat(setup.nearOrigin[i]);
+            farOrigin[i] = V::splat(setup.farOrigin[i]);
+            nearOffset[i] = setup.nearOffset[i];
+            farOffset[i] = setup.farOffset[i];
+        }
+    }
+
+    /// Which of the node's (enlarged) boxes the ray enters within [0, min(limit, tLimit)]: bit
+    /// `slot` of the result; tEnter[slot] receives the entry distances. An empty slot's inverted
+    /// box gives t0 = +inf, t1 = -inf on every axis, so it never enters.
+    template <class Node>
+    [[gnu::always_inline]] int enter(const Node& node, float limit, float (&tEnter)[8]) const {
+        int mask = 0;
+        for (std::uint32_t group = 0; group < 8; group += V::kLanes) {
+            const float* planes = &node.bounds[0][0] + group;
+            T t0 = V::splat(0.0f);
+            T t1 = V::splat(std::min(limit, tLimit));
+            for (int i = 0; i < 3; ++i) {
+                const T tNear = (V::load(planes + nearOffset[i]) - nearOrigin[i]) * inv[i];
+                const T tFar = (V::load(planes + farOffset[i]) - farOrigin[i]) * farInv[i];
+                t0 = V::max(tNear, t0); // a NaN tNear or tFar leaves the bound unchanged
+                t1 = V::min(tFar, t1);
+            }
+            V::store(tEnter + group, t0);
+            mask |= V::lessEqual(t0, t1) << group;
+        }
+        return mask;
+    }
+};
+
+/// Bit `lane` for each of a leaf's first `count` triangles that the ray may hit, `V::kLanes` at a
+/// time (`rows`: the leaf's Leaf::v). Drops only triangles whose edge functions provably have
+/// both signs, which the exact test (WatertightRay, in double) rejects too, so the filter changes
+/// no result.
+///
+/// The edge functions U, V, W are computed as in WatertightRay but in float. Let K be the largest
+/// |sheared x or y| and D the largest |depth| of the three vertices. Each sheared coordinate is
+/// then off by at most about u (2K + 4D), u = 2^-24 (the difference from the origin, the product
+/// by the rounded shear and the subtraction; |sx|, |sy| <= 1), and each edge function by at most
+/// about 4K times that plus 4u K^2 for its own products: 21 u K (K + D) in all.
+/// E = 64 u K (K + D) + 1e-35 (the floor covers underflow) is three times that. A lane with one
+/// edge function below -E and another above E has edge functions of both signs in double too:
+/// WatertightRay rejects it. A NaN or an overflow (E infinite) drops nothing.
+template <class V>
+[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* rows, std::uint32_t count) {
+    using T = typename V::T;
+    const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
+    const T sx = V::splat(s.sx), sy = V::splat(s.sy);
+    int mask = 0;
+    for (std::uint32_t group = 0; group < count; group += V::kLanes) {
+        T x[3], y[3], z[3];
+        for (int k = 0; k < 3; ++k) {
+            z[k] = V::load(rows + s.rowZ[k] + group) - oz;
+            x[k] = (V::load(rows + s.rowX[k] + group) - ox) - sx * z[k];
+            y[k] = (V::load(rows + s.rowY[k] + group) - oy) - sy * z[k];
+        }
+        const T u = x[2] * y[1] - y[2] * x[1];
+        const T v = x[0] * y[2] - y[0] * x[2];
+        const T w = x[1] * y[0] - y[1] * x[0];
+        const T k = V::max(V::max(V::max(V::abs(x[0]), V::abs(y[0])), V::max(V::abs(x[1]), V::abs(y[1]))),
+                           V::max(V::abs(x[2]), V::abs(y[2])));
+        const T d = V::max(V::max(V::abs(z[0]), V::abs(z[1])), V::abs(z[2]));
+        const T e = V::splat(0x1p-18f) * k * (k + d) + V::splat(1e-35f);
+        const T minusE = V::splat(0.0f) - e;
+        const int negative = V::less(u, minusE) | V::less(v, minusE) | V::less(w, minusE);
+        const int positive = V::less(e, u) | V::less(e, v) | V::less(e, w);
+        mask |= (~(negative & positive) & ((1 << V::kLanes) - 1)) << group;
+    }
+    return mask & ((1 << count) - 1);
+}
+
+} // namespace kz::detail
+
+namespace kz {
+
+template <class Isa, class VisitLeaf, class Observer>
+void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observer&& observer) const {
+    const float slack =
+        detail::kBoxSlack * (detail::maxAbs(ray.origin) + coordinateScale_) + detail::kBoxSlackAbsolute;
+    const detail::NodeRay<typename Isa::BoxVec> slab(ray, tMax, slack);
+
+    /// A subtree (count 0: the node `index`) or a leaf (`count` triangles, leaf `index`) entered
+    /// at tEnter.
+    struct Entry {
+        std::uint32_t index;
+        std::uint32_t count;
+        float tEnter;
+    };
+    std::array<Entry, kStackSize> stack;
+    /// Starts loading a child's cache lines: a node is 64-byte aligned, a leaf 32-byte aligned.
+    struct Prefetch {
+        const Node* nodes;
+        const Leaf* leaves;
+        void operator()(std::uint32_t index, std::uint32_t count) const {
+            const char* p = count == 0 ? reinterpret_cast<const char*>(nodes + index)
+                                       : reinterpret_cast<const char*>(leaves + index);
+            const std::size_t bytes = count == 0 ? sizeof(Node) : sizeof(Leaf);
+            for (std::size_t offset = 0; offset < bytes; offset += 64)
+                detail::prefetchLine(p + offset);
+            if (count != 0) detail::prefetchLine(p + bytes - 1);
+        }
+    };
+    const Prefetch prefetchChild{nodes_.data(), leaves_.data()};
+    int top = 0;
+    float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
+
+    Entry current{0, 0, 0.0f};
+    for (;;) {
+        if (current.count == 0) {
+            const Node& node = nodes_[current.index];
+            float tEnter[kWidth];
+            const int mask = slab.enter(node, cull, tEnter);
+            observer.considered(node, current.index, slab, mask, tEnter, cull);
+            if (mask != 0) {
+                // Nearest child next; the others wait on the stack, the nearest of them on top,
+                // their memory already on its way.
+                Entry hits[kWidth];
+                const int k = Isa::gather(node, mask, tEnter, hits);
+                if (k > 1) {
+                    for (int i = 1; i < k; ++i) {
+                        const Entry e = hits[i];
+                        int j = i;
+                        for (; j > 0 && hits[j - 1].tEnter > e.tEnter; --j)
+                            hits[j] = hits[j - 1];
+                        hits[j] = e;
+                    }
+                    for (int j = k - 1; j > 0; --j) {
+                        prefetchChild(hits[j].index, hits[j].count);
+                        stack[static_cast<std::size_t>(top++)] = hits[j];
+                    }
+                }
+                current = hits[0];
+                observer.entered(current.index, current.count, current.tEnter, cull);
+                continue;
+            }
+        } else {
+            cull = visitLeaf(current.index, current.count);
+        }
+        // Pop the next subtree that may still hold a hit no farther than the best one.
+        bool found = false;
+        while (top > 0) {
+            const Entry e = stack[static_cast<std::size_t>(--top)];
+            if (e.tEnter <= cull) {
+                current = e;
+                found = true;
+                observer.entered(current.index, current.count, current.tEnter, cull);
+                break;
+            }
+            observer.skipped(e.index, e.count, e.tEnter, cull);
+        }
+        if (!found) return;
+    }
+}
+
+template <class Isa, class Observer>
+std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&& observer) const {
+    if (nodes_.empty() || !detail::validMeshRay(ray, tMax)) return std::nullopt;
+
+    /// Tests a leaf's triangles; returns the best hit's t.
+    struct NearestInLeaf {
+        const MeshBvh& bvh;
+        Observer& observer;
+        detail::WatertightRay watertight;
+        detail::LeafSetup filter;
+        TriangleHit best{INFINITY, 0.0f, 0.0f, glm::vec3(0.0f)};
+        std::uint32_t bestId = std::numeric_limits<std::uint32_t>::max();
+
+        float operator()(std::uint32_t index, std::uint32_t count) {
+            observer.leaf(index, count, best.t);
+            const Leaf& leaf = bvh.leaves_[index];
+            for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0], count);
+                 maybe != 0; maybe &= maybe - 1) {
+                const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
+                TriangleHit hit;
+                // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
+                if (watertight.intersect(leaf.triangle(lane), hit) &&
+                    (hit.t < best.t || (hit.t == best.t && leaf.id[lane] < bestId))) {
+                    observer.newBest(index, leaf.id[lane], hit.t, best.t);
+                    best = hit;
+                    bestId = leaf.id[lane];
+                }
+            }
+            return best.t;
+        }
+    };
+    const detail::WatertightRay watertight(ray, tMax);
+    NearestInLeaf visit{*this, observer, watertight, detail::LeafSetup(watertight, Leaf::kLanes)};
+    traverse<Isa>(ray, tMax, visit, observer);
+    if (visit.bestId == std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+    const MeshHit hit = detail::toMeshHit(ray, visit.best, visit.bestId);
+    if (!isFinite(hit.point)) return std::nullopt; // origin + t dir overflowed
+    return hit;
+}
+
+template <class Isa>
+void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) const {
+    if (nodes_.empty() || !detail::validMeshRay(ray, tMax)) return;
+
+    /// Collects a leaf's hits; returns infinity (every leaf the ray enters is visited).
+    struct AllInLeaf {
+        const MeshBvh& bvh;
+        const Ray& ray;
+        std::vector<MeshHit>& hits;
+        detail::WatertightRay watertight;
+        detail::LeafSetup filter;
+
+        float operator()(std::uint32_t index, std::uint32_t count) {
+            const Leaf& leaf = bvh.leaves_[index];
+            for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0], count);
+                 maybe != 0; maybe &= maybe - 1) {
+                const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
+                TriangleHit hit;
+                if (!watertight.intersect(leaf.triangle(lane), hit)) continue;
+                const MeshHit meshHit = detail::toMeshHit(ray, hit, leaf.id[lane]);
+                if (isFinite(meshHit.point)) hits.push_back(meshHit);
+            }
+            return INFINITY;
+        }
+    };
+    const detail::WatertightRay watertight(ray, tMax);
+    AllInLeaf visit{*this, ray, hits, watertight, detail::LeafSetup(watertight, Leaf::kLanes)};
+    traverse<Isa>(ray, tMax, visit, detail::NoTraversalObserver{});
+}
+
+namespace detail {
+
+/// The queries of one SIMD path, as the dispatch table's function pointers.
+struct MeshBvhKernels {
+    template <class Isa>
+    static std::optional<MeshHit> raycast(const MeshBvh& bvh, const Ray& ray, float tMax) {
+        return bvh.nearestHit<Isa>(ray, tMax, NoTraversalObserver{});
+    }
+    template <class Isa>
+    static void raycastAll(const MeshBvh& bvh, const Ray& ray, float tMax, std::vector<MeshHit>& hits) {
+        bvh.allHits<Isa>(ray, tMax, hits);
+    }
+    template <class Isa>
+    static constexpr MeshKernels table() {
+        return {&raycast<Isa>, &raycastAll<Isa>};
+    }
+};
+
+} // namespace detail
+} // namespace kz
