@@ -2,10 +2,12 @@
 // rejected one must give a one-line error; an accepted mesh must be well formed, build a MeshBvh,
 // and answer rays derived from the input exactly as a brute-force loop over its triangles does
 // (MeshBvh's contract, mesh_bvh.hpp: the nearest t, the lower triangle index on a tie, the same
-// barycentrics and normal as raycastBarycentric; raycastAll lists every triangle hit).
+// barycentrics and normal as raycastBarycentric; raycastAll lists every triangle hit), on every
+// SIMD path the machine has.
 #include "fuzz_check.hpp"
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
+#include "geom/simd_path.hpp"
 #include "meshio/obj.hpp"
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace {
 
@@ -137,11 +140,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const auto bvh = kz::MeshBvh::tryBuild(mesh->vertices, mesh->indices, error);
     kz::fuzz::check(bvh.has_value(), "MeshBvh rejects a mesh parseObj accepted: " + error);
+    // Every SIMD path the machine has (simd_path.hpp) must answer exactly like brute force.
+    static const std::vector<kz::SimdPath> paths = kz::supportedSimdPaths();
     Mix mix(text);
     for (int i = 0; i < kRays; ++i) {
         float tMax = INFINITY;
         const kz::Ray ray = aimedRay(*mesh, lo, hi, mix, tMax);
-        checkRay(*mesh, *bvh, ray, tMax);
+        for (const kz::SimdPath path : paths) {
+            kz::useSimdPath(path);
+            checkRay(*mesh, *bvh, ray, tMax);
+        }
     }
     return 0;
 }
