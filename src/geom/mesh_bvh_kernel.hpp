@@ -156,23 +156,28 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
             float tEnter[kWidth];
             const int mask = slab.enter(node, cull, tEnter);
             observer.considered(node, current.index, slab, mask, tEnter, cull);
+            if (mask != 0 && (mask & (mask - 1)) == 0) {
+                // One child entered: straight to it.
+                const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
+                current = Entry{node.child[slot], node.count[slot], tEnter[slot]};
+                observer.entered(current.index, current.count, current.tEnter, cull);
+                continue;
+            }
             if (mask != 0) {
                 // Nearest child next; the others wait on the stack, the nearest of them on top,
                 // their memory already on its way.
                 Entry hits[kWidth];
                 const int k = Isa::gather(node, mask, tEnter, hits);
-                if (k > 1) {
-                    for (int i = 1; i < k; ++i) {
-                        const Entry e = hits[i];
-                        int j = i;
-                        for (; j > 0 && hits[j - 1].tEnter > e.tEnter; --j)
-                            hits[j] = hits[j - 1];
-                        hits[j] = e;
-                    }
-                    for (int j = k - 1; j > 0; --j) {
-                        prefetchChild(hits[j].index, hits[j].count);
-                        stack[static_cast<std::size_t>(top++)] = hits[j];
-                    }
+                for (int i = 1; i < k; ++i) {
+                    const Entry e = hits[i];
+                    int j = i;
+                    for (; j > 0 && hits[j - 1].tEnter > e.tEnter; --j)
+                        hits[j] = hits[j - 1];
+                    hits[j] = e;
+                }
+                for (int j = k - 1; j > 0; --j) {
+                    prefetchChild(hits[j].index, hits[j].count);
+                    stack[static_cast<std::size_t>(top++)] = hits[j];
                 }
                 current = hits[0];
                 observer.entered(current.index, current.count, current.tEnter, cull);
