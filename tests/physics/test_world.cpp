@@ -599,7 +599,9 @@ TEST(World, StateHashChangesWithAnyBitOfAnyBodyAndOnlyThen) {
     EXPECT_EQ(kz::stateHash(copy), before);
     const auto nudged = [&](auto&& change) {
         World changed = world;
-        change(changed.bodies()[1]);
+        kz::Body body = changed.bodies()[1];
+        change(body);
+        changed.setBody(1, body);
         return kz::stateHash(changed);
     };
     const auto nextUp = [](float& v) { v = std::nextafter(v, INFINITY); };
@@ -1098,7 +1100,9 @@ TEST(World, AnInfinitePositionWrittenIntoABodyHaltsTheWorldAndCopiesStayHalted) 
     world.addBody(sphereDesc({0, 0, 0}, {0, 0, 0}));
     world.addBody(
         boxDesc({2, 0, 0}, glm::vec3(0.3f), glm::quat(1, 0, 0, 0), glm::vec3(0.0f), glm::vec3(0.0f)));
-    world.bodies()[1].position.y = std::numeric_limits<float>::infinity();
+    kz::Body broken = world.bodies()[1];
+    broken.position.y = std::numeric_limits<float>::infinity();
+    world.setBody(1, broken);
     world.step();
     EXPECT_EQ(world.haltedBody(), 1);
     const World copy(world);
