@@ -32,6 +32,8 @@ public:
     /// sphere: boundingRadius). Empty (min > max: no ray meets it) for a body whose position or
     /// size is not finite or whose radius is negative, as picking skips such a body.
     static Aabb leafBox(const Body& body);
+    /// The bounding sphere leafBox is the box of, or radius -1 (an empty box) for such a body.
+    static Sphere leafSphere(const Body& body);
 
     /// Replaces the tree with one over `bodies`, built top down by the surface area heuristic
     /// (16 bins on the axis of largest spread of the centres).
@@ -42,10 +44,11 @@ public:
     void insertLast(std::span<const Body> bodies);
     /// Body i changed: its leaf box and the boxes on its path to the root are refitted.
     void update(std::span<const Body> bodies, int i);
-    /// Every body may have moved (the end of a step): every box is refitted from its children;
-    /// then, when the tree's surface area cost has grown past kRebuildRatio times its cost at the
-    /// last build (bodies that moved apart leave wide, overlapping boxes), it is rebuilt.
-    /// Returns whether it rebuilt.
+    /// Every body may have moved (the end of a step): every box is refitted from its children
+    /// (the bodies' spheres copied in body order first, so that the one pass over the nodes,
+    /// children first, reads them from a small array); then, when the tree's surface area cost has grown past
+    /// kRebuildRatio times its cost at the last build (bodies that moved apart leave wide, overlapping
+    /// boxes), it is rebuilt. Returns whether it rebuilt.
     bool refit(std::span<const Body> bodies);
 
     /// The root (meaningless when empty()) and its box.
@@ -73,9 +76,10 @@ private:
     /// Refits the boxes from `up` to the root, after the box below it changed to `box`.
     void refitPath(Up up, Aabb box);
 
-    std::vector<Node> nodes_; ///< After a build, every child after its parent (refit's order).
-    std::vector<Up> nodeUp_;  ///< Per inner node: where it hangs.
-    std::vector<Up> leafUp_;  ///< Per body: where its leaf hangs.
+    std::vector<Node> nodes_;     ///< After a build, every child after its parent (refit's order).
+    std::vector<Up> nodeUp_;      ///< Per inner node: where it hangs.
+    std::vector<Up> leafUp_;      ///< Per body: where its leaf hangs.
+    std::vector<Sphere> spheres_; ///< Per body: leafSphere at the last build, insertion or refit.
     Ref root_ = 0;
     Aabb rootBox_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     std::size_t bodyCount_ = 0;

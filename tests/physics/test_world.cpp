@@ -5,6 +5,7 @@
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
+#include "physics/body_bvh.hpp"
 #include "physics/state_hash.hpp"
 #include "physics/world.hpp"
 
@@ -1093,6 +1094,18 @@ TEST(World, ANaNVelocityForcedThroughTheApiHaltsTheWorldBeforeItSpreads) {
     EXPECT_EQ(world.stepCount(), 1u);
     EXPECT_EQ(world.bodies()[0].position, firstPosition);  // nothing moved
     EXPECT_TRUE(std::isnan(world.bodies()[1].velocity.x)); // the bad value stays visible
+}
+
+TEST(World, MemoryBytesCountsThePickingHierarchy) {
+    World world(kz::boxRoom(glm::vec3(20.0f)));
+    for (int i = 0; i < 1000; ++i)
+        world.addBody(
+            sphereDesc(glm::vec3(i % 10 - 5, (i / 10) % 10 - 5, i / 100 - 5) * 1.6f, {1, 2, 3}, 0.3f));
+    const std::size_t tree = world.bodyBvh().memoryBytes();
+    EXPECT_GE(tree, 999 * sizeof(kz::BodyBvh::Node)) << "999 inner nodes for 1,000 bodies";
+    // Before any step the caches are the bodies' rotational energies and the tree: the tree is
+    // larger than the room, the world and its scratch, so it must be counted to pass.
+    EXPECT_GE(world.memoryBytes(), 1000 * (sizeof(kz::Body) + sizeof(double)) + tree);
 }
 
 TEST(World, AnInfinitePositionWrittenIntoABodyHaltsTheWorldAndCopiesStayHalted) {
