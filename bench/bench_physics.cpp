@@ -27,11 +27,11 @@
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
 //
-// BM_Pick/10000/<method>/<rays>: one ray an iteration into the 10,000-body scene (built, not
-// stepped), microseconds; methods pickNearest and pickAll (the bodies' hierarchy), their
-// references pickNearestByScan and pickAllByScan (every bound tested), EveryBodyExact (every
-// body's exact test); rays from outside the room, from a camera inside it at eye height through
-// random screen points, and rays that miss every body (see PickRays).
+// BM_Pick/10000/<method>/<rays>[/stepped]: one ray an iteration into the 10,000-body scene as
+// built, or after the warm-up steps (stepped), microseconds; methods pickNearest and pickAll (the bodies'
+// hierarchy), their references pickNearestByScan and pickAllByScan (every bound tested), EveryBodyExact
+// (every body's exact test); rays from outside the room, from a camera inside it at eye height through random
+// screen points, and rays that miss every body (see PickRays).
 #include "bench_random.hpp"
 #include "geom/closest.hpp"
 #include "mean_reporter.hpp"
@@ -598,13 +598,22 @@ enum class PickMethod {
     AllByScan,      ///< kz::pickAllByScan.
 };
 
-const kz::World& pickWorld() {
-    static const kz::World world = makeKolize(sceneFor(10000));
-    return world;
+/// The 10,000-body scene as built (bodies added one by one: the tree as insertions left it), or
+/// after kWarmupSteps steps (the tree as the steps keep it: loose leaves, grown boxes).
+const kz::World& pickWorld(bool stepped) {
+    static const kz::World built = makeKolize(sceneFor(10000));
+    if (!stepped) return built;
+    static const kz::World moved = [] {
+        kz::World world = built;
+        for (int i = 0; i < kWarmupSteps; ++i)
+            world.step();
+        return world;
+    }();
+    return moved;
 }
 
 std::vector<kz::Ray> pickRays(PickRays kind) {
-    const kz::World& world = pickWorld();
+    const kz::World& world = pickWorld(false);
     std::mt19937 rng(kSeed + 99u + static_cast<std::uint32_t>(kind));
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
     const glm::vec3 half = 0.5f * (world.room().bounds.max - world.room().bounds.min);
@@ -626,16 +635,18 @@ std::vector<kz::Ray> pickRays(PickRays kind) {
         const float spread = kind == PickRays::Miss ? 1.4f : 1.0f;
         const glm::vec3 to = spread * glm::vec3(unit(rng) * half.x, unit(rng) * half.y, unit(rng) * half.z);
         const kz::Ray ray{from, glm::normalize(to - from)};
-        if (kind == PickRays::Miss && !kz::pickAllByScan(world, ray).empty()) continue;
+        if (kind == PickRays::Miss &&
+            (!kz::pickAllByScan(world, ray).empty() || !kz::pickAllByScan(pickWorld(true), ray).empty()))
+            continue;
         out.push_back(ray);
     }
     return out;
 }
 
-/// Picking with 10,000 bodies (the BM_Step scene as built, not stepped), one ray an iteration,
+/// Picking with 10,000 bodies (the BM_Step scene, as built or stepped), one ray an iteration,
 /// cycling through the 4096 rays of a kind; hit_rate: the rays that hit a body.
-void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind) {
-    const kz::World& world = pickWorld();
+void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind, bool stepped) {
+    const kz::World& world = pickWorld(stepped);
     static std::map<PickRays, std::vector<kz::Ray>> cache;
     auto it = cache.find(kind);
     if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
@@ -719,10 +730,16 @@ int main(int argc, char** argv) {
                                                           {"pickAll", PickMethod::All},
                                                           {"pickAllByScan", PickMethod::AllByScan}};
     for (const auto& [method, m] : methods) {
-        for (const auto& [rays, r] : rayKinds) {
-            if (m == PickMethod::EveryBodyExact && r == PickRays::Miss) continue; // the same n tests
-            const std::string name = std::string("BM_Pick/10000/") + method + "/" + rays;
-            benchmark::RegisterBenchmark(name.c_str(), BM_Pick, m, r)->Unit(benchmark::kMicrosecond);
+        for (const bool stepped : {false, true}) {
+            // The scans and the exact tests take as long on either world.
+            if (stepped && m != PickMethod::Nearest && m != PickMethod::All) continue;
+            for (const auto& [rays, r] : rayKinds) {
+                if (m == PickMethod::EveryBodyExact && r == PickRays::Miss) continue; // the same n tests
+                const std::string name =
+                    std::string("BM_Pick/10000/") + method + "/" + rays + (stepped ? "/stepped" : "");
+                benchmark::RegisterBenchmark(name.c_str(), BM_Pick, m, r, stepped)
+                    ->Unit(benchmark::kMicrosecond);
+            }
         }
     }
 

@@ -8,6 +8,7 @@
 #include "free_flight.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <tuple>
 
 namespace kz {
@@ -57,24 +58,34 @@ private:
 
 /// An entry of the walk's heap: a node of the hierarchy, or a candidate.
 struct Entry {
-    enum Kind { Node, Body, Obstacle }; ///< At equal keys a node first, then bodies, obstacles.
-    double key;                         ///< A candidate's entry t; a node's: at most its bodies'.
-    Kind kind;
-    int index; ///< The node, the body or the obstacle.
+    enum Kind : std::uint64_t {
+        Node,
+        Body,
+        Obstacle
+    };                   ///< At equal keys a node first, then bodies, obstacles.
+    double key;          ///< A candidate's entry t; a node's: at most its bodies'.
+    std::uint64_t order; ///< Kind << 32 | index (the node, the body or the obstacle): ties by kind, index.
+
+    Entry(double k, Kind kind, int index) : key(k), order(kind << 32 | static_cast<std::uint32_t>(index)) {}
+    Kind kind() const { return static_cast<Kind>(order >> 32); }
+    int index() const { return static_cast<int>(order & 0xffffffffu); }
 };
 
 /// The heap's order, reversed for std::push_heap's max-heap: the smallest (key, kind, index) on top.
-bool later(const Entry& a, const Entry& b) {
-    return std::tie(a.key, a.kind, a.index) > std::tie(b.key, b.kind, b.index);
-}
+struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+        return a.key != b.key ? a.key > b.key : a.order > b.order;
+    }
+};
 
 /// The candidates from the world's hierarchy, in the scan's order (by entry t, bodies first, then
 /// by index) without testing every bound: a heap holds the nodes keyed by where the ray enters
 /// their box and the candidates found so far keyed by their entry t; the smallest key is taken
-/// first, a node by pushing its two children. A node's key is at most the entry t of any body
-/// below it (its box holds their bounding spheres, padded: see kPad), and at equal keys the node
-/// comes first, so a candidate on top of the heap comes before everything not yet found.
-/// Obstacles, few, are tested by their boxes up front.
+/// first, a node by queueing its two children (the nearer taken at once when nothing queued comes
+/// before it). A node's key is at most the entry t of any body below it (its box holds their
+/// bounding spheres, padded: see kPad), and at equal keys the node comes first, so a candidate
+/// taken comes before everything not yet found. Obstacles, few, are tested by their boxes up
+/// front.
 class TreeWalk {
 public:
     TreeWalk(const World& world, const Ray& ray, float tMax, std::vector<Entry>& heap)
@@ -87,22 +98,37 @@ public:
         for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
             if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) push({hit->t, Entry::Obstacle, i});
         }
-        if (!tree_.empty()) visit(tree_.root(), tree_.rootBox(), tMax);
+        if (!tree_.empty()) {
+            if (const auto root = visit(tree_.root(), tree_.rootBox(), tMax)) push(*root);
+        }
     }
 
     /// The next candidate, unless its bound starts beyond `limit`.
     std::optional<Candidate> next(float limit) {
-        while (!heap_.empty() && heap_.front().key <= limit) {
-            std::pop_heap(heap_.begin(), heap_.end(), later);
-            const Entry top = heap_.back();
-            heap_.pop_back();
-            if (top.kind != Entry::Node)
-                return Candidate{static_cast<float>(top.key), top.index, top.kind == Entry::Obstacle};
-            const BodyBvh::Node& node = tree_.nodes()[static_cast<std::size_t>(top.index)];
-            visit(node.child[0], node.box[0], limit);
-            visit(node.child[1], node.box[1], limit);
+        Entry top(0.0, Entry::Node, 0);
+        bool taken = false; // top holds the nearer child of the node just opened
+        for (;;) {
+            if (!taken) {
+                if (heap_.empty() || heap_.front().key > limit) return std::nullopt;
+                std::pop_heap(heap_.begin(), heap_.end(), Later());
+                top = heap_.back();
+                heap_.pop_back();
+            }
+            if (top.kind() != Entry::Node)
+                return Candidate{static_cast<float>(top.key), top.index(), top.kind() == Entry::Obstacle};
+            const BodyBvh::Node& node = tree_.nodes()[static_cast<std::size_t>(top.index())];
+            std::optional<Entry> near = visit(node.child[0], node.box[0], limit);
+            std::optional<Entry> far = visit(node.child[1], node.box[1], limit);
+            if (!near || (far && Later()(*near, *far))) std::swap(near, far);
+            if (far) push(*far);
+            // The nearer child next, without the heap, when nothing in the heap comes before it.
+            taken = near && (heap_.empty() || !Later()(*near, heap_.front()));
+            if (taken) {
+                top = *near;
+            } else if (near) {
+                push(*near);
+            }
         }
-        return std::nullopt;
     }
 
 private:
@@ -120,20 +146,21 @@ private:
 
     void push(const Entry& entry) {
         heap_.push_back(entry);
-        std::push_heap(heap_.begin(), heap_.end(), later);
+        std::push_heap(heap_.begin(), heap_.end(), Later());
     }
 
-    /// Queues a child whose bound the ray enters within `limit`: a body's as a candidate, a
-    /// node's by its padded box.
-    void visit(BodyBvh::Ref ref, const Aabb& box, float limit) {
+    /// A child whose bound the ray enters within `limit`: a body as a candidate, a node by its
+    /// padded box; none when the ray does not.
+    std::optional<Entry> visit(BodyBvh::Ref ref, const Aabb& box, float limit) const {
         if (BodyBvh::isLeaf(ref)) {
             const int body = BodyBvh::bodyOf(ref);
             const auto hit = boundHit(ray_, bodies_[static_cast<std::size_t>(body)], tMax_);
-            if (hit && hit->t <= limit) push({hit->t, Entry::Body, body});
-            return;
+            if (hit && hit->t <= limit) return Entry(hit->t, Entry::Body, body);
+            return std::nullopt;
         }
         double key;
-        if (entry(box, key) && key <= limit) push({key, Entry::Node, ref});
+        if (entry(box, key) && key <= limit) return Entry(key, Entry::Node, ref);
+        return std::nullopt;
     }
 
     /// The slab test on the padded box in double precision: whether the ray (t >= 0) enters it,
