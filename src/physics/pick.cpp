@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <tuple>
+#include <utility>
 
 namespace kz {
 namespace {
@@ -30,7 +31,9 @@ std::optional<RayHit> boundHit(const Ray& ray, const Body& b, float tMax) {
 /// first, then by index).
 class ScanList {
 public:
-    ScanList(const World& world, const Ray& ray, float tMax, std::vector<Candidate>& list) : list_(list) {
+    using Scratch = std::vector<Candidate>;
+
+    ScanList(const World& world, const Ray& ray, float tMax, Scratch& list) : list_(list) {
         list_.clear();
         const auto bodies = world.bodies();
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
@@ -88,7 +91,9 @@ struct Later {
 /// front.
 class TreeWalk {
 public:
-    TreeWalk(const World& world, const Ray& ray, float tMax, std::vector<Entry>& heap)
+    using Scratch = std::vector<Entry>;
+
+    TreeWalk(const World& world, const Ray& ray, float tMax, Scratch& heap)
         : bodies_(world.bodies()), tree_(world.bodyBvh()), ray_(ray), tMax_(tMax), heap_(heap),
           origin_(ray.origin), originSize_(maxAbs(ray.origin)) {
         heap_.clear();
@@ -247,34 +252,33 @@ std::vector<PickHit> allOf(const World& world, const Ray& ray, float tMax, Candi
     return hits;
 }
 
+/// The answer of `of` (nearestOf or allOf) over the candidates of `Candidates` (TreeWalk or
+/// ScanList), with that pair's scratch kept per thread; empty for an invalid ray or tMax.
+template <class Candidates, class Of>
+auto answer(const World& world, const Ray& ray, float tMax, Of of) {
+    using Answer = decltype(of(world, ray, tMax, std::declval<Candidates&>()));
+    if (!validQuery(ray, tMax)) return Answer{};
+    thread_local typename Candidates::Scratch scratch;
+    Candidates candidates(world, ray, tMax, scratch);
+    return of(world, ray, tMax, candidates);
+}
+
 } // namespace
 
 std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMax) {
-    if (!validQuery(ray, tMax)) return std::nullopt;
-    thread_local std::vector<Entry> heap;
-    TreeWalk walk(world, ray, tMax, heap);
-    return nearestOf(world, ray, tMax, walk);
+    return answer<TreeWalk>(world, ray, tMax, nearestOf<TreeWalk>);
 }
 
 std::vector<PickHit> pickAll(const World& world, const Ray& ray, float tMax) {
-    if (!validQuery(ray, tMax)) return {};
-    thread_local std::vector<Entry> heap;
-    TreeWalk walk(world, ray, tMax, heap);
-    return allOf(world, ray, tMax, walk);
+    return answer<TreeWalk>(world, ray, tMax, allOf<TreeWalk>);
 }
 
 std::optional<PickHit> pickNearestByScan(const World& world, const Ray& ray, float tMax) {
-    if (!validQuery(ray, tMax)) return std::nullopt;
-    thread_local std::vector<Candidate> list;
-    ScanList scan(world, ray, tMax, list);
-    return nearestOf(world, ray, tMax, scan);
+    return answer<ScanList>(world, ray, tMax, nearestOf<ScanList>);
 }
 
 std::vector<PickHit> pickAllByScan(const World& world, const Ray& ray, float tMax) {
-    if (!validQuery(ray, tMax)) return {};
-    std::vector<Candidate> list;
-    ScanList scan(world, ray, tMax, list);
-    return allOf(world, ray, tMax, scan);
+    return answer<ScanList>(world, ray, tMax, allOf<ScanList>);
 }
 
 } // namespace kz

@@ -154,9 +154,9 @@ public:
     std::optional<ImpactPreview> impactPreview(int i) const;
 
     /// The bounding volume hierarchy over the bodies' bounding spheres that picking walks
-    /// (pick.hpp, body_bvh.hpp): a cache, never part of the state. Always up to date: every
-    /// change to a body refits it (addBody inserts a leaf, setBodyPosition and setBody refit one
-    /// path, step() refits all and rebuilds it when it has grown loose: world_queries.cpp).
+    /// (pick.hpp, body_bvh.hpp): a cache, never part of the state. Always up to date: addBody
+    /// inserts a leaf, setBodyPosition and setBody move one, and step() ends by moving the leaves
+    /// of the bodies that left their loose boxes (rebuilding the tree when it has grown loose).
     const BodyBvh& bodyBvh() const;
 
     /// The heap bytes a copy of this world holds (its bodies, contacts, obstacles' placements and
