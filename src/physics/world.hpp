@@ -111,7 +111,7 @@ public:
 
     /// Whether the world has stopped on a non-finite state. A step checks every body's position,
     /// orientation, velocity, angular velocity and angular momentum before it starts and after it
-    /// ends; the first NaN or infinity found (e.g. written through bodies() or setBodyVelocity)
+    /// ends; the first NaN or infinity found (e.g. written through setBody or setBodyVelocity)
     /// halts the world: step() and advance() then do nothing and stepCount() stays, so the bad
     /// value is left where it is for reports and the panel, instead of spreading into the broad
     /// phase. Within the documented ranges (limits.hpp) it never happens.
