@@ -26,6 +26,12 @@
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean time per step of each engine and the ratio
 // Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+//
+// BM_Pick/10000/<method>/<rays>[/stepped]: one ray an iteration into the 10,000-body scene as
+// built, or after the warm-up steps (stepped), microseconds; methods pickNearest and pickAll (the bodies'
+// hierarchy), their references pickNearestByScan and pickAllByScan (every bound tested), EveryBodyExact
+// (every body's exact test); rays from outside the room, from a camera inside it at eye height through random
+// screen points, and rays that miss every body (see PickRays).
 #include "bench_random.hpp"
 #include "geom/closest.hpp"
 #include "mean_reporter.hpp"
@@ -574,30 +580,83 @@ void BM_StepPile(benchmark::State& state, bool turned) {
     state.counters["max_penetration_mm"] = 1000.0 * static_cast<double>(world.maxPenetration());
 }
 
-/// Picking with 10,000 bodies: kz::pickNearest (bounding-sphere cull, sorted, exact tests with early
-/// exit) against testing every body exactly, on 4096 fixed rays from outside the room toward
-/// points inside it.
-void BM_Pick(benchmark::State& state, bool bruteForce) {
-    const Scene& scene = sceneFor(10000);
-    static const kz::World world = makeKolize(scene);
-    static const std::vector<kz::Ray> rays = [] {
-        std::mt19937 rng(kSeed + 99u);
-        std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
-        std::vector<kz::Ray> out;
-        const glm::vec3 half = 0.5f * (world.room().bounds.max - world.room().bounds.min);
-        for (int i = 0; i < 4096; ++i) {
-            glm::vec3 from(unit(rng), unit(rng), unit(rng));
-            from = 1.5f * glm::length(half) * glm::normalize(from + glm::vec3(0.0f, 0.0f, 1e-3f));
-            const glm::vec3 to(unit(rng) * half.x, unit(rng) * half.y, unit(rng) * half.z);
-            out.push_back({from, glm::normalize(to - from)});
-        }
-        return out;
+/// The rays BM_Pick casts into the 10,000-body world, 4096 of each kind, fixed.
+enum class PickRays {
+    Outside, ///< From a sphere around the room toward random points inside it.
+    Camera,  ///< From a camera inside the room at eye height through random points of its screen
+             ///< (60 degrees vertical, 16:9), as the app's hover pick casts them.
+    Miss,    ///< Rays that meet no body's bounding sphere: from around the room toward points
+             ///< beside and across it, those the scan finds no candidate for.
+};
+
+/// How BM_Pick picks.
+enum class PickMethod {
+    Nearest,        ///< kz::pickNearest: the bodies' hierarchy walked front to back.
+    NearestByScan,  ///< kz::pickNearestByScan: every bounding sphere, sorted, exact tests with early exit.
+    EveryBodyExact, ///< Every body's exact test, no bound first.
+    All,            ///< kz::pickAll.
+    AllByScan,      ///< kz::pickAllByScan.
+};
+
+/// The 10,000-body scene as built (bodies added one by one: the tree as insertions left it), or
+/// after kWarmupSteps steps (the tree as the steps keep it: loose leaves, grown boxes).
+const kz::World& pickWorld(bool stepped) {
+    static const kz::World built = makeKolize(sceneFor(10000));
+    if (!stepped) return built;
+    static const kz::World moved = [] {
+        kz::World world = built;
+        for (int i = 0; i < kWarmupSteps; ++i)
+            world.step();
+        return world;
     }();
+    return moved;
+}
+
+std::vector<kz::Ray> pickRays(PickRays kind) {
+    const kz::World& world = pickWorld(false);
+    std::mt19937 rng(kSeed + 99u + static_cast<std::uint32_t>(kind));
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    const glm::vec3 half = 0.5f * (world.room().bounds.max - world.room().bounds.min);
+    std::vector<kz::Ray> out;
+    while (out.size() < 4096) {
+        if (kind == PickRays::Camera) {
+            const glm::vec3 eye(0.3f * half.x, -half.y + 1.7f, 0.9f * half.z);
+            const glm::vec3 forward = glm::normalize(glm::vec3(0.0f) - eye);
+            const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f)));
+            const glm::vec3 up = glm::cross(right, forward);
+            const float tanHalf = std::tan(0.5f * 60.0f * kPi / 180.0f);
+            const glm::vec3 dir =
+                forward + unit(rng) * tanHalf * (16.0f / 9.0f) * right + unit(rng) * tanHalf * up;
+            out.push_back({eye, glm::normalize(dir)});
+            continue;
+        }
+        glm::vec3 from(unit(rng), unit(rng), unit(rng));
+        from = 1.5f * glm::length(half) * glm::normalize(from + glm::vec3(0.0f, 0.0f, 1e-3f));
+        const float spread = kind == PickRays::Miss ? 1.4f : 1.0f;
+        const glm::vec3 to = spread * glm::vec3(unit(rng) * half.x, unit(rng) * half.y, unit(rng) * half.z);
+        const kz::Ray ray{from, glm::normalize(to - from)};
+        if (kind == PickRays::Miss &&
+            (!kz::pickAllByScan(world, ray).empty() || !kz::pickAllByScan(pickWorld(true), ray).empty()))
+            continue;
+        out.push_back(ray);
+    }
+    return out;
+}
+
+/// Picking with 10,000 bodies (the BM_Step scene, as built or stepped), one ray an iteration,
+/// cycling through the 4096 rays of a kind; hit_rate: the rays that hit a body.
+void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind, bool stepped) {
+    const kz::World& world = pickWorld(stepped);
+    static std::map<PickRays, std::vector<kz::Ray>> cache;
+    auto it = cache.find(kind);
+    if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
+    const std::vector<kz::Ray>& rays = it->second;
     std::size_t i = 0;
     int hits = 0;
     for (auto _ : state) {
         const kz::Ray& ray = rays[i++ & 4095];
-        if (bruteForce) {
+        switch (method) {
+        case PickMethod::EveryBodyExact: {
             float best = INFINITY;
             for (const kz::Body& b : world.bodies()) {
                 const auto h = b.shape == kz::ShapeType::Sphere ? kz::raycast(ray, kz::sphereOf(b), best)
@@ -606,10 +665,24 @@ void BM_Pick(benchmark::State& state, bool bruteForce) {
             }
             hits += best < INFINITY;
             benchmark::DoNotOptimize(best);
-        } else {
-            const auto hit = kz::pickNearest(world, ray);
+            break;
+        }
+        case PickMethod::Nearest:
+        case PickMethod::NearestByScan: {
+            const auto hit = method == PickMethod::Nearest ? kz::pickNearest(world, ray)
+                                                           : kz::pickNearestByScan(world, ray);
             hits += hit.has_value();
             benchmark::DoNotOptimize(hit);
+            break;
+        }
+        case PickMethod::All:
+        case PickMethod::AllByScan: {
+            const auto all =
+                method == PickMethod::All ? kz::pickAll(world, ray) : kz::pickAllByScan(world, ray);
+            hits += !all.empty();
+            benchmark::DoNotOptimize(all.data());
+            break;
+        }
         }
     }
     state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
@@ -649,9 +722,26 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark("BM_StepPile/Kolize/300/turned", BM_StepPile, true)
         ->Unit(benchmark::kMillisecond)
         ->Iterations(240);
-    benchmark::RegisterBenchmark("BM_Pick/10000/pickNearest", BM_Pick, false)->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark("BM_Pick/10000/EveryBodyExact", BM_Pick, true)
-        ->Unit(benchmark::kMicrosecond);
+    const std::pair<const char*, PickRays> rayKinds[] = {
+        {"outside", PickRays::Outside}, {"camera", PickRays::Camera}, {"miss", PickRays::Miss}};
+    const std::pair<const char*, PickMethod> methods[] = {{"pickNearest", PickMethod::Nearest},
+                                                          {"pickNearestByScan", PickMethod::NearestByScan},
+                                                          {"EveryBodyExact", PickMethod::EveryBodyExact},
+                                                          {"pickAll", PickMethod::All},
+                                                          {"pickAllByScan", PickMethod::AllByScan}};
+    for (const auto& [method, m] : methods) {
+        for (const bool stepped : {false, true}) {
+            // The scans and the exact tests take as long on either world.
+            if (stepped && m != PickMethod::Nearest && m != PickMethod::All) continue;
+            for (const auto& [rays, r] : rayKinds) {
+                if (m == PickMethod::EveryBodyExact && r == PickRays::Miss) continue; // the same n tests
+                const std::string name =
+                    std::string("BM_Pick/10000/") + method + "/" + rays + (stepped ? "/stepped" : "");
+                benchmark::RegisterBenchmark(name.c_str(), BM_Pick, m, r, stepped)
+                    ->Unit(benchmark::kMicrosecond);
+            }
+        }
+    }
 
     if (console) {
         SummaryReporter reporter;

@@ -1,36 +1,204 @@
+// Picking in two parts: the candidates, bodies by their bounding spheres and obstacles by their
+// world boxes, in order of where the ray enters them (TreeWalk: the world's bounding volume
+// hierarchy walked front to back; ScanList: every bound tested and sorted, the reference), then
+// the exact tests in that order (nearestOf, allOf), which both share.
 #include "pick.hpp"
 
+#include "body_bvh.hpp"
+#include "free_flight.hpp"
+
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
+#include <utility>
 
 namespace kz {
 namespace {
 
+/// A body or an obstacle whose bound the ray meets within tMax.
 struct Candidate {
     float entry; ///< t where the ray enters the bound (0 if it starts inside).
     int index;   ///< Body index, or obstacle index when `obstacle`.
     bool obstacle;
 };
 
-/// Bodies whose bounding sphere and obstacles whose world box the ray meets within [0, tMax],
-/// by entry t (ties: bodies first, then by index).
-void candidates(const World& world, const Ray& ray, float tMax, std::vector<Candidate>& out) {
-    out.clear();
-    const auto bodies = world.bodies();
-    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        const Body& b = bodies[i];
-        const float bound = b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
-        if (const auto hit = raycast(ray, Sphere{b.position, bound}, tMax)) out.push_back({hit->t, i, false});
-    }
-    const auto obstacles = world.obstacles();
-    for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
-        if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) out.push_back({hit->t, i, true});
-    }
-    std::sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& c) {
-        if (a.entry != c.entry) return a.entry < c.entry;
-        if (a.obstacle != c.obstacle) return !a.obstacle;
-        return a.index < c.index;
-    });
+/// Where the ray meets the body's bound: the sphere of boundingRadius, as BodyBvh::leafBox.
+std::optional<RayHit> boundHit(const Ray& ray, const Body& b, float tMax) {
+    return raycast(ray, Sphere{b.position, boundingRadius(b)}, tMax);
 }
+
+/// The reference's candidates: every bound tested, the hits sorted by entry t (ties: bodies
+/// first, then by index).
+class ScanList {
+public:
+    using Scratch = std::vector<Candidate>;
+
+    ScanList(const World& world, const Ray& ray, float tMax, Scratch& list) : list_(list) {
+        list_.clear();
+        const auto bodies = world.bodies();
+        for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+            if (const auto hit = boundHit(ray, bodies[i], tMax)) list_.push_back({hit->t, i, false});
+        }
+        const auto obstacles = world.obstacles();
+        for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
+            if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) list_.push_back({hit->t, i, true});
+        }
+        std::sort(list_.begin(), list_.end(), [](const Candidate& a, const Candidate& c) {
+            return std::tie(a.entry, a.obstacle, a.index) < std::tie(c.entry, c.obstacle, c.index);
+        });
+    }
+
+    /// The next candidate, unless its bound starts beyond `limit`.
+    std::optional<Candidate> next(float limit) {
+        if (next_ == list_.size() || list_[next_].entry > limit) return std::nullopt;
+        return list_[next_++];
+    }
+
+private:
+    std::vector<Candidate>& list_;
+    std::size_t next_ = 0;
+};
+
+/// An entry of the walk's heap: a node of the hierarchy, or a candidate.
+struct Entry {
+    enum Kind : std::uint64_t {
+        Node,
+        Body,
+        Obstacle
+    };                   ///< At equal keys a node first, then bodies, obstacles.
+    double key;          ///< A candidate's entry t; a node's: at most its bodies'.
+    std::uint64_t order; ///< Kind << 32 | index (the node, the body or the obstacle): ties by kind, index.
+
+    Entry(double k, Kind kind, int index) : key(k), order(kind << 32 | static_cast<std::uint32_t>(index)) {}
+    Kind kind() const { return static_cast<Kind>(order >> 32); }
+    int index() const { return static_cast<int>(order & 0xffffffffu); }
+};
+
+/// The heap's order, reversed for std::push_heap's max-heap: the smallest (key, kind, index) on top.
+struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+        return a.key != b.key ? a.key > b.key : a.order > b.order;
+    }
+};
+
+/// The candidates from the world's hierarchy, in the scan's order (by entry t, bodies first, then
+/// by index) without testing every bound: a heap holds the nodes keyed by where the ray enters
+/// their box and the candidates found so far keyed by their entry t; the smallest key is taken
+/// first, a node by queueing its two children (the nearer taken at once when nothing queued comes
+/// before it). A node's key is at most the entry t of any body below it (its box holds their
+/// bounding spheres, padded: see kPad), and at equal keys the node comes first, so a candidate
+/// taken comes before everything not yet found. Obstacles, few, are tested by their boxes up
+/// front.
+class TreeWalk {
+public:
+    using Scratch = std::vector<Entry>;
+
+    TreeWalk(const World& world, const Ray& ray, float tMax, Scratch& heap)
+        : bodies_(world.bodies()), tree_(world.bodyBvh()), ray_(ray), tMax_(tMax), heap_(heap),
+          origin_(ray.origin), originSize_(maxAbs(ray.origin)) {
+        heap_.clear();
+        for (int a = 0; a < 3; ++a)
+            inverse_[a] = ray.dir[a] != 0.0f ? 1.0 / static_cast<double>(ray.dir[a]) : 0.0;
+        const auto obstacles = world.obstacles();
+        for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
+            if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) push({hit->t, Entry::Obstacle, i});
+        }
+        if (!tree_.empty()) {
+            if (const auto root = visit(tree_.root(), tree_.rootBox(), tMax)) push(*root);
+        }
+    }
+
+    /// The next candidate, unless its bound starts beyond `limit`.
+    std::optional<Candidate> next(float limit) {
+        Entry top(0.0, Entry::Node, 0);
+        bool taken = false; // top holds the nearer child of the node just opened
+        for (;;) {
+            if (!taken) {
+                if (heap_.empty() || heap_.front().key > limit) return std::nullopt;
+                std::pop_heap(heap_.begin(), heap_.end(), Later());
+                top = heap_.back();
+                heap_.pop_back();
+            }
+            if (top.kind() != Entry::Node)
+                return Candidate{static_cast<float>(top.key), top.index(), top.kind() == Entry::Obstacle};
+            const BodyBvh::Node& node = tree_.nodes()[static_cast<std::size_t>(top.index())];
+            std::optional<Entry> near = visit(node.child[0], node.box[0], limit);
+            std::optional<Entry> far = visit(node.child[1], node.box[1], limit);
+            if (!near || (far && Later()(*near, *far))) std::swap(near, far);
+            if (far) push(*far);
+            // The nearer child next, without the heap, when nothing in the heap comes before it.
+            taken = near && (heap_.empty() || !Later()(*near, heap_.front()));
+            if (taken) {
+                top = *near;
+            } else if (near) {
+                push(*near);
+            }
+        }
+    }
+
+private:
+    /// The padding of a node's box, relative to the size of the coordinates (the ray origin's and
+    /// the box's): about 170 float epsilons. A body's bound entry t is the float ray-sphere
+    /// test's, whose rounding puts the ray's point at that t within a few tens of epsilons of
+    /// those sizes from the sphere (also for a grazing ray: the error in the discriminant
+    /// moves the point along the sphere, not away from it); inside the padded box, then, whose
+    /// entry t (computed in double precision) is no later.
+    static constexpr double kPad = 1e-5;
+
+    static double maxAbs(const glm::vec3& v) {
+        return static_cast<double>(std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}));
+    }
+
+    void push(const Entry& entry) {
+        heap_.push_back(entry);
+        std::push_heap(heap_.begin(), heap_.end(), Later());
+    }
+
+    /// A child whose bound the ray enters within `limit`: a body as a candidate, a node by its
+    /// padded box; none when the ray does not.
+    std::optional<Entry> visit(BodyBvh::Ref ref, const Aabb& box, float limit) const {
+        if (BodyBvh::isLeaf(ref)) {
+            const int body = BodyBvh::bodyOf(ref);
+            const auto hit = boundHit(ray_, bodies_[static_cast<std::size_t>(body)], tMax_);
+            if (hit && hit->t <= limit) return Entry(hit->t, Entry::Body, body);
+            return std::nullopt;
+        }
+        double key;
+        if (entry(box, key) && key <= limit) return Entry(key, Entry::Node, ref);
+        return std::nullopt;
+    }
+
+    /// The slab test on the padded box in double precision: whether the ray (t >= 0) enters it,
+    /// and where. An empty box (min > max) is never entered.
+    bool entry(const Aabb& box, double& key) const {
+        if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return false;
+        const double pad = kPad * (originSize_ + std::max(maxAbs(box.min), maxAbs(box.max)));
+        double enter = 0.0, exit = INFINITY;
+        for (int a = 0; a < 3; ++a) {
+            const double lo = static_cast<double>(box.min[a]) - pad,
+                         hi = static_cast<double>(box.max[a]) + pad;
+            if (inverse_[a] == 0.0) { // parallel to the slab: between its faces or never inside
+                if (origin_[a] < lo || origin_[a] > hi) return false;
+                continue;
+            }
+            double near = (lo - origin_[a]) * inverse_[a], far = (hi - origin_[a]) * inverse_[a];
+            if (near > far) std::swap(near, far);
+            enter = std::max(enter, near);
+            exit = std::min(exit, far);
+        }
+        key = enter;
+        return enter <= exit;
+    }
+
+    std::span<const Body> bodies_;
+    const BodyBvh& tree_;
+    const Ray& ray_;
+    float tMax_;
+    std::vector<Entry>& heap_;
+    glm::dvec3 origin_;
+    double originSize_;
+    double inverse_[3];
+};
 
 std::optional<PickHit> exact(const World& world, const Candidate& c, const Ray& ray, float tMax) {
     if (c.obstacle) {
@@ -51,17 +219,18 @@ bool before(const PickHit& a, const PickHit& b) {
     return a.isBody() ? a.body < b.body : a.obstacle < b.obstacle;
 }
 
-} // namespace
+bool validQuery(const Ray& ray, float tMax) {
+    return isValid(ray) && tMax >= 0.0f;
+}
 
-std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMax) {
-    if (!isValid(ray) || !(tMax >= 0.0f)) return std::nullopt;
-    thread_local std::vector<Candidate> list;
-    candidates(world, ray, tMax, list);
+/// The exact tests in candidate order, each within the best t so far; nothing whose bound starts
+/// beyond the best hit can be nearer, so the candidates stop there.
+template <class Candidates>
+std::optional<PickHit> nearestOf(const World& world, const Ray& ray, float tMax, Candidates& candidates) {
     std::optional<PickHit> best;
     float bestT = tMax;
-    for (const Candidate& c : list) {
-        if (best && c.entry > bestT) break; // nothing farther can be nearer
-        if (const auto hit = exact(world, c, ray, bestT)) {
+    while (const auto c = candidates.next(bestT)) {
+        if (const auto hit = exact(world, *c, ray, bestT)) {
             if (!best || hit->hit.t < bestT || (hit->hit.t == bestT && before(*hit, *best))) {
                 best = hit;
                 bestT = hit->hit.t;
@@ -71,17 +240,45 @@ std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMa
     return best;
 }
 
-std::vector<PickHit> pickAll(const World& world, const Ray& ray, float tMax) {
+/// Every candidate's exact hit, sorted by t (stable: at equal t in candidate order).
+template <class Candidates>
+std::vector<PickHit> allOf(const World& world, const Ray& ray, float tMax, Candidates& candidates) {
     std::vector<PickHit> hits;
-    if (!isValid(ray) || !(tMax >= 0.0f)) return hits;
-    std::vector<Candidate> list;
-    candidates(world, ray, tMax, list);
-    for (const Candidate& c : list) {
-        if (const auto hit = exact(world, c, ray, tMax)) hits.push_back(*hit);
+    while (const auto c = candidates.next(tMax)) {
+        if (const auto hit = exact(world, *c, ray, tMax)) hits.push_back(*hit);
     }
     std::stable_sort(hits.begin(), hits.end(),
                      [](const PickHit& a, const PickHit& b) { return a.hit.t < b.hit.t; });
     return hits;
+}
+
+/// The answer of `of` (nearestOf or allOf) over the candidates of `Candidates` (TreeWalk or
+/// ScanList), with that pair's scratch kept per thread; empty for an invalid ray or tMax.
+template <class Candidates, class Of>
+auto answer(const World& world, const Ray& ray, float tMax, Of of) {
+    using Answer = decltype(of(world, ray, tMax, std::declval<Candidates&>()));
+    if (!validQuery(ray, tMax)) return Answer{};
+    thread_local typename Candidates::Scratch scratch;
+    Candidates candidates(world, ray, tMax, scratch);
+    return of(world, ray, tMax, candidates);
+}
+
+} // namespace
+
+std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMax) {
+    return answer<TreeWalk>(world, ray, tMax, nearestOf<TreeWalk>);
+}
+
+std::vector<PickHit> pickAll(const World& world, const Ray& ray, float tMax) {
+    return answer<TreeWalk>(world, ray, tMax, allOf<TreeWalk>);
+}
+
+std::optional<PickHit> pickNearestByScan(const World& world, const Ray& ray, float tMax) {
+    return answer<ScanList>(world, ray, tMax, nearestOf<ScanList>);
+}
+
+std::vector<PickHit> pickAllByScan(const World& world, const Ray& ray, float tMax) {
+    return answer<ScanList>(world, ray, tMax, allOf<ScanList>);
 }
 
 } // namespace kz

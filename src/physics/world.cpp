@@ -80,6 +80,7 @@ int World::addBody(const BodyDesc& desc) {
     b.color = desc.color;
     impl_->spinEnergy.push_back(rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal));
     bodies_.push_back(std::move(b));
+    impl_->bodyBvh.insertLast(bodies_);
     return static_cast<int>(bodies_.size()) - 1;
 }
 
@@ -99,6 +100,15 @@ void World::setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& a
 
 void World::setBodyPosition(int i, const glm::vec3& position) {
     bodies_.at(static_cast<std::size_t>(i)).position = position;
+    impl_->bodyBvh.update(bodies_, i);
+}
+
+void World::setBody(int i, const Body& body) {
+    Body& b = bodies_.at(static_cast<std::size_t>(i));
+    b = body;
+    impl_->spinEnergy[static_cast<std::size_t>(i)] =
+        rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
+    impl_->bodyBvh.update(bodies_, i);
 }
 
 void World::setTimeScale(float scale) {
@@ -174,6 +184,7 @@ void World::step() {
     resolveTouching();
     flyToImpacts();
     finishStep();
+    impl_->bodyBvh.refit(bodies_); // picking's hierarchy follows the bodies (not a stage: a cache)
 }
 
 void World::applyGravity() {

@@ -59,6 +59,7 @@ struct ImpactPreview {
 
 struct PairManifold;     // world_impl.hpp
 struct AdvancementTrace; // explain_advancement.hpp
+class BodyBvh;           // body_bvh.hpp
 
 class World {
 public:
@@ -95,6 +96,10 @@ public:
     void setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& angularVelocity);
     /// Moves body i (e.g. dragged by the user); velocities are unchanged.
     void setBodyPosition(int i, const glm::vec3& position);
+    /// Replaces body i with `body`, every field as given (a test's NaN included; the angular
+    /// velocity is not recomputed from the momentum): the one way to write a body's fields
+    /// directly, so that the world's caches that follow the bodies (bodyBvh) follow it too.
+    void setBody(int i, const Body& body);
 
     /// Sets the gravity, shortened to at most limits::kMaxGravity; a non-finite vector is ignored.
     void setGravity(const glm::vec3& g);
@@ -106,7 +111,7 @@ public:
 
     /// Whether the world has stopped on a non-finite state. A step checks every body's position,
     /// orientation, velocity, angular velocity and angular momentum before it starts and after it
-    /// ends; the first NaN or infinity found (e.g. written through bodies() or setBodyVelocity)
+    /// ends; the first NaN or infinity found (e.g. written through setBody or setBodyVelocity)
     /// halts the world: step() and advance() then do nothing and stepCount() stays, so the bad
     /// value is left where it is for reports and the panel, instead of spreading into the broad
     /// phase. Within the documented ranges (limits.hpp) it never happens.
@@ -116,8 +121,9 @@ public:
 
     const WorldSettings& settings() const { return settings_; }
     const Room& room() const { return room_; }
+    /// The bodies, read only: change them through addBody, setBodyVelocity, setBodyPosition,
+    /// setBody or step, which keep bodyBvh() up to date.
     std::span<const Body> bodies() const { return bodies_; }
-    std::span<Body> bodies() { return bodies_; }
     std::span<const Obstacle> obstacles() const { return obstacles_; }
     /// The last step's contact points, each touching pair's from the last time it was resolved in
     /// that step (the step start or a later impact), so a pair is counted once.
@@ -146,6 +152,12 @@ public:
     /// The impact preview for body i, or empty when it is at rest (slower than 1 mm/s) or hits no
     /// wall polygon and no obstacle.
     std::optional<ImpactPreview> impactPreview(int i) const;
+
+    /// The bounding volume hierarchy over the bodies' bounding spheres that picking walks
+    /// (pick.hpp, body_bvh.hpp): a cache, never part of the state. Always up to date: addBody
+    /// inserts a leaf, setBodyPosition and setBody move one, and step() ends by moving the leaves
+    /// of the bodies that left their loose boxes (rebuilding the tree when it has grown loose).
+    const BodyBvh& bodyBvh() const;
 
     /// The heap bytes a copy of this world holds (its bodies, contacts, obstacles' placements and
     /// the step's caches; meshes are shared, not counted), plus the object itself: what a

@@ -2,6 +2,7 @@
 // candidate pairs and the tuning constants the stages share.
 #pragma once
 
+#include "body_bvh.hpp"
 #include "broadphase.hpp"
 #include "contact_solver.hpp"
 #include "free_flight.hpp"
@@ -90,6 +91,8 @@ struct World::Impl {
     std::vector<PairManifold> manifolds; ///< Scratch: the manifolds of one candidate pair.
     std::vector<std::uint32_t> candidateStamp;
     std::uint32_t stamp = 0;
+    /// Not the step's: the bodies' hierarchy for picking, refitted after every change to a body.
+    BodyBvh bodyBvh;
 };
 
 /// Here, inline: resolve and the impact loop call it for every candidate of every body an impulse

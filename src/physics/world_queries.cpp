@@ -116,8 +116,12 @@ std::size_t World::memoryBytes() const {
              vectorBytes(s.involved) + vectorBytes(s.gathered) + vectorBytes(s.solved) +
              vectorBytes(s.inSolve) + vectorBytes(s.nearTriangles) + vectorBytes(s.nearIds) +
              vectorBytes(s.manifolds) + vectorBytes(s.candidateStamp) + vectorBytes(s.searchStarts) +
-             vectorBytes(s.fired);
+             vectorBytes(s.fired) + s.bodyBvh.memoryBytes();
     return bytes;
+}
+
+const BodyBvh& World::bodyBvh() const {
+    return impl_->bodyBvh;
 }
 
 } // namespace kz

@@ -196,7 +196,9 @@ TEST(RunHeadless, FloatsAreWrittenAsTheirShortestDecimal) {
 
 TEST(RunHeadless, NonFiniteStateReachesTheReport) {
     kz::World world = smallWorld();
-    world.bodies()[1].velocity.y = std::numeric_limits<float>::quiet_NaN();
+    kz::Body broken = world.bodies()[1];
+    broken.velocity.y = std::numeric_limits<float>::quiet_NaN();
+    world.setBody(1, broken);
     const Json report = kz::runHeadless(world, {"broken", 0, 0});
     EXPECT_TRUE(kz::firstNonFinite(report).has_value());
     EXPECT_TRUE(std::isnan(report["bodies"][1]["velocity"][1].get<double>()));

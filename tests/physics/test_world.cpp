@@ -5,6 +5,7 @@
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
+#include "physics/body_bvh.hpp"
 #include "physics/state_hash.hpp"
 #include "physics/world.hpp"
 
@@ -599,7 +600,9 @@ TEST(World, StateHashChangesWithAnyBitOfAnyBodyAndOnlyThen) {
     EXPECT_EQ(kz::stateHash(copy), before);
     const auto nudged = [&](auto&& change) {
         World changed = world;
-        change(changed.bodies()[1]);
+        kz::Body body = changed.bodies()[1];
+        change(body);
+        changed.setBody(1, body);
         return kz::stateHash(changed);
     };
     const auto nextUp = [](float& v) { v = std::nextafter(v, INFINITY); };
@@ -1093,12 +1096,26 @@ TEST(World, ANaNVelocityForcedThroughTheApiHaltsTheWorldBeforeItSpreads) {
     EXPECT_TRUE(std::isnan(world.bodies()[1].velocity.x)); // the bad value stays visible
 }
 
+TEST(World, MemoryBytesCountsThePickingHierarchy) {
+    World world(kz::boxRoom(glm::vec3(20.0f)));
+    for (int i = 0; i < 1000; ++i)
+        world.addBody(
+            sphereDesc(glm::vec3(i % 10 - 5, (i / 10) % 10 - 5, i / 100 - 5) * 1.6f, {1, 2, 3}, 0.3f));
+    const std::size_t tree = world.bodyBvh().memoryBytes();
+    EXPECT_GE(tree, 999 * sizeof(kz::BodyBvh::Node)) << "999 inner nodes for 1,000 bodies";
+    // Before any step the caches are the bodies' rotational energies and the tree: the tree is
+    // larger than the room, the world and its scratch, so it must be counted to pass.
+    EXPECT_GE(world.memoryBytes(), 1000 * (sizeof(kz::Body) + sizeof(double)) + tree);
+}
+
 TEST(World, AnInfinitePositionWrittenIntoABodyHaltsTheWorldAndCopiesStayHalted) {
     World world(kz::boxRoom(glm::vec3(10.0f)));
     world.addBody(sphereDesc({0, 0, 0}, {0, 0, 0}));
     world.addBody(
         boxDesc({2, 0, 0}, glm::vec3(0.3f), glm::quat(1, 0, 0, 0), glm::vec3(0.0f), glm::vec3(0.0f)));
-    world.bodies()[1].position.y = std::numeric_limits<float>::infinity();
+    kz::Body broken = world.bodies()[1];
+    broken.position.y = std::numeric_limits<float>::infinity();
+    world.setBody(1, broken);
     world.step();
     EXPECT_EQ(world.haltedBody(), 1);
     const World copy(world);

@@ -1,0 +1,119 @@
+// The bodies' bounding volume hierarchy: a binary tree of axis-aligned boxes over the bodies'
+// bounding spheres, which picking walks front to back (pick.cpp). The world keeps it up to date:
+// each leaf's box is loose (Box2D's fat boxes), so that the end of a step only finds the few
+// bodies that left theirs and moves those; the tree is rebuilt when the boxes have grown loose;
+// an added body is inserted, a changed one moved. It is a cache: it never changes a body, and a
+// query's answer does not depend on its shape.
+#pragma once
+
+#include "body.hpp"
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace kz {
+
+class BodyBvh {
+public:
+    /// A reference to a subtree: an inner node (>= 0, an index into nodes()) or a leaf, one body
+    /// (< 0: body -1 - ref).
+    using Ref = int;
+    static bool isLeaf(Ref ref) { return ref < 0; }
+    static int bodyOf(Ref leaf) { return -1 - leaf; }
+
+    /// An inner node: its two children and their boxes, side by side, so that one node read
+    /// gives both boxes a ray is tested against.
+    struct Node {
+        Aabb box[2]; ///< Each child's box: holds the bounding sphere of every body below it.
+        Ref child[2];
+    };
+
+    /// The bounding sphere of a body (the sphere, or a box's circumscribed sphere:
+    /// boundingRadius), or radius -1 for a body that picking skips: one whose position or size is
+    /// not finite or whose radius is negative.
+    static Sphere leafSphere(const Body& body);
+    /// The box of leafSphere: what a leaf's box must hold. Empty (min > max: no ray meets it) for
+    /// a body that picking skips.
+    static Aabb leafBox(const Body& body);
+
+    /// Replaces the tree with one over `bodies`: a linear BVH (the leaves sorted along a 30-bit
+    /// Morton curve of their boxes' centres, each range split where the codes' highest
+    /// differing bit changes: Lauterbach et al. 2009, Karras 2012), O(n log n) and a few hundred
+    /// instructions a body, so that a rebuild costs the step little.
+    void build(std::span<const Body> bodies);
+    /// Body `bodies.size() - 1`, just added, joins the tree: a full build when the bodies have
+    /// doubled since the last one (so adding n bodies one by one costs O(n log n) in all), else
+    /// a leaf inserted beside the subtree that grows least (Box2D's b2DynamicTree::InsertLeaf).
+    void insertLast(std::span<const Body> bodies);
+    /// Body i changed (moved, resized): its leaf gets a new loose box, and the boxes above grow
+    /// to hold it.
+    void update(std::span<const Body> bodies, int i);
+    /// Every body may have moved (the end of a step). A leaf's box holds the body's bounding
+    /// sphere wherever its centre lies within a ball around where it was placed: the path its
+    /// velocity would take in kLookAhead seconds (at most kMaxLead radii long), padded by kPad
+    /// radii. The refit only
+    /// compares each body's centre with its ball (a few instructions a body); a body found
+    /// outside gets a new box where it is now, and the boxes above grow to hold it (they never
+    /// shrink). Then, when the tree's surface area cost has grown past kRebuildRatio times its
+    /// cost at the last build (boxes grown after bodies that moved away), it is rebuilt.
+    /// Returns whether it rebuilt.
+    bool refit(std::span<const Body> bodies);
+
+    /// The root (meaningless when empty()) and its box.
+    Ref root() const { return root_; }
+    const Aabb& rootBox() const { return rootBox_; }
+    bool empty() const { return bodyCount_ == 0; }
+    std::span<const Node> nodes() const { return nodes_; }
+    /// The bodies the tree holds: the world's body count.
+    std::size_t bodyCount() const { return bodyCount_; }
+    /// The sum of the inner nodes' box areas over the root box's (a ray's expected node visits,
+    /// up to a constant: the surface area heuristic) at the last change, and the same right
+    /// after the last build.
+    float cost() const { return cost_; }
+    float builtCost() const { return builtCost_; }
+    /// The heap bytes a copy holds.
+    std::size_t memoryBytes() const;
+
+    // The looseness (README, "Benchmarks": chosen by BM_Pick and BM_Step under callgrind). Looser
+    // leaves make fewer bodies leave their ball in a step, and picking slower.
+    /// How far ahead along its velocity a leaf's box reaches, in seconds.
+    static constexpr float kLookAhead = 0.2f;
+    /// The longest path ahead a leaf's box covers, in radii (a fast body's box stays its size).
+    static constexpr float kMaxLead = 4.0f;
+    /// How far a leaf's box reaches beyond the body's swept sphere, in radii.
+    static constexpr float kPad = 0.05f;
+    /// Rebuild once the cost exceeds this multiple of the built cost.
+    static constexpr float kRebuildRatio = 2.0f;
+
+private:
+    /// Where a subtree hangs: parent * 2 + slot, or -1 for the root.
+    using Up = int;
+    /// The ball body i's centre may move in while its leaf's box holds it: centre and squared
+    /// radius.
+    struct Ball {
+        glm::vec3 centre;
+        float radius2;
+    };
+    /// Gives body i a new ball; returns its leaf's box.
+    Aabb placeLeaf(const Body& body, std::size_t i);
+    /// Sets the box of the subtree at `up` (counting its area if it is an inner node).
+    void setBox(Up up, const Aabb& box);
+    /// Grows every box above the subtree at `up` to hold `box`, up to the first that does.
+    void growAbove(Up up, const Aabb& box);
+    void updateCost();
+
+    std::vector<Node> nodes_;
+    std::vector<Up> nodeUp_;  ///< Per inner node: where it hangs.
+    std::vector<Up> leafUp_;  ///< Per body: where its leaf hangs.
+    std::vector<Ball> balls_; ///< Per body: where its centre may be while its leaf's box holds it.
+    Ref root_ = 0;
+    Aabb rootBox_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
+    std::size_t bodyCount_ = 0;
+    std::size_t builtCount_ = 0; ///< Bodies at the last build.
+    double areaSum_ = 0.0;       ///< The inner nodes' box areas.
+    float cost_ = 0.0f;
+    float builtCost_ = 0.0f;
+};
+
+} // namespace kz
