@@ -19,6 +19,21 @@ constexpr float kTwoPi = 6.28318530717958f;
 // Meshes
 // ---------------------------------------------------------------------------------------------
 
+/// Two triangles (a, b, c) and (a, c, d) for each quad of a grid of `outer` x `inner` quads, whose
+/// corners a, b, c, d are the vertices index(i, j), index(i + 1, j), index(i + 1, j + 1) and
+/// index(i, j + 1) (index wraps where the grid is closed).
+template <class Index>
+void appendQuadGrid(Mesh& mesh, int outer, int inner, Index&& index) {
+    mesh.indices.reserve(mesh.indices.size() + static_cast<std::size_t>(outer) * inner * 6);
+    for (int i = 0; i < outer; ++i) {
+        for (int j = 0; j < inner; ++j) {
+            const std::uint32_t a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1),
+                                d = index(i, j + 1);
+            mesh.indices.insert(mesh.indices.end(), {a, b, c, a, c, d});
+        }
+    }
+}
+
 constexpr int kRingSegments = 1000; ///< Torus: around the major circle.
 constexpr int kTubeSegments = 250;  ///< Torus: around the minor circle.
 constexpr float kMajorRadius = 1.0f;
@@ -45,17 +60,9 @@ Mesh makeBumpyTorus() {
             mesh.vertices.push_back(centre + r * radial);
         }
     }
-    auto index = [](int i, int j) {
+    appendQuadGrid(mesh, kRingSegments, kTubeSegments, [](int i, int j) {
         return static_cast<std::uint32_t>((i % kRingSegments) * kTubeSegments + (j % kTubeSegments));
-    };
-    mesh.indices.reserve(static_cast<std::size_t>(kRingSegments) * kTubeSegments * 6);
-    for (int i = 0; i < kRingSegments; ++i) {
-        for (int j = 0; j < kTubeSegments; ++j) {
-            const std::uint32_t a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1),
-                                d = index(i, j + 1);
-            mesh.indices.insert(mesh.indices.end(), {a, b, c, a, c, d});
-        }
-    }
+    });
     return mesh;
 }
 
@@ -98,7 +105,6 @@ Mesh makeDisplacedSphere() {
     Mesh mesh;
     const std::size_t perFace = static_cast<std::size_t>(n + 1) * (n + 1);
     mesh.vertices.reserve(6 * perFace);
-    mesh.indices.reserve(6 * static_cast<std::size_t>(n) * n * 6);
     for (int axis = 0; axis < 3; ++axis) {
         for (int side : {0, n}) {
             const auto base = static_cast<std::uint32_t>(mesh.vertices.size());
@@ -111,14 +117,8 @@ Mesh makeDisplacedSphere() {
                     mesh.vertices.push_back(position(lattice));
                 }
             }
-            auto index = [&](int i, int j) { return base + static_cast<std::uint32_t>(i * (n + 1) + j); };
-            for (int i = 0; i < n; ++i) {
-                for (int j = 0; j < n; ++j) {
-                    const std::uint32_t a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1),
-                                        d = index(i, j + 1);
-                    mesh.indices.insert(mesh.indices.end(), {a, b, c, a, c, d});
-                }
-            }
+            appendQuadGrid(mesh, n, n,
+                           [&](int i, int j) { return base + static_cast<std::uint32_t>(i * (n + 1) + j); });
         }
     }
     return mesh;
@@ -141,17 +141,10 @@ Mesh makeTwistedNeedles() {
             mesh.vertices.emplace_back(std::cos(angle), std::sin(angle), z);
         }
     }
-    auto index = [](int i, int j) {
+    // Column i, ring j; the columns wrap around.
+    appendQuadGrid(mesh, kNeedleColumns, kNeedleRows, [](int i, int j) {
         return static_cast<std::uint32_t>(j * kNeedleColumns + i % kNeedleColumns);
-    };
-    mesh.indices.reserve(static_cast<std::size_t>(kNeedleRows) * kNeedleColumns * 6);
-    for (int j = 0; j < kNeedleRows; ++j) {
-        for (int i = 0; i < kNeedleColumns; ++i) {
-            const std::uint32_t a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1),
-                                d = index(i, j + 1);
-            mesh.indices.insert(mesh.indices.end(), {a, b, c, a, c, d});
-        }
-    }
+    });
     return mesh;
 }
 
