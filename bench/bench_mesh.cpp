@@ -1,46 +1,52 @@
-// Triangle-mesh ray queries: Kolize (kz::MeshBvh) against Embree 3 and Bullet, side by side.
+// Triangle-mesh ray queries: Kolize (kz::MeshBvh) against Embree 3 and Bullet, side by side, on
+// several workloads (a mesh and a set of rays each; mesh_workloads.hpp says what they are):
+// random rays at a 500k-triangle torus, at a 1.5M-triangle sphere and at 480k long thin triangles,
+// the torus's rays as finite segments, rays from inside the closed sphere, and a camera's coherent
+// rays at the torus.
 //
-// The mesh: a bumpy torus in the xy plane (major radius 1, minor radius 0.35 modulated by a few
-// sinusoids and a small radial jitter from std::mt19937 with a fixed seed), a watertight grid of
-// 1000 x 250 quads with shared, wrapped vertices: 250,000 vertices, 500,000 triangles.
-// The rays: 1,000,000 generated once (fixed seed), from a uniformly random point on a sphere of
-// radius 2 |half extent| around the mesh's bounds toward a uniformly random point of those bounds
-// scaled by 1.1; unit directions, so t is a distance.
-//
-// BM_Raycast/<engine>: one iteration is one nearest-hit query of one ray, cycling over the ray
-// set (exactly one pass over the 1,000,000 rays; BruteForce: 1,000 rays, every triangle tested
-// with kz::raycastBarycentric, nearest t, lower index on ties).
-//   KolizeBvh  kz::MeshBvh::raycast(ray) (tMax = infinity).
-//   Embree     rtcIntersect1 with an RTCIntersectContext, tnear 0, tfar infinity, one
+// BM_Raycast/<workload>/<engine>: one iteration is one nearest-hit query of one ray with its tMax,
+// cycling over the workload's rays (exactly one pass over them; BruteForce: 50 evenly spaced
+// rays, fewer on a mesh of more than 500,000 triangles, every triangle tested with
+// kz::raycastBarycentric, nearest t, lower index on ties).
+//   KolizeBvh  kz::MeshBvh::raycast(ray, tMax).
+//   Embree     rtcIntersect1 with an RTCIntersectContext, tnear 0, tfar tMax, one
 //              RTC_GEOMETRY_TYPE_TRIANGLE geometry in a scene with the default flags and build
 //              quality (RTC_BUILD_QUALITY_MEDIUM), default device (all hardware threads).
 //   Bullet     btBvhTriangleMeshShape (quantized BVH) over a btTriangleIndexVertexArray,
-//              performRaycast over the segment origin -> origin + kBulletRayLength * dir with a
-//              btTriangleRaycastCallback keeping the closest hit (two-sided, no back-face filter).
-// BM_Build/<engine>: one iteration is one build from the shared vertex and index arrays
+//              performRaycast over the segment origin -> origin + length * dir with a
+//              btTriangleRaycastCallback keeping the closest hit (two-sided, no back-face filter);
+//              length is tMax, or for an infinite ray 4x the largest distance of the workload's
+//              ray origins from the mesh's centre (at least 4 |half extent|), beyond any hit.
+// BM_Build/<mesh>/<engine>: one iteration (one a repetition: builds take 0.1 to 2 s, the median
+// over the repetitions evens them out) is one build from the shared vertex and index arrays
 // (Embree: new scene + geometry with copied buffers + rtcCommitScene; Embree/1thread: the same on
 // a device created with "threads=1", as our build uses one core). Destruction is not timed.
 //
-// Counters (computed once, untimed):
-//   BM_Build/<engine> bytes_per_tri: resident memory held by the built structure per triangle,
-//     measured as the RSS delta (/proc/self/statm) around one build in a forked child process
-//     (malloc_trim(0) first so that freed build temporaries do not count). Kolize's MeshBvh has
-//     no memory accessor, so this is a measurement, not sizeof(Node) * count. The shared input
-//     arrays are not counted; Embree's copies of them are.
-//   BM_Raycast/KolizeBvh: agree_pct, the percentage of the 1,000,000 rays where ours and Embree
-//     agree (both miss, or both hit with the same triangle or t within 1e-5 relative);
+// Counters (computed once per workload or mesh, untimed):
+//   BM_Build/<mesh>/<engine> bytes_per_tri: resident memory held by the built structure per
+//     triangle, measured as the RSS delta (/proc/self/statm) around one build in a child process
+//     (this binary run again, so that nothing built before and no allocator or thread state of
+//     this process distorts it; malloc_trim(0) first so that freed build temporaries do not
+//     count). Kolize's MeshBvh has no memory accessor, so this is a measurement, not
+//     sizeof(Node) * count. The shared input arrays are not counted; Embree's copies of them are.
+//   BM_Raycast/<workload>/KolizeBvh: agree_pct, the percentage of the workload's rays where ours
+//     and Embree agree (both miss, or both hit with the same triangle or t within 1e-5 relative);
 //     embree_miss_we_hit, we_miss_embree_hit, both_hit_differ (of which differ_embree_farther:
 //     Embree's t is the larger, i.e. it passed our hit, as when a ray slips through a crack
-//     between two triangles); hit_pct.
-//   BM_Raycast/BruteForce: bvh_mismatch, rays of the 1,000 where MeshBvh::raycast differs from
-//     the brute-force loop (hit/miss, triangle or t not bit-identical).
-// After the run, a summary prints ns per ray (the median over --benchmark_repetitions, which
-// shrugs off the odd repetition slowed by other load), the ratios ours/Embree and Bullet/ours, build ms
-// and ours/Embree (console output only; with --benchmark_format=json or csv there is no summary).
-#include "bench_random.hpp"
+//     between two triangles); differ_ours_exact: of those rays (the first 100), the ones where
+//     MeshBvh::raycast is brute force's hit exactly; hit_pct; for finite segments, short_pct: of the rays
+//     that would hit the surface if they went on, the percentage that end before it.
+//   BM_Raycast/<workload>/BruteForce: bvh_mismatch, rays of 500 evenly spaced ones (fewer on a
+//     mesh of more than 500,000 triangles) where MeshBvh::raycast differs from the brute-force
+//     loop (hit/miss, triangle or t not bit-identical).
+// After the run, a summary prints per workload the ns per ray of each engine (the median over
+// --benchmark_repetitions, which shrugs off the odd repetition slowed by other load) and the
+// ratios ours/Embree and Bullet/ours, then per mesh the build ms and ours/Embree(1 thread), and
+// the agreement (console output only; with --benchmark_format=json or csv there is no summary).
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
 #include "mean_reporter.hpp"
+#include "mesh_workloads.hpp"
 
 #include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 #include <algorithm>
@@ -58,118 +64,30 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace {
 
 static_assert(sizeof(btScalar) == sizeof(float), "bench_mesh expects single-precision Bullet");
 
-constexpr std::uint32_t kSeed = 20240605u;
-constexpr int kRingSegments = 1000; ///< Around the major circle.
-constexpr int kTubeSegments = 250;  ///< Around the minor circle.
-constexpr float kMajorRadius = 1.0f;
-constexpr float kMinorRadius = 0.35f;
-constexpr std::size_t kRayCount = 1'000'000;
-constexpr std::size_t kBruteRays = 1'000;
-constexpr float kTwoPi = 6.28318530717958f;
+using kz::bench::Mesh;
+using kz::bench::MeshId;
+using kz::bench::RaySet;
+using kz::bench::WorkloadId;
+
 constexpr float kAgreeRelT = 1e-5f;
-
-using kz::bench::randUnit;
-using kz::bench::Rng;
-using kz::bench::uniform;
-
-// ---------------------------------------------------------------------------------------------
-// Mesh and rays
-// ---------------------------------------------------------------------------------------------
-
-struct Mesh {
-    std::vector<glm::vec3> vertices;
-    std::vector<std::uint32_t> indices;
-    std::size_t triangles() const { return indices.size() / 3; }
-};
-
-Mesh makeBumpyTorus() {
-    Rng rng(kSeed);
-    std::array<float, 4> phase{};
-    for (float& p : phase)
-        p = uniform(rng, 0.0f, kTwoPi);
-    const float edge = kTwoPi * kMinorRadius / static_cast<float>(kTubeSegments);
-
-    Mesh mesh;
-    mesh.vertices.reserve(static_cast<std::size_t>(kRingSegments) * kTubeSegments);
-    for (int i = 0; i < kRingSegments; ++i) {
-        const float u = kTwoPi * static_cast<float>(i) / static_cast<float>(kRingSegments);
-        const glm::vec3 centre(kMajorRadius * std::cos(u), kMajorRadius * std::sin(u), 0.0f);
-        for (int j = 0; j < kTubeSegments; ++j) {
-            const float v = kTwoPi * static_cast<float>(j) / static_cast<float>(kTubeSegments);
-            const glm::vec3 radial(std::cos(v) * std::cos(u), std::cos(v) * std::sin(u), std::sin(v));
-            const float bumps = 0.12f * std::sin(7.0f * u + phase[0]) * std::sin(5.0f * v + phase[1]) +
-                                0.05f * std::sin(23.0f * u + phase[2]) * std::cos(17.0f * v + phase[3]);
-            const float r = kMinorRadius * (1.0f + bumps) + uniform(rng, -0.1f, 0.1f) * edge;
-            mesh.vertices.push_back(centre + r * radial);
-        }
-    }
-    auto index = [](int i, int j) {
-        return static_cast<std::uint32_t>((i % kRingSegments) * kTubeSegments + (j % kTubeSegments));
-    };
-    mesh.indices.reserve(static_cast<std::size_t>(kRingSegments) * kTubeSegments * 6);
-    for (int i = 0; i < kRingSegments; ++i) {
-        for (int j = 0; j < kTubeSegments; ++j) {
-            const std::uint32_t a = index(i, j), b = index(i + 1, j), c = index(i + 1, j + 1),
-                                d = index(i, j + 1);
-            mesh.indices.insert(mesh.indices.end(), {a, b, c, a, c, d});
-        }
-    }
-    return mesh;
-}
-
-const Mesh& mesh() {
-    static const Mesh m = makeBumpyTorus();
-    return m;
-}
-
-kz::Aabb meshBounds(const Mesh& m) {
-    kz::Aabb box{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
-    for (const glm::vec3& p : m.vertices) {
-        box.min = glm::min(box.min, p);
-        box.max = glm::max(box.max, p);
-    }
-    return box;
-}
-
-/// Radius of the sphere the rays start on.
-float raySphereRadius() {
-    const kz::Aabb box = meshBounds(mesh());
-    return 2.0f * glm::length(0.5f * (box.max - box.min));
-}
-
-const std::vector<kz::Ray>& rays() {
-    static const std::vector<kz::Ray> out = [] {
-        const kz::Aabb box = meshBounds(mesh());
-        const glm::vec3 centre = 0.5f * (box.min + box.max);
-        const glm::vec3 half = 0.5f * (box.max - box.min);
-        const float radius = raySphereRadius();
-        Rng rng(kSeed + 1u);
-        std::vector<kz::Ray> r;
-        r.reserve(kRayCount);
-        while (r.size() < kRayCount) {
-            const glm::vec3 origin = centre + radius * randUnit(rng);
-            const glm::vec3 target =
-                centre + 1.1f * half *
-                             glm::vec3(uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f),
-                                       uniform(rng, -1.0f, 1.0f));
-            const glm::vec3 d = target - origin;
-            const float len = glm::length(d);
-            if (len > 1e-3f) r.push_back({origin, d / len});
-        }
-        return r;
-    }();
-    return out;
-}
+/// Brute force (about 20 ns a triangle) checks MeshBvh on 500 rays of each workload, fewer when
+/// the mesh has more than 500,000 triangles (about 5 s a workload, once), and times 50 of them
+/// per repetition, fewer likewise (about 0.5 s).
+constexpr std::size_t kBruteCheckedRays = 500;
+constexpr std::size_t kBruteTimedRays = 50;
+constexpr std::size_t kBruteTrianglesPerRay = 500'000;
+/// Rays where ours and Embree disagree are cast by brute force too, up to this many a workload.
+constexpr std::size_t kDisagreeChecked = 100;
 
 /// A common hit record: triangle index and t (distance along the unit direction).
 struct Hit {
@@ -178,21 +96,23 @@ struct Hit {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Kolize
+// Kolize and brute force
 // ---------------------------------------------------------------------------------------------
 
 kz::MeshBvh buildKolize(const Mesh& m) {
     return kz::MeshBvh::build(m.vertices, m.indices);
 }
 
-const kz::MeshBvh& kolize() {
-    static const kz::MeshBvh bvh = buildKolize(mesh());
-    return bvh;
+const kz::MeshBvh& kolize(MeshId id) {
+    static std::map<MeshId, kz::MeshBvh> built;
+    auto it = built.find(id);
+    if (it == built.end()) it = built.emplace(id, buildKolize(kz::bench::mesh(id))).first;
+    return it->second;
 }
 
-std::optional<Hit> bruteForce(const Mesh& m, const kz::Ray& ray) {
+std::optional<Hit> bruteForce(const Mesh& m, const kz::Ray& ray, float tMax) {
     std::optional<Hit> best;
-    float bestT = INFINITY;
+    float bestT = tMax;
     const std::size_t n = m.triangles();
     for (std::size_t i = 0; i < n; ++i) {
         const kz::Triangle tri{m.vertices[m.indices[3 * i]], m.vertices[m.indices[3 * i + 1]],
@@ -204,6 +124,19 @@ std::optional<Hit> bruteForce(const Mesh& m, const kz::Ray& ray) {
         }
     }
     return best;
+}
+
+/// The indices of about `rays` rays of workload `id` (fewer on a mesh of more than
+/// kBruteTrianglesPerRay triangles), evenly spaced over the whole set.
+std::vector<std::size_t> bruteSubset(WorkloadId id, std::size_t rays) {
+    const std::size_t total = kz::bench::rayCount(id);
+    const std::size_t tris = kz::bench::triangleCount(kz::bench::workloadMesh(id));
+    const std::size_t count = std::clamp<std::size_t>(
+        rays * kBruteTrianglesPerRay / std::max<std::size_t>(tris, 1), 1, std::min(rays, total));
+    std::vector<std::size_t> subset(count);
+    for (std::size_t i = 0; i < count; ++i)
+        subset[i] = i * total / count;
+    return subset;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,7 +186,7 @@ public:
     EmbreeScene& operator=(const EmbreeScene&) = delete;
     ~EmbreeScene() { rtcReleaseScene(scene_); }
 
-    std::optional<Hit> raycast(const kz::Ray& ray) const {
+    std::optional<Hit> raycast(const kz::Ray& ray, float tMax) const {
         RTCIntersectContext context;
         rtcInitIntersectContext(&context);
         RTCRayHit rh;
@@ -265,7 +198,7 @@ public:
         rh.ray.dir_y = ray.dir.y;
         rh.ray.dir_z = ray.dir.z;
         rh.ray.time = 0.0f;
-        rh.ray.tfar = INFINITY;
+        rh.ray.tfar = tMax;
         rh.ray.mask = 0xFFFFFFFFu;
         rh.ray.id = 0;
         rh.ray.flags = 0;
@@ -290,20 +223,16 @@ const EmbreeDevice& embreeDeviceSingleThread() {
     return device;
 }
 
-const EmbreeScene& embree() {
-    static const EmbreeScene scene(embreeDevice().get(), mesh());
-    return scene;
+const EmbreeScene& embree(MeshId id) {
+    static std::map<MeshId, std::unique_ptr<const EmbreeScene>> built;
+    std::unique_ptr<const EmbreeScene>& scene = built[id];
+    if (!scene) scene = std::make_unique<const EmbreeScene>(embreeDevice().get(), kz::bench::mesh(id));
+    return *scene;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Bullet
 // ---------------------------------------------------------------------------------------------
-
-/// Rays become segments of this length for Bullet: 4x the start sphere's radius, beyond any hit.
-float bulletRayLength() {
-    static const float length = 4.0f * raySphereRadius();
-    return length;
-}
 
 class BulletMesh {
 public:
@@ -317,8 +246,8 @@ public:
     BulletMesh(const BulletMesh&) = delete;
     BulletMesh& operator=(const BulletMesh&) = delete;
 
-    std::optional<Hit> raycast(const kz::Ray& ray) {
-        const float length = bulletRayLength();
+    /// The closest hit on the segment origin -> origin + length * dir.
+    std::optional<Hit> raycast(const kz::Ray& ray, float length) {
         const glm::vec3 to = ray.origin + length * ray.dir;
         const btVector3 from(ray.origin.x, ray.origin.y, ray.origin.z);
         const btVector3 target(to.x, to.y, to.z);
@@ -343,16 +272,33 @@ private:
     btBvhTriangleMeshShape shape_;
 };
 
-BulletMesh& bullet() {
-    static BulletMesh shape(mesh());
-    return shape;
+BulletMesh& bullet(MeshId id) {
+    static std::map<MeshId, std::unique_ptr<BulletMesh>> built;
+    std::unique_ptr<BulletMesh>& shape = built[id];
+    if (!shape) shape = std::make_unique<BulletMesh>(kz::bench::mesh(id));
+    return *shape;
+}
+
+/// Bullet casts segments: an infinite ray of workload `id` becomes one of this length, 4x the
+/// largest distance of the workload's ray origins from the mesh's centre (at least 4 |half
+/// extent|), so that it reaches beyond any hit.
+float bulletRayLength(WorkloadId id) {
+    static std::map<WorkloadId, float> lengths;
+    const auto it = lengths.find(id);
+    if (it != lengths.end()) return it->second;
+    const kz::Aabb box = kz::bench::meshBounds(kz::bench::mesh(kz::bench::workloadMesh(id)));
+    const glm::vec3 centre = 0.5f * (box.min + box.max);
+    float reach = glm::length(0.5f * (box.max - box.min));
+    for (const kz::Ray& ray : kz::bench::raySet(id).rays)
+        reach = std::max(reach, glm::length(ray.origin - centre));
+    return lengths[id] = 4.0f * reach;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Untimed measurements
 // ---------------------------------------------------------------------------------------------
 
-enum class Engine { Kolize, Embree, Embree1, Bullet };
+enum class Engine { Kolize, Embree, Embree1, Bullet, BruteForce };
 
 const char* engineName(Engine e) {
     switch (e) {
@@ -364,8 +310,21 @@ const char* engineName(Engine e) {
         return "Embree/1thread";
     case Engine::Bullet:
         return "Bullet";
+    case Engine::BruteForce:
+        return "BruteForce";
     }
     return "?";
+}
+
+constexpr Engine kBuildEngines[] = {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet};
+constexpr Engine kRayEngines[] = {Engine::Kolize, Engine::Embree, Engine::Bullet, Engine::BruteForce};
+
+std::string raycastName(WorkloadId w, Engine e) {
+    return std::string("BM_Raycast/") + kz::bench::workloadName(w) + "/" + engineName(e);
+}
+
+std::string buildName(MeshId m, Engine e) {
+    return std::string("BM_Build/") + kz::bench::meshName(m) + "/" + engineName(e);
 }
 
 long residentBytes() {
@@ -375,41 +334,72 @@ long residentBytes() {
     return resident * sysconf(_SC_PAGESIZE);
 }
 
-/// RSS delta of one build of `engine`, measured in a forked child so that nothing built before
-/// (and no allocator state of this process) distorts it. -1 if the measurement failed.
-/// Called before any Embree device exists in this process (forking a TBB process is unsafe).
-double buildResidentBytes(Engine engine) {
+/// The option that makes this binary measure one build's memory and write it to stdout.
+constexpr const char* kMemoryOption = "--kz_build_memory=";
+
+/// In the child process: the RSS delta of one build of `engine` over mesh `id`, -1 on failure.
+long measureBuildResidentBytes(MeshId id, Engine engine) {
+    const Mesh& m = kz::bench::mesh(id);
+    if (engine == Engine::Kolize) {
+        malloc_trim(0);
+        const long before = residentBytes();
+        const kz::MeshBvh bvh = buildKolize(m);
+        malloc_trim(0);
+        benchmark::DoNotOptimize(&bvh);
+        return residentBytes() - before;
+    }
+    if (engine == Engine::Embree || engine == Engine::Embree1) {
+        const EmbreeDevice device(engine == Engine::Embree ? nullptr : "threads=1");
+        malloc_trim(0);
+        const long before = residentBytes();
+        const EmbreeScene scene(device.get(), m);
+        malloc_trim(0);
+        return residentBytes() - before;
+    }
+    if (engine == Engine::Bullet) {
+        malloc_trim(0);
+        const long before = residentBytes();
+        const BulletMesh shape(m);
+        malloc_trim(0);
+        return residentBytes() - before;
+    }
+    return -1;
+}
+
+/// The child's side of buildResidentBytes: `arg` is "<mesh>:<engine>" (their enum values).
+int runMemoryChild(const char* arg) {
+    int mesh = -1, engine = -1;
+    long delta = -1;
+    if (std::sscanf(arg, "%d:%d", &mesh, &engine) == 2 && mesh >= 0 &&
+        mesh < static_cast<int>(std::size(kz::bench::kMeshes)) && engine >= 0 &&
+        engine <= static_cast<int>(Engine::Bullet))
+        delta = measureBuildResidentBytes(static_cast<MeshId>(mesh), static_cast<Engine>(engine));
+    const ssize_t written = write(STDOUT_FILENO, &delta, sizeof delta);
+    return written == static_cast<ssize_t>(sizeof delta) && delta >= 0 ? 0 : 1;
+}
+
+/// RSS delta of one build of `engine` over mesh `id`, measured in a new process (this binary
+/// run again with kMemoryOption: a fork alone would share this process's allocator state, and
+/// forking a process that runs Embree's TBB threads is unsafe). -1 if the measurement failed.
+double buildResidentBytes(MeshId id, Engine engine) {
+    std::string option = std::string(kMemoryOption) + std::to_string(static_cast<int>(id)) + ":" +
+                         std::to_string(static_cast<int>(engine));
+    std::string program = "bench_mesh";
+    char* argv[] = {program.data(), option.data(), nullptr};
     int fds[2];
     if (pipe(fds) != 0) return -1.0;
     const pid_t pid = fork();
-    if (pid < 0) return -1.0;
-    if (pid == 0) {
+    if (pid < 0) {
         close(fds[0]);
-        const Mesh& m = mesh();
-        long delta = -1;
-        if (engine == Engine::Kolize) {
-            malloc_trim(0);
-            const long before = residentBytes();
-            const kz::MeshBvh bvh = buildKolize(m);
-            malloc_trim(0);
-            delta = residentBytes() - before;
-            benchmark::DoNotOptimize(&bvh);
-        } else if (engine == Engine::Embree || engine == Engine::Embree1) {
-            const EmbreeDevice device(engine == Engine::Embree ? nullptr : "threads=1");
-            malloc_trim(0);
-            const long before = residentBytes();
-            const EmbreeScene scene(device.get(), m);
-            malloc_trim(0);
-            delta = residentBytes() - before;
-        } else {
-            malloc_trim(0);
-            const long before = residentBytes();
-            const BulletMesh shape(m);
-            malloc_trim(0);
-            delta = residentBytes() - before;
-        }
-        const ssize_t written = write(fds[1], &delta, sizeof delta);
-        _exit(written == static_cast<ssize_t>(sizeof delta) ? 0 : 1);
+        close(fds[1]);
+        return -1.0;
+    }
+    if (pid == 0) { // only async-signal-safe calls until exec
+        dup2(fds[1], STDOUT_FILENO);
+        close(fds[0]);
+        close(fds[1]);
+        execv("/proc/self/exe", argv);
+        _exit(127);
     }
     close(fds[1]);
     long delta = -1;
@@ -422,119 +412,157 @@ double buildResidentBytes(Engine engine) {
     return static_cast<double>(delta);
 }
 
-std::map<Engine, double>& memoryBytes() {
-    static std::map<Engine, double> bytes;
-    return bytes;
+double memoryBytes(MeshId id, Engine engine) {
+    static std::map<std::pair<MeshId, Engine>, double> bytes;
+    const auto key = std::make_pair(id, engine);
+    const auto it = bytes.find(key);
+    if (it != bytes.end()) return it->second;
+    return bytes[key] = buildResidentBytes(id, engine);
+}
+
+/// Whether MeshBvh::raycast gives brute force's result bit for bit on ray `i` of workload `id`.
+bool matchesBruteForce(WorkloadId id, std::size_t i) {
+    const RaySet& set = kz::bench::raySet(id);
+    const MeshId meshId = kz::bench::workloadMesh(id);
+    const auto ours = kolize(meshId).raycast(set.rays[i], set.tMax(i));
+    const auto ref = bruteForce(kz::bench::mesh(meshId), set.rays[i], set.tMax(i));
+    return ours.has_value() == ref.has_value() &&
+           (!ours || (ours->triangle == ref->triangle && ours->t == ref->t));
 }
 
 struct Agreement {
     std::size_t rays = 0, agree = 0, embreeMissWeHit = 0, weMissEmbreeHit = 0, bothHitDiffer = 0, weHit = 0;
     std::size_t embreeFarther = 0; ///< Of bothHitDiffer: Embree's t is the larger (it went past our hit).
+    std::size_t checked = 0;      ///< Disagreeing rays also cast by brute force (the first kDisagreeChecked).
+    std::size_t checkedExact = 0; ///< Of checked: those where ours is brute force's hit exactly.
+    std::size_t longHits = 0;     ///< Finite rays that would hit if infinite (ours).
+    std::size_t shortRays = 0;    ///< Of longHits: those that end before that hit.
+    bool finite = false;          ///< The workload's rays have finite tMax.
 };
 
-const Agreement& agreement() {
-    static const Agreement a = [] {
-        Agreement r;
-        const kz::MeshBvh& bvh = kolize();
-        const EmbreeScene& scene = embree();
-        for (const kz::Ray& ray : rays()) {
-            const auto ours = bvh.raycast(ray);
-            const auto theirs = scene.raycast(ray);
-            ++r.rays;
-            r.weHit += ours.has_value();
-            if (!ours && !theirs) {
-                ++r.agree;
-            } else if (ours && !theirs) {
-                ++r.embreeMissWeHit;
-            } else if (!ours && theirs) {
-                ++r.weMissEmbreeHit;
-            } else if (ours->triangle == theirs->triangle ||
-                       std::abs(ours->t - theirs->t) <= kAgreeRelT * std::max(ours->t, theirs->t)) {
-                ++r.agree;
-            } else {
-                ++r.bothHitDiffer;
-                r.embreeFarther += theirs->t > ours->t;
-            }
+const Agreement& agreement(WorkloadId id) {
+    static std::map<WorkloadId, Agreement> computed;
+    const auto it = computed.find(id);
+    if (it != computed.end()) return it->second;
+    Agreement r;
+    const RaySet& set = kz::bench::raySet(id);
+    const MeshId meshId = kz::bench::workloadMesh(id);
+    const kz::MeshBvh& bvh = kolize(meshId);
+    const EmbreeScene& scene = embree(meshId);
+    r.finite = !set.tMaxs.empty();
+    for (std::size_t i = 0; i < set.size(); ++i) {
+        const kz::Ray& ray = set.rays[i];
+        const float tMax = set.tMax(i);
+        const auto ours = bvh.raycast(ray, tMax);
+        const auto theirs = scene.raycast(ray, tMax);
+        ++r.rays;
+        r.weHit += ours.has_value();
+        if (r.finite && bvh.raycast(ray)) {
+            ++r.longHits;
+            r.shortRays += !ours;
         }
-        return r;
-    }();
-    return a;
+        if (!ours && !theirs) {
+            ++r.agree;
+            continue;
+        }
+        if (ours && theirs &&
+            (ours->triangle == theirs->triangle ||
+             std::abs(ours->t - theirs->t) <= kAgreeRelT * std::max(ours->t, theirs->t))) {
+            ++r.agree;
+            continue;
+        }
+        if (ours && !theirs) {
+            ++r.embreeMissWeHit;
+        } else if (!ours && theirs) {
+            ++r.weMissEmbreeHit;
+        } else {
+            ++r.bothHitDiffer;
+            r.embreeFarther += theirs->t > ours->t;
+        }
+        if (r.checked < kDisagreeChecked) {
+            ++r.checked;
+            r.checkedExact += matchesBruteForce(id, i);
+        }
+    }
+    return computed[id] = r;
 }
 
-std::size_t bruteMismatches() {
-    static const std::size_t count = [] {
-        std::size_t n = 0;
-        for (std::size_t i = 0; i < kBruteRays; ++i) {
-            const kz::Ray& ray = rays()[i];
-            const auto ours = kolize().raycast(ray);
-            const auto ref = bruteForce(mesh(), ray);
-            if (ours.has_value() != ref.has_value() ||
-                (ours && (ours->triangle != ref->triangle || ours->t != ref->t)))
-                ++n;
-        }
-        return n;
-    }();
-    return count;
+std::size_t bruteMismatches(WorkloadId id) {
+    static std::map<WorkloadId, std::size_t> computed;
+    const auto it = computed.find(id);
+    if (it != computed.end()) return it->second;
+    std::size_t n = 0;
+    for (std::size_t i : bruteSubset(id, kBruteCheckedRays))
+        n += !matchesBruteForce(id, i);
+    return computed[id] = n;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Benchmarks
 // ---------------------------------------------------------------------------------------------
 
-void BM_Raycast(benchmark::State& state, Engine engine) {
-    const std::vector<kz::Ray>& rs = rays();
+/// Casts the workload's rays in order with `cast(ray, tMax)`, one a benchmark iteration, cycling;
+/// returns the number of hits.
+template <class Cast>
+std::size_t castRays(benchmark::State& state, const RaySet& set, Cast&& cast) {
     std::size_t i = 0, hits = 0;
+    for (auto _ : state) {
+        const std::optional<Hit> hit = cast(set.rays[i], set.tMax(i));
+        hits += hit.has_value();
+        benchmark::DoNotOptimize(hit);
+        if (++i == set.size()) i = 0;
+    }
+    return hits;
+}
+
+void BM_Raycast(benchmark::State& state, WorkloadId id, Engine engine) {
+    const RaySet& set = kz::bench::raySet(id);
+    const MeshId meshId = kz::bench::workloadMesh(id);
+    std::size_t hits = 0;
     if (engine == Engine::Kolize) {
-        const kz::MeshBvh& bvh = kolize();
-        for (auto _ : state) {
-            const auto hit = bvh.raycast(rs[i]);
-            hits += hit.has_value();
-            benchmark::DoNotOptimize(hit);
-            if (++i == rs.size()) i = 0;
-        }
-        const Agreement& a = agreement();
+        const kz::MeshBvh& bvh = kolize(meshId);
+        hits = castRays(state, set, [&](const kz::Ray& ray, float tMax) -> std::optional<Hit> {
+            const auto hit = bvh.raycast(ray, tMax);
+            if (!hit) return std::nullopt;
+            return Hit{hit->triangle, hit->t};
+        });
+        const Agreement& a = agreement(id);
         const double n = static_cast<double>(a.rays);
         state.counters["agree_pct"] = 100.0 * static_cast<double>(a.agree) / n;
         state.counters["embree_miss_we_hit"] = static_cast<double>(a.embreeMissWeHit);
         state.counters["we_miss_embree_hit"] = static_cast<double>(a.weMissEmbreeHit);
         state.counters["both_hit_differ"] = static_cast<double>(a.bothHitDiffer);
         state.counters["differ_embree_farther"] = static_cast<double>(a.embreeFarther);
+        state.counters["differ_ours_exact"] = static_cast<double>(a.checkedExact);
+        if (a.finite)
+            state.counters["short_pct"] =
+                100.0 * static_cast<double>(a.shortRays) / static_cast<double>(a.longHits);
     } else if (engine == Engine::Embree) {
-        const EmbreeScene& scene = embree();
-        for (auto _ : state) {
-            const auto hit = scene.raycast(rs[i]);
-            hits += hit.has_value();
-            benchmark::DoNotOptimize(hit);
-            if (++i == rs.size()) i = 0;
-        }
+        const EmbreeScene& scene = embree(meshId);
+        hits = castRays(state, set, [&](const kz::Ray& ray, float tMax) { return scene.raycast(ray, tMax); });
+    } else if (engine == Engine::Bullet) {
+        BulletMesh& shape = bullet(meshId);
+        const float infiniteLength = bulletRayLength(id);
+        hits = castRays(state, set, [&](const kz::Ray& ray, float tMax) {
+            return shape.raycast(ray, std::isfinite(tMax) ? tMax : infiniteLength);
+        });
     } else {
-        BulletMesh& shape = bullet();
+        const Mesh& m = kz::bench::mesh(meshId);
+        const std::vector<std::size_t> subset = bruteSubset(id, kBruteTimedRays);
+        std::size_t i = 0;
         for (auto _ : state) {
-            const auto hit = shape.raycast(rs[i]);
+            const auto hit = bruteForce(m, set.rays[subset[i]], set.tMax(subset[i]));
             hits += hit.has_value();
             benchmark::DoNotOptimize(hit);
-            if (++i == rs.size()) i = 0;
+            if (++i == subset.size()) i = 0;
         }
+        state.counters["bvh_mismatch"] = static_cast<double>(bruteMismatches(id));
     }
     state.counters["hit_pct"] = 100.0 * static_cast<double>(hits) / static_cast<double>(state.iterations());
 }
 
-void BM_RaycastBruteForce(benchmark::State& state) {
-    const Mesh& m = mesh();
-    const std::vector<kz::Ray>& rs = rays();
-    std::size_t i = 0, hits = 0;
-    for (auto _ : state) {
-        const auto hit = bruteForce(m, rs[i]);
-        hits += hit.has_value();
-        benchmark::DoNotOptimize(hit);
-        if (++i == kBruteRays) i = 0;
-    }
-    state.counters["hit_pct"] = 100.0 * static_cast<double>(hits) / static_cast<double>(state.iterations());
-    state.counters["bvh_mismatch"] = static_cast<double>(bruteMismatches());
-}
-
-void BM_Build(benchmark::State& state, Engine engine) {
-    const Mesh& m = mesh();
+void BM_Build(benchmark::State& state, MeshId id, Engine engine) {
+    const Mesh& m = kz::bench::mesh(id);
     for (auto _ : state) {
         if (engine == Engine::Kolize) {
             std::optional<kz::MeshBvh> bvh(buildKolize(m));
@@ -559,53 +587,89 @@ void BM_Build(benchmark::State& state, Engine engine) {
         }
     }
     state.counters["triangles"] = static_cast<double>(m.triangles());
-    const auto it = memoryBytes().find(engine);
-    if (it != memoryBytes().end() && it->second >= 0.0)
-        state.counters["bytes_per_tri"] = it->second / static_cast<double>(m.triangles());
+    const double bytes = memoryBytes(id, engine);
+    if (bytes >= 0.0) state.counters["bytes_per_tri"] = bytes / static_cast<double>(m.triangles());
 }
 
-/// The console table, then a summary with the ratios to Embree and Bullet.
+// ---------------------------------------------------------------------------------------------
+// Summary
+// ---------------------------------------------------------------------------------------------
+
+/// The console table, then a summary with the ratios to Embree and Bullet per workload and mesh.
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
     void printSummary() const {
-        const double tris = static_cast<double>(mesh().triangles());
-        std::printf("\nSummary: %zu triangles, %zu rays (brute force: %zu); real time, median over %d "
-                    "repetition(s)\n",
-                    mesh().triangles(), kRayCount, kBruteRays, repetitions());
-        std::printf("%-16s  %12s  %10s  %14s\n", "engine", "ns/ray", "build ms", "bytes/tri (RSS)");
-        for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet}) {
-            const double ray = realMedian(std::string("BM_Raycast/") + engineName(e));
-            const double build = realMedian(std::string("BM_Build/") + engineName(e));
-            const auto mem = memoryBytes().find(e);
-            const double bpt =
-                mem != memoryBytes().end() && mem->second >= 0.0 ? mem->second / tris : std::nan("");
-            std::printf("%-16s  %12s  %10s  %14s\n", engineName(e), fmt(ray, "%.1f").c_str(),
-                        fmt(build, "%.1f").c_str(), fmt(bpt, "%.1f").c_str());
+        std::printf("\nRays: real time per ray in ns, median over %d repetition(s)\n", repetitions());
+        std::printf("%-11s %-12s %9s %6s %10s %8s %8s %10s %12s %12s %6s\n", "workload", "mesh", "rays",
+                    "hit%", "KolizeBvh", "Embree", "Bullet", "BruteForce", "ours/Embree", "Bullet/ours",
+                    "brute");
+        for (WorkloadId w : kz::bench::kWorkloads) {
+            const double k = realMedian(raycastName(w, Engine::Kolize));
+            const double e = realMedian(raycastName(w, Engine::Embree));
+            const double b = realMedian(raycastName(w, Engine::Bullet));
+            const double bf = realMedian(raycastName(w, Engine::BruteForce));
+            if (std::isnan(k) && std::isnan(e) && std::isnan(b) && std::isnan(bf)) continue;
+            const RaySet& set = kz::bench::raySet(w);
+            const bool compared = !std::isnan(k);
+            const std::string hitPct =
+                compared
+                    ? fmt(100.0 * static_cast<double>(agreement(w).weHit) / static_cast<double>(set.size()),
+                          "%.1f")
+                    : "-";
+            // "brute": the subset's size and MeshBvh's mismatches against brute force on it.
+            const std::string brute = std::isnan(bf)
+                                          ? "-"
+                                          : std::to_string(bruteMismatches(w)) + "/" +
+                                                std::to_string(bruteSubset(w, kBruteCheckedRays).size());
+            std::printf("%-11s %-12s %9zu %6s %10s %8s %8s %10s %12s %12s %6s\n", kz::bench::workloadName(w),
+                        kz::bench::meshName(kz::bench::workloadMesh(w)), set.size(), hitPct.c_str(),
+                        fmt(k, "%.1f").c_str(), fmt(e, "%.1f").c_str(), fmt(b, "%.0f").c_str(),
+                        fmt(bf, "%.0f").c_str(), fmt(k / e, "%.2fx").c_str(), fmt(b / k, "%.1fx").c_str(),
+                        brute.c_str());
         }
-        const double brute = realMedian("BM_Raycast/BruteForce");
-        std::printf("%-16s  %12s\n", "BruteForce", fmt(brute, "%.0f").c_str());
 
-        const double kRay = realMedian("BM_Raycast/KolizeBvh"), eRay = realMedian("BM_Raycast/Embree"),
-                     bRay = realMedian("BM_Raycast/Bullet");
-        const double kBuild = realMedian("BM_Build/KolizeBvh"), eBuild = realMedian("BM_Build/Embree"),
-                     e1Build = realMedian("BM_Build/Embree/1thread");
-        std::printf("\nRatios (targets: ray ours/Embree <= 2, Bullet/ours >= 5, build ours/Embree <= 3)\n");
-        std::printf("  ray   ours/Embree            %s\n", fmt(kRay / eRay, "%.2fx").c_str());
-        std::printf("  ray   Bullet/ours            %s\n", fmt(bRay / kRay, "%.2fx").c_str());
-        std::printf("  ray   BruteForce/ours        %s\n", fmt(brute / kRay, "%.0fx").c_str());
-        std::printf("  build ours/Embree            %s\n", fmt(kBuild / eBuild, "%.2fx").c_str());
-        std::printf("  build ours/Embree(1 thread)  %s\n", fmt(kBuild / e1Build, "%.2fx").c_str());
-        if (MeanReporter::mean("BM_Raycast/KolizeBvh")) {
-            const Agreement& a = agreement(); // cached: already computed
-            std::printf("\nAgreement with Embree over %zu rays: %.4f%% (Embree misses, we hit: %zu; we miss, "
-                        "Embree hits: %zu; both hit, different triangle and t: %zu, of which Embree's hit is "
-                        "the farther: %zu)\n",
-                        a.rays, 100.0 * static_cast<double>(a.agree) / static_cast<double>(a.rays),
-                        a.embreeMissWeHit, a.weMissEmbreeHit, a.bothHitDiffer, a.embreeFarther);
+        std::printf("\nBuilds: ms, median over the repetitions; bytes per triangle (RSS) K/E/B\n");
+        std::printf("%-12s %9s %10s %8s %15s %8s %22s %16s\n", "mesh", "triangles", "KolizeBvh", "Embree",
+                    "Embree/1thread", "Bullet", "ours/Embree(1 thread)", "bytes/tri");
+        for (MeshId m : kz::bench::kMeshes) {
+            std::array<double, 4> ms{};
+            for (std::size_t i = 0; i < ms.size(); ++i)
+                ms[i] = realMedian(buildName(m, kBuildEngines[i]));
+            if (std::all_of(ms.begin(), ms.end(), [](double x) { return std::isnan(x); })) continue;
+            const double tris = static_cast<double>(kz::bench::mesh(m).triangles());
+            auto perTri = [&](Engine e) {
+                const double bytes = std::isnan(realMedian(buildName(m, e))) ? -1.0 : memoryBytes(m, e);
+                return bytes >= 0.0 ? fmt(bytes / tris, "%.0f") : std::string("-");
+            };
+            const std::string bytes =
+                perTri(Engine::Kolize) + "/" + perTri(Engine::Embree) + "/" + perTri(Engine::Bullet);
+            std::printf("%-12s %9.0f %10s %8s %15s %8s %22s %16s\n", kz::bench::meshName(m), tris,
+                        fmt(ms[0], "%.1f").c_str(), fmt(ms[1], "%.1f").c_str(), fmt(ms[2], "%.1f").c_str(),
+                        fmt(ms[3], "%.1f").c_str(), fmt(ms[0] / ms[2], "%.2fx").c_str(), bytes.c_str());
         }
-        if (MeanReporter::mean("BM_Raycast/BruteForce"))
-            std::printf("MeshBvh vs brute force on %zu rays: %zu mismatches\n", kBruteRays,
-                        bruteMismatches());
+        std::printf(
+            "\nTargets: ray ours/Embree <= 1.0 on every workload; build ours/Embree(1 thread) <= 1.0.\n");
+
+        std::printf("\nAgreement with Embree (both miss, or same triangle or t within %g relative):\n",
+                    static_cast<double>(kAgreeRelT));
+        for (WorkloadId w : kz::bench::kWorkloads) {
+            if (std::isnan(realMedian(raycastName(w, Engine::Kolize)))) continue;
+            const Agreement& a = agreement(w); // cached: already computed
+            std::printf(
+                "  %-11s %.4f%% of %zu rays (Embree misses, we hit: %zu; we miss, Embree hits: %zu; both "
+                "hit, different triangle and t: %zu, of which Embree's hit is the farther: %zu; ours is "
+                "brute "
+                "force's hit on %zu of %zu of these rays)",
+                kz::bench::workloadName(w),
+                100.0 * static_cast<double>(a.agree) / static_cast<double>(a.rays), a.rays, a.embreeMissWeHit,
+                a.weMissEmbreeHit, a.bothHitDiffer, a.embreeFarther, a.checkedExact, a.checked);
+            if (a.finite)
+                std::printf("; of the %zu segments that would hit if they went on, %.1f%% end before the "
+                            "surface",
+                            a.longHits,
+                            100.0 * static_cast<double>(a.shortRays) / static_cast<double>(a.longHits));
+            std::printf("\n");
+        }
     }
 
     /// Keeps every repetition's wall time per iteration, for the medians.
@@ -647,6 +711,9 @@ private:
 } // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 2 && std::strncmp(argv[1], kMemoryOption, std::strlen(kMemoryOption)) == 0)
+        return runMemoryChild(argv[1] + std::strlen(kMemoryOption));
+
     bool console = true;
     for (int i = 1; i < argc; ++i) {
         if (std::strncmp(argv[i], "--benchmark_format=", 19) == 0 &&
@@ -656,26 +723,26 @@ int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
-    // Memory first, in forked children, before this process creates any Embree device. The mesh
-    // and the rays are generated here, once, so that the children share them.
-    mesh();
-    rays();
-    for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet})
-        memoryBytes()[e] = buildResidentBytes(e);
-
-    for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Embree1, Engine::Bullet}) {
-        benchmark::RegisterBenchmark((std::string("BM_Build/") + engineName(e)).c_str(), BM_Build, e)
-            ->Unit(benchmark::kMillisecond)
-            ->Iterations(3);
+    // Meshes, rays and engines' structures are made on first use, so a --benchmark_filter that
+    // selects one workload makes only what that workload needs.
+    for (MeshId m : kz::bench::kMeshes) {
+        for (Engine e : kBuildEngines) {
+            benchmark::RegisterBenchmark(buildName(m, e).c_str(), BM_Build, m, e)
+                ->Unit(benchmark::kMillisecond)
+                ->Iterations(1);
+        }
     }
-    for (Engine e : {Engine::Kolize, Engine::Embree, Engine::Bullet}) {
-        benchmark::RegisterBenchmark((std::string("BM_Raycast/") + engineName(e)).c_str(), BM_Raycast, e)
-            ->Unit(benchmark::kNanosecond)
-            ->Iterations(static_cast<benchmark::IterationCount>(kRayCount));
+    for (WorkloadId w : kz::bench::kWorkloads) {
+        for (Engine e : kRayEngines) {
+            // One pass over the workload's rays (or its brute-force subset), counted without
+            // making them.
+            const std::size_t iterations =
+                e == Engine::BruteForce ? bruteSubset(w, kBruteTimedRays).size() : kz::bench::rayCount(w);
+            benchmark::RegisterBenchmark(raycastName(w, e).c_str(), BM_Raycast, w, e)
+                ->Unit(benchmark::kNanosecond)
+                ->Iterations(static_cast<benchmark::IterationCount>(iterations));
+        }
     }
-    benchmark::RegisterBenchmark("BM_Raycast/BruteForce", BM_RaycastBruteForce)
-        ->Unit(benchmark::kNanosecond)
-        ->Iterations(static_cast<benchmark::IterationCount>(kBruteRays));
 
     if (console) {
         SummaryReporter reporter;
