@@ -44,6 +44,7 @@
 // ratios ours/Embree and Bullet/ours, then per mesh the build ms and ours/Embree(1 thread), and
 // the agreement (console output only; with --benchmark_format=json or csv there is no summary).
 #include "geom/mesh_bvh.hpp"
+#include "geom/simd_path.hpp"
 #include "geom/raycast.hpp"
 #include "mean_reporter.hpp"
 #include "mesh_workloads.hpp"
@@ -599,7 +600,8 @@ void BM_Build(benchmark::State& state, MeshId id, Engine engine) {
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
     void printSummary() const {
-        std::printf("\nRays: real time per ray in ns, median over %d repetition(s)\n", repetitions());
+        std::printf("\nRays: real time per ray in ns, median over %d repetition(s); Kolize's SIMD path: %s\n",
+                    repetitions(), std::string(kz::simdPathName(kz::activeSimdPath())).c_str());
         std::printf("%-11s %-12s %9s %6s %10s %8s %8s %10s %12s %12s %6s\n", "workload", "mesh", "rays",
                     "hit%", "KolizeBvh", "Embree", "Bullet", "BruteForce", "ours/Embree", "Bullet/ours",
                     "brute");
@@ -719,6 +721,11 @@ int main(int argc, char** argv) {
         if (std::strncmp(argv[i], "--benchmark_format=", 19) == 0 &&
             std::strcmp(argv[i] + 19, "console") != 0)
             console = false;
+    }
+    // A forced SIMD path (KOLIZE_SIMD) this CPU cannot run is refused, not silently replaced.
+    if (const std::string simd = kz::simdPathEnvironmentError(); !simd.empty()) {
+        std::fprintf(stderr, "bench_mesh: %s\n", simd.c_str());
+        return 2;
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
