@@ -31,20 +31,17 @@ struct WatertightRay {
         // Shear the vertices into a frame where the ray is the +z axis through the origin; the 2D
         // edge functions U, V, W are then evaluated identically for an edge shared by two
         // triangles, so no ray slips between them.
-        // Plain arrays, not glm's operator[], which picks a component with a switch.
-        const float o[3] = {ray.origin.x, ray.origin.y, ray.origin.z};
-        const float d[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
-        const float absDir[3] = {std::abs(d[0]), std::abs(d[1]), std::abs(d[2])};
-        iz = absDir[0] > absDir[1] ? (absDir[0] > absDir[2] ? 0 : 2) : (absDir[1] > absDir[2] ? 1 : 2);
+        const glm::vec3 absDir = glm::abs(ray.dir);
+        iz = absDir.x > absDir.y ? (absDir.x > absDir.z ? 0 : 2) : (absDir.y > absDir.z ? 1 : 2);
         ix = (iz + 1) % 3;
         iy = (ix + 1) % 3;
-        if (d[iz] < 0.0f) std::swap(ix, iy); // keep the winding
-        ox = o[ix];
-        oy = o[iy];
-        oz = o[iz];
-        sx = static_cast<double>(d[ix]) / d[iz];
-        sy = static_cast<double>(d[iy]) / d[iz];
-        sz = 1.0 / d[iz];
+        if (ray.dir[iz] < 0.0f) std::swap(ix, iy); // keep the winding
+        ox = ray.origin[ix];
+        oy = ray.origin[iy];
+        oz = ray.origin[iz];
+        sx = static_cast<double>(ray.dir[ix]) / ray.dir[iz];
+        sy = static_cast<double>(ray.dir[iy]) / ray.dir[iz];
+        sz = 1.0 / ray.dir[iz];
     }
 
     /// The hit with 0 <= t <= tMax of the contract of raycastBarycentric (raycast.hpp): false for
@@ -77,13 +74,10 @@ private:
             if constexpr (kTrace) trace->reason = reason;
             return false;
         };
-        const float a[3] = {tri.a.x, tri.a.y, tri.a.z}; // arrays: see the constructor
-        const float b[3] = {tri.b.x, tri.b.y, tri.b.z};
-        const float c[3] = {tri.c.x, tri.c.y, tri.c.z};
-        const double az = a[iz] - oz, bz = b[iz] - oz, cz = c[iz] - oz;
-        const double ax = (a[ix] - ox) - sx * az, ay = (a[iy] - oy) - sy * az;
-        const double bx = (b[ix] - ox) - sx * bz, by = (b[iy] - oy) - sy * bz;
-        const double cx = (c[ix] - ox) - sx * cz, cy = (c[iy] - oy) - sy * cz;
+        const double az = tri.a[iz] - oz, bz = tri.b[iz] - oz, cz = tri.c[iz] - oz;
+        const double ax = (tri.a[ix] - ox) - sx * az, ay = (tri.a[iy] - oy) - sy * az;
+        const double bx = (tri.b[ix] - ox) - sx * bz, by = (tri.b[iy] - oy) - sy * bz;
+        const double cx = (tri.c[ix] - ox) - sx * cz, cy = (tri.c[iy] - oy) - sy * cz;
 
         const double u = cx * by - cy * bx; // edge b-c: weight of a
         const double v = ax * cy - ay * cx; // edge c-a: weight of b
