@@ -1,91 +1,56 @@
-// What MeshBvh's AVX2 and AVX-512 paths share (private to src/geom): their float vectors, 8 lanes
-// for a node's boxes and 4 (VEX-encoded) for a leaf's triangles, with the API of Sse2Vec
-// (mesh_bvh_traverse.hpp) that mesh_bvh_kernel.hpp's NodeRay and leafCandidates use. Included only
-// by mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp, inside their target switch; everything here has
-// internal linkage, so each file gets its own copy for its own target. kMaskRegisters
-// (AVX-512VL): comparisons give a mask register instead of a vector to move to a mask.
+// What MeshBvh's AVX2 and AVX-512 paths share (private to src/geom): their vector of 8 floats for
+// a node's boxes, with the part of Sse2Vec's API (mesh_bvh_traverse.hpp) that mesh_bvh_kernel.hpp's
+// NodeRay uses, and their vector of 4 doubles for a leaf's triangles, with Sse2DoubleVec's API
+// that leafCandidates uses. Included only by mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp, inside
+// their target switch; everything here has internal linkage, so each file gets its own copy for
+// its own target. kMaskRegisters (AVX-512VL): comparisons give a mask register instead of a
+// vector to move to a mask.
 #pragma once
 
 namespace kz::detail {
 namespace {
 
-/// The vector type of kWidth floats (a trait, not std::conditional_t, which would drop the
-/// types' alignment attributes).
-template <int kWidth>
-struct AvxFloats;
-template <>
-struct AvxFloats<8> {
-    using T = __m256;
-};
-template <>
-struct AvxFloats<4> {
-    using T = __m128;
-};
-
-template <int kWidth, bool kMaskRegisters>
+/// Eight floats in one 256-bit register, for a node's boxes.
+template <bool kMaskRegisters>
 struct AvxVec {
-    using T = typename AvxFloats<kWidth>::T;
-    static constexpr std::uint32_t kLanes = kWidth;
-
-    static T load(const float* p) {
-        if constexpr (kWidth == 8) {
-            return _mm256_load_ps(p);
-        } else {
-            return _mm_load_ps(p);
-        }
-    }
-    static void store(float* p, T a) {
-        if constexpr (kWidth == 8) {
-            _mm256_storeu_ps(p, a);
-        } else {
-            _mm_storeu_ps(p, a);
-        }
-    }
-    static T splat(float x) {
-        if constexpr (kWidth == 8) {
-            return _mm256_set1_ps(x);
-        } else {
-            return _mm_set1_ps(x);
-        }
-    }
-    static T abs(T a) {
-        if constexpr (kWidth == 8) {
-            return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), a);
-        } else {
-            return _mm_andnot_ps(_mm_set1_ps(-0.0f), a);
-        }
-    }
+    using T = __m256;
+    static constexpr std::uint32_t kLanes = 8;
+    static T load(const float* p) { return _mm256_load_ps(p); }
+    static void store(float* p, T a) { _mm256_storeu_ps(p, a); }
+    static T splat(float x) { return _mm256_set1_ps(x); }
     /// a > b ? a : b (b when either is NaN), as MAXPS.
-    static T max(T a, T b) {
-        if constexpr (kWidth == 8) {
-            return _mm256_max_ps(a, b);
-        } else {
-            return _mm_max_ps(a, b);
-        }
-    }
+    static T max(T a, T b) { return _mm256_max_ps(a, b); }
     /// a < b ? a : b (b when either is NaN), as MINPS.
-    static T min(T a, T b) {
-        if constexpr (kWidth == 8) {
-            return _mm256_min_ps(a, b);
+    static T min(T a, T b) { return _mm256_min_ps(a, b); }
+    /// Bit i set when a[i] <= b[i] (false for NaN).
+    static int lessEqual(T a, T b) {
+        if constexpr (kMaskRegisters) {
+            return static_cast<int>(_mm256_cmp_ps_mask(a, b, _CMP_LE_OQ));
         } else {
-            return _mm_min_ps(a, b);
+            return _mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_LE_OQ));
         }
     }
-    /// Bit i set when a[i] < b[i] (false for NaN).
-    static int less(T a, T b) { return compare<_CMP_LT_OQ>(a, b); }
-    /// Bit i set when a[i] <= b[i] (false for NaN).
-    static int lessEqual(T a, T b) { return compare<_CMP_LE_OQ>(a, b); }
+};
 
+/// Four doubles in one 256-bit register, for the leaf filter, with the API of Sse2DoubleVec
+/// (mesh_bvh_traverse.hpp).
+template <bool kMaskRegisters>
+struct AvxDoubles {
+    using T = __m256d;
+    static constexpr std::uint32_t kLanes = 4;
+    /// Four floats from p (16-byte aligned), each converted exactly to double.
+    static T load(const float* p) { return _mm256_cvtps_pd(_mm_load_ps(p)); }
+    static T splat(double x) { return _mm256_set1_pd(x); }
+    /// Bit i set when a[i] < 0 (false for NaN).
+    static int negative(T a) { return compare<_CMP_LT_OQ>(a); }
+    /// Bit i set when a[i] > 0 (false for NaN).
+    static int positive(T a) { return compare<_CMP_GT_OQ>(a); }
     template <int kPredicate>
-    static int compare(T a, T b) {
-        if constexpr (kWidth == 8 && kMaskRegisters) {
-            return static_cast<int>(_mm256_cmp_ps_mask(a, b, kPredicate));
-        } else if constexpr (kWidth == 8) {
-            return _mm256_movemask_ps(_mm256_cmp_ps(a, b, kPredicate));
-        } else if constexpr (kMaskRegisters) {
-            return static_cast<int>(_mm_cmp_ps_mask(a, b, kPredicate));
+    static int compare(T a) {
+        if constexpr (kMaskRegisters) {
+            return static_cast<int>(_mm256_cmp_pd_mask(a, _mm256_setzero_pd(), kPredicate));
         } else {
-            return _mm_movemask_ps(_mm_cmp_ps(a, b, kPredicate));
+            return _mm256_movemask_pd(_mm256_cmp_pd(a, _mm256_setzero_pd(), kPredicate));
         }
     }
 };

@@ -73,45 +73,35 @@ struct NodeRay {
     }
 };
 
-/// Bit `lane` for each of a leaf's first `count` triangles that the ray may hit, `V::kLanes` at a
-/// time (`rows`: the leaf's Leaf::v). Drops only triangles whose edge functions provably have
-/// both signs, which the exact test (WatertightRay, in double) rejects too, so the filter changes
-/// no result.
-///
-/// The edge functions U, V, W are computed as in WatertightRay but in float. Let K be the largest
-/// |sheared x or y| and D the largest |depth| of the three vertices. Each sheared coordinate is
-/// then off by at most about u (2K + 4D), u = 2^-24 (the difference from the origin, the product
-/// by the rounded shear and the subtraction; |sx|, |sy| <= 1), and each edge function by at most
-/// about 4K times that plus 4u K^2 for its own products: 21 u K (K + D) in all.
-/// E = 64 u K (K + D) + 1e-35 (the floor covers underflow) is three times that. A lane with one
-/// edge function below -E and another above E has edge functions of both signs in double too:
-/// WatertightRay rejects it. A NaN or an overflow (E infinite) drops nothing.
+/// Bit `lane` for each of a leaf's first `count` triangles that the ray may hit, the four lanes
+/// at once (`rows`: the leaf's Leaf::v). Drops exactly the triangles that WatertightRay::intersect
+/// rejects by the signs of its edge functions, its first and most frequent rejection: the edge
+/// functions U, V, W are computed here in double with WatertightRay::run's very operations in its
+/// order, from the same floats and the same shear constants (LeafSetup copies them), and IEEE
+/// double arithmetic rounds each the same way in a vector lane as in a scalar register (kz_geom is
+/// compiled with -ffp-contract=off, so no multiply-add is fused on either side). The signs are
+/// therefore the exact test's bit for bit, and the filter changes no result. A NaN compares false
+/// both ways and keeps the triangle, as it passes that sign test. `V` is the path's vector of four
+/// doubles.
 template <class V>
 [[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* rows, std::uint32_t count) {
+    static_assert(V::kLanes == 4, "a leaf's four triangles at once");
     using T = typename V::T;
     const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
-    int mask = 0;
-    for (std::uint32_t group = 0; group < count; group += V::kLanes) {
-        T x[3], y[3], z[3];
-        for (int k = 0; k < 3; ++k) {
-            z[k] = V::load(rows + s.rowZ[k] + group) - oz;
-            x[k] = (V::load(rows + s.rowX[k] + group) - ox) - sx * z[k];
-            y[k] = (V::load(rows + s.rowY[k] + group) - oy) - sy * z[k];
-        }
-        const T u = x[2] * y[1] - y[2] * x[1];
-        const T v = x[0] * y[2] - y[0] * x[2];
-        const T w = x[1] * y[0] - y[1] * x[0];
-        const T k = V::max(V::max(V::max(V::abs(x[0]), V::abs(y[0])), V::max(V::abs(x[1]), V::abs(y[1]))),
-                           V::max(V::abs(x[2]), V::abs(y[2])));
-        const T d = V::max(V::max(V::abs(z[0]), V::abs(z[1])), V::abs(z[2]));
-        const T e = V::splat(0x1p-18f) * k * (k + d) + V::splat(1e-35f);
-        const T minusE = V::splat(0.0f) - e;
-        const int negative = V::less(u, minusE) | V::less(v, minusE) | V::less(w, minusE);
-        const int positive = V::less(e, u) | V::less(e, v) | V::less(e, w);
-        mask |= (~(negative & positive) & ((1 << V::kLanes) - 1)) << group;
+    // Vertex k is a, b, c for k = 0, 1, 2 (WatertightRay::run's az, ax, ay, ...).
+    T x[3], y[3];
+    for (int k = 0; k < 3; ++k) {
+        const T z = V::load(rows + s.rowZ[k]) - oz;
+        x[k] = (V::load(rows + s.rowX[k]) - ox) - sx * z;
+        y[k] = (V::load(rows + s.rowY[k]) - oy) - sy * z;
     }
-    return mask & ((1 << count) - 1);
+    const T u = x[2] * y[1] - y[2] * x[1]; // cx * by - cy * bx
+    const T v = x[0] * y[2] - y[0] * x[2]; // ax * cy - ay * cx
+    const T w = x[1] * y[0] - y[1] * x[0]; // bx * ay - by * ax
+    const int negative = V::negative(u) | V::negative(v) | V::negative(w);
+    const int positive = V::positive(u) | V::positive(v) | V::positive(w);
+    return ~(negative & positive) & ((1 << count) - 1);
 }
 
 } // namespace kz::detail

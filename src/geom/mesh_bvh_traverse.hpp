@@ -33,18 +33,26 @@ inline constexpr float kBoxSlackAbsolute = 1e-30f;
 inline constexpr float kUnitRoundoff = std::numeric_limits<float>::epsilon() * 0.5f;
 inline constexpr float kExitGrowth = 1.0f + 2.0f * (3.0f * kUnitRoundoff) / (1.0f - 3.0f * kUnitRoundoff);
 
-/// The SSE2 path's float vector for the leaf filter: F4 (mesh_bvh_simd.hpp).
+/// The SSE2 path's vector of four floats for the box test: F4 (mesh_bvh_simd.hpp).
 struct Sse2Vec {
     using T = F4;
     static constexpr std::uint32_t kLanes = 4;
     static T load(const float* p) { return load4(p); }
     static void store(float* p, T a) { store4(p, a); }
     static T splat(float x) { return splat4(x); }
-    static T abs(T a) { return abs4(a); }
     static T max(T a, T b) { return max4(a, b); }
     static T min(T a, T b) { return min4(a, b); }
-    static int less(T a, T b) { return lessMask(a, b); }
     static int lessEqual(T a, T b) { return lessEqualMask(a, b); }
+};
+
+/// The SSE2 path's vector of four doubles for the leaf filter: D4 (mesh_bvh_simd.hpp).
+struct Sse2DoubleVec {
+    using T = D4;
+    static constexpr std::uint32_t kLanes = 4;
+    static T load(const float* p) { return widen4(p); }
+    static T splat(double x) { return splatD4(x); }
+    static int negative(T a) { return negativeMask(a); }
+    static int positive(T a) { return positiveMask(a); }
 };
 
 /// The ray prepared for slab tests against boxes enlarged by `slack` (Kay-Kajiya; Ericson 5.3.3),
@@ -99,10 +107,10 @@ template <class Node, class Entry>
 }
 
 /// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
-/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's four triangles at once.
+/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's four triangles in two pairs of doubles.
 struct Sse2 {
     using BoxVec = Sse2Vec;
-    using LeafVec = Sse2Vec;
+    using LeafVec = Sse2DoubleVec;
 
     template <class Node, class Entry>
     [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
@@ -112,22 +120,15 @@ struct Sse2 {
 };
 
 /// The ray prepared for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp): the watertight
-/// test's shear in float, and where each vertex's sheared-frame coordinates sit in a leaf.
+/// test's shear frame and constants, and where each vertex's coordinates on its axes sit in a leaf.
 struct LeafSetup {
     /// Offsets in floats from Leaf::v[0] of the rows holding vertex k's coordinate on the shear
     /// frame's axes ix, iy, iz (WatertightRay's).
     int rowX[3], rowY[3], rowZ[3];
-    float ox, oy, oz; ///< The origin's coordinates on those axes.
-    float sx, sy;     ///< dir[ix] / dir[iz], dir[iy] / dir[iz] in float.
+    double ox, oy, oz; ///< WatertightRay's: the origin's coordinates on those axes.
+    double sx, sy;     ///< WatertightRay's: dir[ix] / dir[iz], dir[iy] / dir[iz].
 
-    LeafSetup(const WatertightRay& w, int lanes) {
-        const float o[3] = {w.origin.x, w.origin.y, w.origin.z}; // not glm's switch
-        const float d[3] = {w.dir.x, w.dir.y, w.dir.z};
-        ox = o[w.ix];
-        oy = o[w.iy];
-        oz = o[w.iz];
-        sx = d[w.ix] / d[w.iz];
-        sy = d[w.iy] / d[w.iz];
+    LeafSetup(const WatertightRay& w, int lanes) : ox(w.ox), oy(w.oy), oz(w.oz), sx(w.sx), sy(w.sy) {
         for (int k = 0; k < 3; ++k) {
             rowX[k] = (3 * k + w.ix) * lanes;
             rowY[k] = (3 * k + w.iy) * lanes;

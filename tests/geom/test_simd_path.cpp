@@ -1,7 +1,7 @@
 // The SIMD paths of MeshBvh's ray queries (simd_path.hpp): naming, KOLIZE_SIMD's checks, and every
 // path the machine has giving bit-identical hits, equal to brute force, on meshes made to stress
-// the leaf filter's rounding bound (needles and slivers far from the origin, rays aimed exactly
-// at their vertices and edges). The whole MeshBvh suite also runs once per path (ctest's
+// the leaf filter's rounding (needles and slivers far from the origin, rays aimed exactly at their
+// vertices and edges). The whole MeshBvh suite also runs once per path (ctest's
 // test_mesh_bvh.<path> entries, KOLIZE_SIMD set).
 #include "geom/geom.hpp"
 #include "geom/simd_path.hpp"
@@ -145,7 +145,7 @@ std::optional<std::pair<std::uint32_t, TriangleHit>> bruteNearest(const Soup& so
 }
 
 /// A ray from a random point toward a vertex of a random triangle, a point on one of its edges,
-/// or its centroid: exactly where the float filter's rounding matters.
+/// or its centroid: exactly where the leaf filter's rounding matters.
 Ray aimedRay(std::mt19937& rng, const Soup& soup, glm::vec3 centre) {
     std::uniform_int_distribution<std::size_t> pickTriangle(0, soup.count() - 1);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
