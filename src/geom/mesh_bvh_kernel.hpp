@@ -56,10 +56,12 @@ struct NodeRay {
     template <class Node>
     [[gnu::always_inline]] int enter(const Node& node, float limit, float (&tEnter)[8]) const {
         int mask = 0;
+#pragma GCC unroll 8
         for (std::uint32_t group = 0; group < 8; group += V::kLanes) {
             const float* planes = &node.bounds[0][0] + group;
             T t0 = V::splat(0.0f);
             T t1 = V::splat(std::min(limit, tLimit));
+#pragma GCC unroll 8
             for (int i = 0; i < 3; ++i) {
                 const T tNear = (V::load(planes + nearOffset[i]) - nearOrigin[i]) * inv[i];
                 const T tFar = (V::load(planes + farOffset[i]) - farOrigin[i]) * farInv[i];
@@ -91,6 +93,7 @@ template <class V>
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
     // Vertex k is a, b, c for k = 0, 1, 2 (WatertightRay::run's az, ax, ay, ...).
     T x[3], y[3];
+#pragma GCC unroll 8
     for (int k = 0; k < 3; ++k) {
         const T z = V::load(rows + s.rowZ[k]) - oz;
         x[k] = (V::load(rows + s.rowX[k]) - ox) - sx * z;
@@ -122,6 +125,19 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     std::array<Entry, kStackSize> stack;
+    /// Starts loading a child's memory: the node `index` (count 0) or the leaf `index`.
+    struct PrefetchChild {
+        const Node* nodes;
+        const Leaf* leaves;
+        void operator()(std::uint32_t index, std::uint32_t count) const {
+            if (count == 0) {
+                detail::prefetch(nodes + index, sizeof(Node));
+            } else {
+                detail::prefetch(leaves + index, sizeof(Leaf));
+            }
+        }
+    };
+    const PrefetchChild prefetchChild{nodes_.data(), leaves_.data()};
     int top = 0;
     float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
 
@@ -139,6 +155,21 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
             }
+            if (mask != 0 && std::popcount(static_cast<unsigned>(mask)) == 2) {
+                // Two children, the most frequent case after one: the nearer next (the lower
+                // slot on a tie, as the sort below), the other on the stack, its memory on its way.
+                const auto first = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
+                const auto second =
+                    static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask & (mask - 1))));
+                const bool swap = tEnter[second] < tEnter[first];
+                const std::size_t near = swap ? second : first;
+                const std::size_t far = swap ? first : second;
+                prefetchChild(node.child[far], node.count[far]);
+                stack[static_cast<std::size_t>(top++)] = Entry{node.child[far], node.count[far], tEnter[far]};
+                current = Entry{node.child[near], node.count[near], tEnter[near]};
+                observer.entered(current.index, current.count, current.tEnter, cull);
+                continue;
+            }
             if (mask != 0) {
                 // Nearest child next; the others wait on the stack, the nearest of them on top,
                 // their memory already on its way.
@@ -152,11 +183,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                     hits[j] = e;
                 }
                 for (int j = k - 1; j > 0; --j) {
-                    if (hits[j].count == 0) {
-                        detail::prefetch(&nodes_[hits[j].index], sizeof(Node));
-                    } else {
-                        detail::prefetch(&leaves_[hits[j].index], sizeof(Leaf));
-                    }
+                    prefetchChild(hits[j].index, hits[j].count);
                     stack[static_cast<std::size_t>(top++)] = hits[j];
                 }
                 current = hits[0];
