@@ -1,5 +1,6 @@
 #include "broadphase.hpp"
 
+#include "job_system.hpp"
 #include "memory_bytes.hpp"
 
 #include <algorithm>
@@ -75,6 +76,10 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
 
 namespace {
 
+/// Boxes per chunk when finding each box's cells; cells per chunk of the pair search.
+constexpr std::size_t kBoxGrain = 2048;
+constexpr std::size_t kCellGrain = 256;
+
 std::vector<int>& fillScratch() {
     thread_local std::vector<int> scratch;
     return scratch;
@@ -111,56 +116,81 @@ GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
     return {lo, 1.0f / cell, glm::ivec3(glm::floor(span / cell)) + 1, gridded};
 }
 
-void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid) {
+void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs) {
     // Counting sort of (cell, box) entries; a box spanning too many cells is oversize.
     constexpr int kMaxCellsPerBox = 64;
     const int n = static_cast<int>(boxes.size());
     const int cellCount = grid.cellCount();
-    cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
-    oversize_.clear();
     minCell_.resize(static_cast<std::size_t>(n));
+    maxCell_.resize(static_cast<std::size_t>(n));
+    parallelFor(jobs, boxes.size(), kBoxGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            maxCell_[i] = glm::ivec3(-1); // oversize until it has its cells
+            if (!grid.gridded || !isFinite(boxes[i])) continue;
+            const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
+            minCell_[i] = a;
+            const glm::ivec3 count = b - a + 1;
+            if (count.x * count.y * count.z <= kMaxCellsPerBox) maxCell_[i] = b;
+        }
+    });
+    oversize_.clear();
     for (int i = 0; i < n; ++i) {
-        if (!grid.gridded || !isFinite(boxes[i])) {
-            oversize_.push_back(i);
-            continue;
-        }
-        const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
-        minCell_[i] = a;
-        const glm::ivec3 count = b - a + 1;
-        if (count.x * count.y * count.z > kMaxCellsPerBox) {
-            oversize_.push_back(i);
-            continue;
-        }
-        for (int z = a.z; z <= b.z; ++z)
-            for (int y = a.y; y <= b.y; ++y)
-                for (int x = a.x; x <= b.x; ++x)
-                    ++cellStart_[grid.flat({x, y, z}) + 1];
+        if (maxCell_[i].x < 0) oversize_.push_back(i);
     }
+    // Each range of cells is counted, then filled, by one thread, which walks all the boxes in
+    // index order: a cell's entries come in index order, whoever fills which range. Ranges of
+    // equal cells to count, of about equal entries to fill.
+    const std::size_t ranges = jobs ? static_cast<std::size_t>(jobs->threads()) : 1;
+    const auto cellAt = [&](std::size_t r) {
+        return static_cast<int>(r * static_cast<std::size_t>(cellCount) / ranges);
+    };
+    cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
+    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
+        placeInCells(boxes, grid, cellAt(chunk.index), cellAt(chunk.index + 1), false);
+    });
     for (int c = 0; c < cellCount; ++c)
         cellStart_[c + 1] += cellStart_[c];
-    entries_.resize(static_cast<std::size_t>(cellStart_[cellCount]));
-    boxCopies_.resize(entries_.size());
-    std::vector<int>& fill = fillScratch();
-    fill.assign(cellStart_.begin(), cellStart_.end() - 1);
-    std::size_t next = 0;
-    for (int i = 0; i < n; ++i) {
-        if (next < oversize_.size() && oversize_[next] == i) {
-            ++next;
-            continue;
-        }
-        const glm::ivec3 a = minCell_[i], b = grid.cellOf(boxes[i].max);
+    const std::size_t total = static_cast<std::size_t>(cellStart_[cellCount]);
+    entries_.resize(total);
+    boxCopies_.resize(total);
+    const auto entryCellAt = [&](std::size_t r) {
+        if (r >= ranges) return cellCount;
+        const int entry = static_cast<int>(r * total / ranges);
+        return static_cast<int>(std::lower_bound(cellStart_.begin(), cellStart_.end() - 1, entry) -
+                                cellStart_.begin());
+    };
+    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
+        placeInCells(boxes, grid, entryCellAt(chunk.index), entryCellAt(chunk.index + 1), true);
+    });
+}
+
+void GridBroadPhase::placeInCells(std::span<const Aabb> boxes, const Grid& grid, int first, int last,
+                                  bool fill) {
+    if (first >= last) return;
+    std::vector<int>& next = fillScratch(); // per cell of the range: its next free entry
+    if (fill) next.assign(cellStart_.begin() + first, cellStart_.begin() + last);
+    for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
+        const glm::ivec3 a = minCell_[i], b = maxCell_[i];
+        if (b.x < 0 || grid.flat(b) < first || grid.flat(a) >= last) continue; // oversize, or not here
         for (int z = a.z; z <= b.z; ++z)
             for (int y = a.y; y <= b.y; ++y)
                 for (int x = a.x; x <= b.x; ++x) {
-                    const int slot = fill[grid.flat({x, y, z})]++;
+                    const int cell = grid.flat({x, y, z});
+                    if (cell < first || cell >= last) continue;
+                    if (!fill) {
+                        ++cellStart_[cell + 1];
+                        continue;
+                    }
+                    const int slot = next[cell - first]++;
                     entries_[slot] = i;
                     boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
                 }
     }
 }
 
-void GridBroadPhase::pairsWithinCells(const Grid& grid, std::vector<std::pair<int, int>>& pairs) const {
-    for (int c = 0; c < grid.cellCount(); ++c) {
+void GridBroadPhase::pairsWithinCells(const Grid& grid, int first, int last,
+                                      std::vector<std::pair<int, int>>& pairs) const {
+    for (int c = first; c < last; ++c) {
         const int begin = cellStart_[c], end = cellStart_[c + 1];
         if (end - begin < 2) continue;
         for (int p = begin; p < end; ++p) {
@@ -195,18 +225,34 @@ void GridBroadPhase::oversizePairs(std::span<const Aabb> boxes,
     }
 }
 
-void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) {
+void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
+                               JobSystem* jobs) {
     pairs.clear();
     if (boxes.size() < 2) return;
     const Grid grid = chooseGrid(boxes);
-    sortIntoCells(boxes, grid);
-    pairsWithinCells(grid, pairs);
+    sortIntoCells(boxes, grid, jobs);
+    const std::size_t cells = static_cast<std::size_t>(grid.cellCount());
+    const std::size_t chunks = chunkCount(jobs, cells, kCellGrain);
+    if (chunks <= 1) {
+        pairsWithinCells(grid, 0, grid.cellCount(), pairs);
+    } else {
+        // Each chunk's pairs apart, then appended in chunk (cell) order.
+        std::vector<std::vector<std::pair<int, int>>>& found = chunkPairs_.value;
+        found.resize(chunks);
+        jobs->parallelFor(cells, kCellGrain, [&](const JobChunk& chunk) {
+            found[chunk.index].clear();
+            pairsWithinCells(grid, static_cast<int>(chunk.begin), static_cast<int>(chunk.end),
+                             found[chunk.index]);
+        });
+        for (const auto& part : found)
+            pairs.insert(pairs.end(), part.begin(), part.end());
+    }
     oversizePairs(boxes, pairs);
 }
 
 std::size_t GridBroadPhase::memoryBytes() const {
     return vectorBytes(cellStart_) + vectorBytes(entries_) + vectorBytes(boxCopies_) +
-           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_);
+           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_) + vectorBytes(maxCell_);
 }
 
 } // namespace kz

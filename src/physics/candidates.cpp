@@ -23,18 +23,21 @@ bool boxReachesPlane(const Aabb& box, const Plane& plane) {
 
 void World::findCandidates() {
     Impl& scratch = *impl_;
+    JobSystem* jobs = jobs_.get();
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
     // Each body's bounding sphere, grown by twice the distance it covers in the step in every
     // direction (an impact may turn it anywhere and speed it up). A body whose path after an
     // impact still leaves that box looks for new partners then (watchPath).
     scratch.swept.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-        const Body& b = bodies_[i];
-        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
-        scratch.swept[i] = {b.position - r, b.position + r};
-    }
-    scratch.grid.findPairs(scratch.swept, scratch.pairs);
+    parallelFor(jobs, bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const Body& b = bodies_[i];
+            const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
+            scratch.swept[i] = {b.position - r, b.position + r};
+        }
+    });
+    scratch.grid.findPairs(scratch.swept, scratch.pairs, jobs);
     scratch.candidates.clear();
     scratch.candidateStamp.clear();
     scratch.byBody.resize(static_cast<std::size_t>(n));
@@ -42,18 +45,32 @@ void World::findCandidates() {
         list.clear();
     for (const auto& [a, b] : scratch.pairs)
         scratch.candidates.push_back({a, Partner::body(b)});
-    for (int i = 0; i < n; ++i) {
-        for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
-            if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
-                scratch.candidates.push_back({i, Partner::wall(w)});
+    // The walls, then the obstacles, each body's in body order: per chunk of bodies, appended in
+    // chunk order.
+    ParallelScratch& parallel = scratch.parallel.value;
+    const std::size_t chunks = chunkCount(jobs, bodies_.size(), kBodyGrain);
+    parallel.wallCandidates.resize(chunks);
+    parallel.obstacleCandidates.resize(chunks);
+    parallelFor(jobs, bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        std::vector<Candidate>& walls = parallel.wallCandidates[chunk.index];
+        std::vector<Candidate>& meshes = parallel.obstacleCandidates[chunk.index];
+        walls.clear();
+        meshes.clear();
+        for (int i = static_cast<int>(chunk.begin); i < static_cast<int>(chunk.end); ++i) {
+            for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+                if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
+                    walls.push_back({i, Partner::wall(w)});
+            }
+            for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+                if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
+                    meshes.push_back({i, Partner::obstacle(o)});
+            }
         }
-    }
-    for (int i = 0; i < n; ++i) {
-        for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
-            if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
-                scratch.candidates.push_back({i, Partner::obstacle(o)});
-        }
-    }
+    });
+    for (const auto& part : parallel.wallCandidates)
+        scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
+    for (const auto& part : parallel.obstacleCandidates)
+        scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
     for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
         const Candidate& candidate = scratch.candidates[c];
         scratch.byBody[candidate.a].push_back(c);

@@ -54,15 +54,30 @@ void World::flyToImpacts() {
     const auto spin = [&](int i) { return scratch.spinEnergy[static_cast<std::size_t>(i)]; };
     double now = 0.0;
     const int maxEvents = 8 * n + 64;
+    std::vector<int>& searches = scratch.parallel.value.searches;
     for (int event = 0; event < maxEvents; ++event) {
+        // The stale pairs' bodies flown to now (a search reads only its pair's two bodies), their
+        // searches in parallel, then the impacts within the step onto the heap in stale order.
+        searches.clear();
         for (int ci : scratch.stale) {
             Candidate& c = scratch.candidates[ci];
             if (c.fresh) continue;
+            c.fresh = true; // a pair listed twice is searched once
+            searches.push_back(ci);
             syncBody(c.a, now);
             if (c.partner.isBody()) syncBody(c.partner.index, now);
-            const float remaining = h - static_cast<float>(now);
-            c.toi = now + timeOfImpact(ci, remaining);
-            c.fresh = true;
+        }
+        const float remaining = h - static_cast<float>(now);
+        std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
+        parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
+            std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
+            for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
+                const int ci = searches[k];
+                scratch.candidates[ci].toi = now + timeOfImpact(ci, remaining, near);
+            }
+        });
+        for (int ci : searches) {
+            const Candidate& c = scratch.candidates[ci];
             if (c.toi <= h) {
                 // Where this search started, for the impact's record should it fire.
                 const int search = static_cast<int>(scratch.searchStarts.size());

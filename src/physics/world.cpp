@@ -54,7 +54,7 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), impacts_(other.impacts_), accumulator_(other.accumulator_),
       paused_(other.paused_), singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_),
+      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_), jobs_(other.jobs_),
       impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
@@ -129,11 +129,22 @@ bool World::haltOnNonFiniteState() {
             if (!std::isfinite(v[k])) return false;
         return true;
     };
-    for (std::size_t i = 0; i < bodies_.size(); ++i) {
-        const Body& b = bodies_[i];
-        if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
-            !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
-            haltedBody_ = static_cast<int>(i);
+    // The first body with a non-finite value: each chunk's first, then the first chunk's that has one.
+    std::vector<int>& first = impl_->parallel.value.firstNonFinite;
+    first.assign(chunkCount(jobs_.get(), bodies_.size(), kFiniteGrain), -1);
+    parallelFor(jobs_.get(), bodies_.size(), kFiniteGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const Body& b = bodies_[i];
+            if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
+                !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
+                first[chunk.index] = static_cast<int>(i);
+                return;
+            }
+        }
+    });
+    for (const int i : first) {
+        if (i >= 0) {
+            haltedBody_ = i;
             return true;
         }
     }
@@ -200,8 +211,10 @@ void World::resolveTouching() {
 }
 
 void World::finishStep() {
-    for (int i = 0; i < static_cast<int>(bodies_.size()); ++i)
-        syncBody(i, settings_.timeStep);
+    parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i)
+            syncBody(static_cast<int>(i), settings_.timeStep);
+    });
     keepLatestContacts();
     projectPositions();
     ++stepCount_;
