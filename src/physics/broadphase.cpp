@@ -117,74 +117,91 @@ GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
 }
 
 void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs) {
-    // Counting sort of (cell, box) entries; a box spanning too many cells is oversize.
+    // Counting sort of (cell, box) entries; a box spanning too many cells is oversize. The cells
+    // are cut into one range per thread; each range is counted, then filled, by one thread from
+    // the boxes that reach it, in index order: a cell's entries come in index order, whoever
+    // fills which range.
     constexpr int kMaxCellsPerBox = 64;
     const int n = static_cast<int>(boxes.size());
     const int cellCount = grid.cellCount();
+    const int ranges = jobs ? jobs->threads() : 1;
+    const auto cellAt = [&](int r) {
+        return static_cast<int>(static_cast<std::int64_t>(r) * cellCount / ranges);
+    };
+    const auto rangeOf = [&](int cell) {
+        int r = static_cast<int>(static_cast<std::int64_t>(cell) * ranges / cellCount);
+        while (r + 1 < ranges && cellAt(r + 1) <= cell)
+            ++r;
+        while (r > 0 && cellAt(r) > cell)
+            --r;
+        return r;
+    };
     minCell_.resize(static_cast<std::size_t>(n));
     maxCell_.resize(static_cast<std::size_t>(n));
+    // Each box's cells, and the ranges it reaches (per chunk of boxes, so each range's list of
+    // boxes is the chunks' lists in order).
+    std::vector<std::vector<int>>& reaching = reaching_.value;
+    const std::size_t boxChunks = chunkCount(jobs, boxes.size(), kBoxGrain);
+    reaching.resize(boxChunks * static_cast<std::size_t>(ranges));
     parallelFor(jobs, boxes.size(), kBoxGrain, [&](const JobChunk& chunk) {
-        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+        std::vector<int>* lists = &reaching[chunk.index * static_cast<std::size_t>(ranges)];
+        for (int r = 0; r < ranges; ++r)
+            lists[r].clear();
+        for (int i = static_cast<int>(chunk.begin); i < static_cast<int>(chunk.end); ++i) {
             maxCell_[i] = glm::ivec3(-1); // oversize until it has its cells
             if (!grid.gridded || !isFinite(boxes[i])) continue;
             const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
             minCell_[i] = a;
             const glm::ivec3 count = b - a + 1;
-            if (count.x * count.y * count.z <= kMaxCellsPerBox) maxCell_[i] = b;
+            if (count.x * count.y * count.z > kMaxCellsPerBox) continue;
+            maxCell_[i] = b;
+            for (int r = rangeOf(grid.flat(a)); r <= rangeOf(grid.flat(b)); ++r)
+                lists[r].push_back(i);
         }
     });
     oversize_.clear();
     for (int i = 0; i < n; ++i) {
         if (maxCell_[i].x < 0) oversize_.push_back(i);
     }
-    // Each range of cells is counted, then filled, by one thread, which walks all the boxes in
-    // index order: a cell's entries come in index order, whoever fills which range. Ranges of
-    // equal cells to count, of about equal entries to fill.
-    const std::size_t ranges = jobs ? static_cast<std::size_t>(jobs->threads()) : 1;
-    const auto cellAt = [&](std::size_t r) {
-        return static_cast<int>(r * static_cast<std::size_t>(cellCount) / ranges);
-    };
     cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
-    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
-        placeInCells(boxes, grid, cellAt(chunk.index), cellAt(chunk.index + 1), false);
+    parallelFor(jobs, static_cast<std::size_t>(ranges), 1, [&](const JobChunk& chunk) {
+        const int r = static_cast<int>(chunk.index);
+        placeInCells(boxes, grid, r, ranges, cellAt(r), cellAt(r + 1), false);
     });
     for (int c = 0; c < cellCount; ++c)
         cellStart_[c + 1] += cellStart_[c];
-    const std::size_t total = static_cast<std::size_t>(cellStart_[cellCount]);
-    entries_.resize(total);
-    boxCopies_.resize(total);
-    const auto entryCellAt = [&](std::size_t r) {
-        if (r >= ranges) return cellCount;
-        const int entry = static_cast<int>(r * total / ranges);
-        return static_cast<int>(std::lower_bound(cellStart_.begin(), cellStart_.end() - 1, entry) -
-                                cellStart_.begin());
-    };
-    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
-        placeInCells(boxes, grid, entryCellAt(chunk.index), entryCellAt(chunk.index + 1), true);
+    entries_.resize(static_cast<std::size_t>(cellStart_[cellCount]));
+    boxCopies_.resize(entries_.size());
+    parallelFor(jobs, static_cast<std::size_t>(ranges), 1, [&](const JobChunk& chunk) {
+        const int r = static_cast<int>(chunk.index);
+        placeInCells(boxes, grid, r, ranges, cellAt(r), cellAt(r + 1), true);
     });
 }
 
-void GridBroadPhase::placeInCells(std::span<const Aabb> boxes, const Grid& grid, int first, int last,
-                                  bool fill) {
+void GridBroadPhase::placeInCells(std::span<const Aabb> boxes, const Grid& grid, int range, int ranges,
+                                  int first, int last, bool fill) {
     if (first >= last) return;
+    const std::vector<std::vector<int>>& reaching = reaching_.value;
     std::vector<int>& next = fillScratch(); // per cell of the range: its next free entry
     if (fill) next.assign(cellStart_.begin() + first, cellStart_.begin() + last);
-    for (int i = 0; i < static_cast<int>(boxes.size()); ++i) {
-        const glm::ivec3 a = minCell_[i], b = maxCell_[i];
-        if (b.x < 0 || grid.flat(b) < first || grid.flat(a) >= last) continue; // oversize, or not here
-        for (int z = a.z; z <= b.z; ++z)
-            for (int y = a.y; y <= b.y; ++y)
-                for (int x = a.x; x <= b.x; ++x) {
-                    const int cell = grid.flat({x, y, z});
-                    if (cell < first || cell >= last) continue;
-                    if (!fill) {
-                        ++cellStart_[cell + 1];
-                        continue;
+    for (std::size_t list = static_cast<std::size_t>(range); list < reaching.size();
+         list += static_cast<std::size_t>(ranges)) {
+        for (const int i : reaching[list]) {
+            const glm::ivec3 a = minCell_[i], b = maxCell_[i];
+            for (int z = a.z; z <= b.z; ++z)
+                for (int y = a.y; y <= b.y; ++y)
+                    for (int x = a.x; x <= b.x; ++x) {
+                        const int cell = grid.flat({x, y, z});
+                        if (cell < first || cell >= last) continue;
+                        if (!fill) {
+                            ++cellStart_[cell + 1];
+                            continue;
+                        }
+                        const int slot = next[cell - first]++;
+                        entries_[slot] = i;
+                        boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
                     }
-                    const int slot = next[cell - first]++;
-                    entries_[slot] = i;
-                    boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
-                }
+        }
     }
 }
 
@@ -228,8 +245,10 @@ void GridBroadPhase::oversizePairs(std::span<const Aabb> boxes,
 void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
                                JobSystem* jobs) {
     pairs.clear();
+    boxCount_ = static_cast<int>(boxes.size());
     if (boxes.size() < 2) return;
     const Grid grid = chooseGrid(boxes);
+    grid_ = grid;
     sortIntoCells(boxes, grid, jobs);
     const std::size_t cells = static_cast<std::size_t>(grid.cellCount());
     const std::size_t chunks = chunkCount(jobs, cells, kCellGrain);
@@ -248,6 +267,30 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
             pairs.insert(pairs.end(), part.begin(), part.end());
     }
     oversizePairs(boxes, pairs);
+}
+
+void GridBroadPhase::boxesNear(const Aabb& query, std::vector<int>& out) const {
+    const auto all = [&] {
+        for (int i = 0; i < boxCount_; ++i)
+            out.push_back(i);
+    };
+    if (boxCount_ < 2 || !grid_.gridded) return all();
+    // The cells of the query's corners, clamped into the grid (every gridded box lies inside it,
+    // and cellOf is monotonic: a box meeting the query has a cell in this range).
+    const glm::ivec3 last = grid_.dims - 1;
+    const glm::ivec3 a = glm::clamp(grid_.cellOf(glm::max(query.min, grid_.lo)), glm::ivec3(0), last);
+    const glm::ivec3 b = glm::clamp(grid_.cellOf(glm::max(query.max, grid_.lo)), glm::ivec3(0), last);
+    const glm::ivec3 count = b - a + 1;
+    // A query as wide as a good part of the grid: every box is as quick.
+    if (static_cast<std::int64_t>(count.x) * count.y * count.z > boxCount_ / 8) return all();
+    out.insert(out.end(), oversize_.begin(), oversize_.end());
+    for (int z = a.z; z <= b.z; ++z)
+        for (int y = a.y; y <= b.y; ++y)
+            for (int x = a.x; x <= b.x; ++x) {
+                const int cell = grid_.flat({x, y, z});
+                out.insert(out.end(), entries_.begin() + cellStart_[cell],
+                           entries_.begin() + cellStart_[cell + 1]);
+            }
 }
 
 std::size_t GridBroadPhase::memoryBytes() const {

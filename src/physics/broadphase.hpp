@@ -33,6 +33,11 @@ class GridBroadPhase {
 public:
     void findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
                    JobSystem* jobs = nullptr);
+    /// Appends to `out` the indices of the boxes the last findPairs was given that may overlap
+    /// `query` (a finite box): those in the cells it covers, and those without a cell; each at
+    /// least once, in no particular order. Every box of that call that overlaps `query` is among
+    /// them (all of them when it had fewer than two boxes).
+    void boxesNear(const Aabb& query, std::vector<int>& out) const;
     /// The heap bytes a copy holds (the last grid's cells and entries).
     std::size_t memoryBytes() const;
 
@@ -54,9 +59,10 @@ private:
     };
     Grid chooseGrid(std::span<const Aabb> boxes);
     void sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs);
-    /// Counts (fill == false) or fills the entries of the cells in [first, last), each cell's boxes
-    /// in index order.
-    void placeInCells(std::span<const Aabb> boxes, const Grid& grid, int first, int last, bool fill);
+    /// Counts (fill == false) or fills the entries of the cells in [first, last), range `range` of
+    /// `ranges`, from the boxes that reach it, each cell's boxes in index order.
+    void placeInCells(std::span<const Aabb> boxes, const Grid& grid, int range, int ranges, int first,
+                      int last, bool fill);
     void pairsWithinCells(const Grid& grid, int first, int last,
                           std::vector<std::pair<int, int>>& pairs) const;
     /// Pairs of the oversize boxes (no cell, or too many) with every box they overlap.
@@ -69,8 +75,12 @@ private:
     std::vector<float> extents_;
     std::vector<glm::ivec3> minCell_; ///< Per box, the cell of its min corner.
     std::vector<glm::ivec3> maxCell_; ///< Per box, the cell of its max corner; x = -1 for an oversize box.
+    Grid grid_{};                     ///< The last findPairs' grid.
+    int boxCount_ = 0;                ///< And its number of boxes.
     /// Per chunk of cells, its pairs (when the search runs in more than one chunk).
     Uncopied<std::vector<std::vector<std::pair<int, int>>>> chunkPairs_;
+    /// Per chunk of boxes and range of cells (chunk * ranges + range): the boxes that reach it.
+    Uncopied<std::vector<std::vector<int>>> reaching_;
 };
 
 } // namespace kz

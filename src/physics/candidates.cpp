@@ -7,6 +7,7 @@
 #include "world_impl.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kz {
 namespace {
@@ -38,6 +39,7 @@ void World::findCandidates() {
         }
     });
     scratch.grid.findPairs(scratch.swept, scratch.pairs, jobs);
+    scratch.grown.clear();
     scratch.candidates.clear();
     scratch.candidateStamp.clear();
     scratch.byBody.resize(static_cast<std::size_t>(n));
@@ -102,6 +104,7 @@ void World::watchPath(int i, double now) {
     // The rest of the path leaves the box the broad phase saw: grow it and find new partners
     // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
     box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
+    scratch.grown.push_back(i);
     const auto known = [&](Partner partner) {
         for (int ci : scratch.byBody[i]) {
             const Candidate& c = scratch.candidates[ci];
@@ -112,7 +115,20 @@ void World::watchPath(int i, double now) {
         }
         return false;
     };
-    for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
+    // The bodies whose box meets the grown one, in index order: among those the broad phase's grid
+    // has near it and those whose box has grown since (for a box that is not finite, none meets it).
+    std::vector<int>& near = scratch.parallel.value.nearBodies;
+    near.clear();
+    const auto finite = [](const glm::vec3& v) {
+        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    };
+    if (finite(box.min) && finite(box.max)) {
+        scratch.grid.boxesNear(box, near);
+        near.insert(near.end(), scratch.grown.begin(), scratch.grown.end());
+        std::sort(near.begin(), near.end());
+        near.erase(std::unique(near.begin(), near.end()), near.end());
+    }
+    for (const int j : near) {
         if (j == i || !testAabbAabb(box, scratch.swept[j]) || known(Partner::body(j))) continue;
         addCandidate(std::min(i, j), Partner::body(std::max(i, j)));
     }

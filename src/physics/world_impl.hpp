@@ -90,6 +90,7 @@ struct ParallelScratch {
     std::vector<std::vector<Candidate>> wallCandidates, obstacleCandidates; ///< Per chunk of bodies.
     std::vector<ChunkManifolds> manifolds;                                  ///< Per chunk of pairs.
     std::vector<int> searches;                 ///< The candidates whose time of impact is recomputed.
+    std::vector<int> nearBodies;               ///< watchPath: the bodies whose boxes may meet a grown one.
     std::vector<ProjectionContact> projection; ///< Per candidate.
     std::vector<std::uint32_t> movedStamp;     ///< Per body: the projection pass that last moved it.
     std::vector<int> firstNonFinite;           ///< Per chunk of bodies.
@@ -102,6 +103,7 @@ struct World::Impl {
     std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
     std::vector<std::pair<int, int>> pairs;
     std::vector<Aabb> swept; ///< Per body: the box its candidates were found for.
+    std::vector<int> grown;  ///< The bodies whose box watchPath has grown since the broad phase.
     GridBroadPhase grid;
     std::vector<std::uint32_t> contactSerial; ///< Per entry of contacts_: which resolve made it.
     std::uint32_t resolveSerial = 0;
