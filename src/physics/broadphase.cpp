@@ -118,13 +118,15 @@ GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
 
 void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs) {
     // Counting sort of (cell, box) entries; a box spanning too many cells is oversize. The cells
-    // are cut into one range per thread; each range is counted, then filled, by one thread from
-    // the boxes that reach it, in index order: a cell's entries come in index order, whoever
-    // fills which range.
+    // are cut into ranges; each range is counted, then filled, by one thread from the boxes that
+    // reach it, in index order: a cell's entries come in index order, whoever fills which range.
     constexpr int kMaxCellsPerBox = 64;
     const int n = static_cast<int>(boxes.size());
     const int cellCount = grid.cellCount();
-    const int ranges = jobs ? jobs->threads() : 1;
+    // Four ranges a thread, taken in turn: a thread that starts late or is interrupted leaves its
+    // share to the others.
+    const int ranges =
+        jobs && jobs->threads() > 1 ? std::min(4 * jobs->threads(), std::max(cellCount, 1)) : 1;
     const auto cellAt = [&](int r) {
         return static_cast<int>(static_cast<std::int64_t>(r) * cellCount / ranges);
     };
