@@ -45,8 +45,11 @@ void World::findCandidates() {
     scratch.byBody.resize(static_cast<std::size_t>(n));
     for (auto& list : scratch.byBody)
         list.clear();
-    for (const auto& [a, b] : scratch.pairs)
-        scratch.candidates.push_back({a, Partner::body(b)});
+    scratch.candidates.resize(scratch.pairs.size());
+    parallelFor(jobs, scratch.pairs.size(), kPairGrain * 16, [&](const JobChunk& chunk) {
+        for (std::size_t k = chunk.begin; k < chunk.end; ++k)
+            scratch.candidates[k] = {scratch.pairs[k].first, Partner::body(scratch.pairs[k].second)};
+    });
     // The walls, then the obstacles, each body's in body order: per chunk of bodies, appended in
     // chunk order.
     ParallelScratch& parallel = scratch.parallel.value;

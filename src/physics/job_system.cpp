@@ -109,41 +109,95 @@ void JobSystem::work(Loop& loop, int worker) {
     tlsRunning = outer;
 }
 
+bool JobSystem::publish(Loop& loop) {
+    bool expected = false;
+    if (workers_.empty() || !running_.compare_exchange_strong(expected, true, std::memory_order_acquire))
+        return false;
+    loop_ = &loop;
+    bool sleepers = false;
+    {
+        std::lock_guard<std::mutex> lock(sleepMutex_);
+        const std::uint64_t number = (state_.load(std::memory_order_relaxed) >> kNumberShift) + 1;
+        state_.store((number << kNumberShift) | kOpen, std::memory_order_release);
+        sleepers = sleepers_ > 0;
+    }
+    if (sleepers) wake_.notify_all();
+    return true;
+}
+
+void JobSystem::close() {
+    // Closed: no worker joins from now on; the ones that joined still hold chunks (or are about to
+    // find none left). A worker that has not woken yet is not waited for.
+    state_.fetch_and(~kOpen, std::memory_order_acq_rel);
+    for (int polls = 0; (state_.load(std::memory_order_acquire) & kJoinedMask) != 0; ++polls) {
+        if (polls < kSpinPolls) {
+            cpuRelax();
+        } else {
+            std::this_thread::yield();
+        }
+    }
+    loop_ = nullptr;
+    running_.store(false, std::memory_order_release);
+}
+
 void JobSystem::run(std::size_t count, std::size_t grain, Invoke invoke, void* context) {
     if (count == 0) return;
     Loop loop(count, chunkSize(grain), chunkCount(count, grain), invoke, context, this);
     const bool nested = tlsRunning.system == this;
-    bool expected = false;
-    const bool alone = loop.chunks == 1 || workers_.empty() || nested ||
-                       !running_.compare_exchange_strong(expected, true, std::memory_order_acquire);
-    if (alone) {
+    if (loop.chunks == 1 || nested || !publish(loop)) {
         // In order on this thread (the slot it runs on in this system, if any).
         work(loop, nested ? tlsRunning.worker : 0);
     } else {
-        loop_ = &loop;
-        bool sleepers = false;
-        {
-            std::lock_guard<std::mutex> lock(sleepMutex_);
-            const std::uint64_t number = (state_.load(std::memory_order_relaxed) >> kNumberShift) + 1;
-            state_.store((number << kNumberShift) | kOpen, std::memory_order_release);
-            sleepers = sleepers_ > 0;
-        }
-        if (sleepers) wake_.notify_all();
         work(loop, 0);
-        // Closed: no worker joins from now on; the ones that joined still hold chunks (or are
-        // about to find none left). A worker that has not woken yet is not waited for.
-        state_.fetch_and(~kOpen, std::memory_order_acq_rel);
-        for (int polls = 0; (state_.load(std::memory_order_acquire) & kJoinedMask) != 0; ++polls) {
-            if (polls < kSpinPolls) {
-                cpuRelax();
-            } else {
-                std::this_thread::yield();
-            }
-        }
-        loop_ = nullptr;
-        running_.store(false, std::memory_order_release);
+        close();
     }
     if (loop.error) std::rethrow_exception(loop.error);
+}
+
+JobSystem::Background JobSystem::startLoop(std::size_t count, std::size_t grain, Invoke invoke,
+                                           void* context) {
+    Background background;
+    if (count == 0) return background;
+    background.system_ = this;
+    background.loop_ =
+        std::make_unique<Loop>(count, chunkSize(grain), chunkCount(count, grain), invoke, context, this);
+    background.published_ = tlsRunning.system != this && publish(*background.loop_);
+    return background;
+}
+
+JobSystem::Background::Background() = default;
+JobSystem::Background::Background(Background&&) noexcept = default;
+
+JobSystem::Background& JobSystem::Background::operator=(Background&& other) noexcept {
+    if (this != &other) {
+        try {
+            wait();
+        } catch (...) { // as the destructor: the exception of a loop nobody waited for is dropped
+        }
+        system_ = other.system_;
+        loop_ = std::move(other.loop_);
+        published_ = other.published_;
+        other.system_ = nullptr;
+        other.published_ = false;
+    }
+    return *this;
+}
+
+JobSystem::Background::~Background() {
+    try {
+        wait();
+    } catch (...) { // a destructor does not throw: wait() first to see it
+    }
+}
+
+void JobSystem::Background::wait() {
+    if (!loop_) return;
+    const bool nested = tlsRunning.system == system_;
+    work(*loop_, nested ? tlsRunning.worker : 0);
+    if (published_) system_->close();
+    published_ = false;
+    const std::unique_ptr<Loop> loop = std::move(loop_);
+    if (loop->error) std::rethrow_exception(loop->error);
 }
 
 void JobSystem::workerMain(int slot) {

@@ -6,8 +6,8 @@
 //
 // The calling thread takes chunks too; workers wait for work spinning briefly (a step's loops
 // follow each other within microseconds), then sleeping. One loop runs at a time: a loop started
-// from inside a chunk (nested), or from another thread while a loop runs, runs on its caller's
-// thread, in order.
+// from inside a chunk (nested), from another thread while a loop runs, or while a background loop
+// (start) is under way, runs on its caller's thread, in order.
 #pragma once
 
 #include <atomic>
@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -69,7 +70,45 @@ private:
     using Invoke = void (*)(void* context, const JobChunk& chunk);
     struct Loop;
 
+public:
+    /// A loop the workers take up while its caller goes on with other work (start).
+    class Background {
+    public:
+        Background();
+        Background(Background&&) noexcept;
+        Background& operator=(Background&&) noexcept;
+        /// Waits as wait() does, but drops the exception.
+        ~Background();
+        /// Runs the chunks no worker has taken yet on the calling thread, waits for the ones under
+        /// way, and rethrows the lowest throwing chunk's exception, as parallelFor does. Once;
+        /// nothing after that (or on an empty Background).
+        void wait();
+
+    private:
+        friend class JobSystem;
+        JobSystem* system_ = nullptr;
+        std::unique_ptr<Loop> loop_;
+        bool published_ = false; ///< The workers may take its chunks.
+    };
+
+    /// parallelFor's loop, started on the workers while the caller goes on; Background::wait runs
+    /// what they have not taken. Meanwhile the caller's own loops run inline. With no worker to
+    /// give it to (one thread, a loop under way, a call from inside a chunk) nothing runs until
+    /// wait(), which then runs it all. `body` must outlive the wait.
+    template <class Body>
+    Background start(std::size_t count, std::size_t grain, Body& body) {
+        return startLoop(
+            count, grain, [](void* context, const JobChunk& chunk) { (*static_cast<Body*>(context))(chunk); },
+            const_cast<void*>(static_cast<const void*>(&body)));
+    }
+
+private:
     void run(std::size_t count, std::size_t grain, Invoke invoke, void* context);
+    Background startLoop(std::size_t count, std::size_t grain, Invoke invoke, void* context);
+    /// Hands `loop` to the workers; false when it cannot (another loop is under way).
+    bool publish(Loop& loop);
+    /// Closes the published loop to workers and waits for the ones that joined it.
+    void close();
     /// Takes chunks of `loop` until none is left (or one has thrown).
     static void work(Loop& loop, int worker);
     void workerMain(int slot);

@@ -79,8 +79,11 @@ void World::resolveContacts(double now, ResolvePass pass) {
     }
     scratch.solved.clear();
     gatherContactPoints(now);
-    for (int i : scratch.solved)
+    ParallelScratch& parallel = scratch.parallel.value;
+    for (int i : scratch.solved) {
         scratch.inSolve[i] = 0;
+        if (pass == ResolvePass::Impact && parallel.flownAhead) parallel.touched[i] = 1; // finishStep
+    }
     if (scratch.solver.points().empty()) return;
     if (pass == ResolvePass::StepStart) noteStepStartImpacts();
 

@@ -188,8 +188,10 @@ void World::step() {
 }
 
 void World::applyGravity() {
-    for (Body& b : bodies_)
-        b.velocity += settings_.gravity * settings_.timeStep;
+    parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i)
+            bodies_[i].velocity += settings_.gravity * settings_.timeStep;
+    });
 }
 
 void World::resolveTouching() {
@@ -211,9 +213,24 @@ void World::resolveTouching() {
 }
 
 void World::finishStep() {
+    // Every body to the step's end: as flown ahead (flyToImpacts) when no impact has touched it
+    // since, else from its own clock. In the impact loop a body changes only when it is flown to an
+    // impact (its clock leaves 0) or an impact's solve gives it impulses (touched): otherwise it is in
+    // the state it was flown ahead from.
+    const ParallelScratch& parallel = impl_->parallel.value;
     parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
-        for (std::size_t i = chunk.begin; i < chunk.end; ++i)
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            double& clock = impl_->bodyTime[i];
+            if (parallel.flownAhead && clock == 0.0 && !parallel.touched[i]) {
+                const FlightEnd& after = parallel.flightAfter[i];
+                bodies_[i].position = after.position;
+                bodies_[i].orientation = after.orientation;
+                bodies_[i].angularVelocity = after.angularVelocity;
+                clock = settings_.timeStep;
+                continue;
+            }
             syncBody(static_cast<int>(i), settings_.timeStep);
+        }
     });
     keepLatestContacts();
     projectPositions();

@@ -83,6 +83,23 @@ struct ProjectionContact {
     bool touching; ///< Whether there is a contact at all.
 };
 
+/// A body's motion as free flight reads it (drift).
+struct FlightState {
+    glm::vec3 position;
+    glm::quat orientation;
+    glm::vec3 velocity;
+    glm::vec3 angularVelocity;
+    glm::vec3 angularMomentum;
+    double spinEnergy;
+};
+
+/// What free flight changes of a body.
+struct FlightEnd {
+    glm::vec3 position;
+    glm::quat orientation;
+    glm::vec3 angularVelocity;
+};
+
 /// The scratch of the step's parallel loops: rebuilt by each loop, so a copy of the world starts
 /// without it.
 struct ParallelScratch {
@@ -94,6 +111,13 @@ struct ParallelScratch {
     std::vector<ProjectionContact> projection; ///< Per candidate.
     std::vector<std::uint32_t> movedStamp;     ///< Per body: the projection pass that last moved it.
     std::vector<int> firstNonFinite;           ///< Per chunk of bodies.
+    /// Free flight to the step's end, flown ahead while the impacts are resolved (flyToImpacts), when
+    /// flownAhead: each body's state before and after, and whether an impact's solve has touched it
+    /// (its impulses, at any time; a body flown by an impact has its clock past 0).
+    std::vector<FlightState> flightBefore;
+    std::vector<FlightEnd> flightAfter;
+    std::vector<char> touched;
+    bool flownAhead = false;
 };
 
 /// The step's scratch (kept from step to step so that a step does not allocate) and what

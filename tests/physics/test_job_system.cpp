@@ -219,6 +219,54 @@ TEST(JobSystem, WithoutASystemTheWholeRangeIsOneChunkOnTheCaller) {
     EXPECT_EQ(kz::chunkCount(nullptr, 10, 3), 1u);
 }
 
+TEST(JobSystem, ABackgroundLoopRunsEveryChunkOnceWhileTheCallerGoesOnWithItsOwnLoops) {
+    for (const int threads : {1, 2, 4}) {
+        SCOPED_TRACE(std::to_string(threads) + " threads");
+        JobSystem jobs(threads);
+        std::vector<std::atomic<int>> visits(5000);
+        const auto body = [&](const JobChunk& chunk) {
+            for (std::size_t i = chunk.begin; i < chunk.end; ++i)
+                visits[i].fetch_add(1);
+        };
+        for (int round = 0; round < 50; ++round) {
+            JobSystem::Background background = jobs.start(visits.size(), 64, body);
+            // Meanwhile the caller's loops run, inline (the workers belong to the background loop).
+            std::vector<std::size_t> order;
+            jobs.parallelFor(100, 10, [&](const JobChunk& chunk) { order.push_back(chunk.index); });
+            for (std::size_t k = 0; k < order.size(); ++k)
+                ASSERT_EQ(order[k], k) << "the caller's loop ran in order on the caller";
+            background.wait();
+            background.wait(); // once only
+        }
+        for (const auto& v : visits)
+            ASSERT_EQ(v.load(), 50);
+    }
+}
+
+TEST(JobSystem, ABackgroundLoopsExceptionComesAtTheWaitAndTheDestructorWaitsToo) {
+    JobSystem jobs(3);
+    const auto throwing = [](const JobChunk& chunk) {
+        if (chunk.index == 7) throw std::runtime_error("chunk 7");
+    };
+    JobSystem::Background background = jobs.start(100, 1, throwing);
+    EXPECT_THROW(background.wait(), std::runtime_error);
+    std::atomic<int> items{0};
+    const auto counting = [&](const JobChunk& chunk) {
+        items.fetch_add(static_cast<int>(chunk.end - chunk.begin));
+    };
+    { JobSystem::Background unwaited = jobs.start(1000, 5, counting); }
+    EXPECT_EQ(items.load(), 1000) << "destroyed: every chunk has run";
+    { JobSystem::Background dropped = jobs.start(100, 1, throwing); } // the destructor drops the exception
+    JobSystem::Background empty;
+    empty.wait();
+    // Started from inside a chunk of the same system: it runs at the wait, on that thread.
+    jobs.parallelFor(4, 1, [&](const JobChunk&) {
+        JobSystem::Background nested = jobs.start(10, 1, counting);
+        nested.wait();
+    });
+    EXPECT_EQ(items.load(), 1040);
+}
+
 TEST(JobSystem, ASystemWhoseWorkersSleepShutsDown) {
     auto jobs = std::make_unique<JobSystem>(4);
     jobs->parallelFor(100, 1, [](const JobChunk&) {});
