@@ -87,18 +87,43 @@ std::vector<int>& fillScratch() {
 
 } // namespace
 
-GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
+GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes, JobSystem* jobs) {
     // Cell size: twice the median of the boxes' largest extents; the grid covers all finite
     // boxes. A box with a NaN or an infinite coordinate has no cell: it is tested against all
     // (as an oversize box), and so is every box when the boxes span more than a float can hold.
+    // Per chunk of boxes, then merged: the median's value and the bounds do not depend on the
+    // order (but for the sign of a zero bound, which gives the same cells).
+    const auto measure = [&](std::size_t begin, std::size_t end, std::vector<float>& extents, glm::vec3& lo,
+                             glm::vec3& hi) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Aabb& box = boxes[i];
+            if (!isFinite(box)) continue;
+            const glm::vec3 size = box.max - box.min;
+            extents.push_back(std::max({size.x, size.y, size.z}));
+            lo = glm::min(lo, box.min);
+            hi = glm::max(hi, box.max);
+        }
+    };
     extents_.clear();
     glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (const Aabb& box : boxes) {
-        if (!isFinite(box)) continue;
-        const glm::vec3 size = box.max - box.min;
-        extents_.push_back(std::max({size.x, size.y, size.z}));
-        lo = glm::min(lo, box.min);
-        hi = glm::max(hi, box.max);
+    const std::size_t chunks = chunkCount(jobs, boxes.size(), kBoxGrain);
+    if (chunks <= 1) {
+        measure(0, boxes.size(), extents_, lo, hi);
+    } else {
+        std::vector<ExtentPart>& parts = extentParts_.value;
+        parts.resize(chunks);
+        jobs->parallelFor(boxes.size(), kBoxGrain, [&](const JobChunk& chunk) {
+            ExtentPart& part = parts[chunk.index];
+            part.extents.clear();
+            part.lo = glm::vec3(INFINITY);
+            part.hi = glm::vec3(-INFINITY);
+            measure(chunk.begin, chunk.end, part.extents, part.lo, part.hi);
+        });
+        for (const ExtentPart& part : parts) {
+            extents_.insert(extents_.end(), part.extents.begin(), part.extents.end());
+            lo = glm::min(lo, part.lo);
+            hi = glm::max(hi, part.hi);
+        }
     }
     const std::size_t middle = extents_.size() / 2;
     std::nth_element(extents_.begin(), extents_.begin() + static_cast<std::ptrdiff_t>(middle),
@@ -249,7 +274,7 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
     pairs.clear();
     boxCount_ = static_cast<int>(boxes.size());
     if (boxes.size() < 2) return;
-    const Grid grid = chooseGrid(boxes);
+    const Grid grid = chooseGrid(boxes, jobs);
     grid_ = grid;
     sortIntoCells(boxes, grid, jobs);
     const std::size_t cells = static_cast<std::size_t>(grid.cellCount());

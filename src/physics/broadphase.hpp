@@ -6,6 +6,7 @@
 #include "geom/types.hpp"
 #include "uncopied.hpp"
 
+#include <cmath>
 #include <span>
 #include <utility>
 #include <vector>
@@ -57,7 +58,7 @@ private:
         int flat(const glm::ivec3& c) const { return (c.z * dims.y + c.y) * dims.x + c.x; }
         int cellCount() const { return dims.x * dims.y * dims.z; }
     };
-    Grid chooseGrid(std::span<const Aabb> boxes);
+    Grid chooseGrid(std::span<const Aabb> boxes, JobSystem* jobs);
     void sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs);
     /// Counts (fill == false) or fills the entries of the cells in [first, last), range `range` of
     /// `ranges`, from the boxes that reach it, each cell's boxes in index order.
@@ -81,6 +82,12 @@ private:
     Uncopied<std::vector<std::vector<std::pair<int, int>>>> chunkPairs_;
     /// Per chunk of boxes and range of cells (chunk * ranges + range): the boxes that reach it.
     Uncopied<std::vector<std::vector<int>>> reaching_;
+    /// Per chunk of boxes: its finite boxes' largest extents and their bounds (chooseGrid).
+    struct ExtentPart {
+        std::vector<float> extents;
+        glm::vec3 lo{INFINITY}, hi{-INFINITY};
+    };
+    Uncopied<std::vector<ExtentPart>> extentParts_;
 };
 
 } // namespace kz

@@ -40,11 +40,9 @@ void World::findCandidates() {
     });
     scratch.grid.findPairs(scratch.swept, scratch.pairs, jobs);
     scratch.grown.clear();
-    scratch.candidates.clear();
     scratch.candidateStamp.clear();
     scratch.byBody.resize(static_cast<std::size_t>(n));
-    for (auto& list : scratch.byBody)
-        list.clear();
+    // Each element is assigned whole below: the resize keeps what it can (no construction).
     scratch.candidates.resize(scratch.pairs.size());
     parallelFor(jobs, scratch.pairs.size(), kPairGrain * 16, [&](const JobChunk& chunk) {
         for (std::size_t k = chunk.begin; k < chunk.end; ++k)
@@ -76,11 +74,21 @@ void World::findCandidates() {
         scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
     for (const auto& part : parallel.obstacleCandidates)
         scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
-    for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
-        const Candidate& candidate = scratch.candidates[c];
-        scratch.byBody[candidate.a].push_back(c);
-        if (candidate.partner.isBody()) scratch.byBody[candidate.partner.index].push_back(c);
-    }
+    // Each body's candidates in candidate order: per range of bodies (one a thread: each walks all
+    // the candidates), in parallel.
+    const std::size_t ranges = jobs ? static_cast<std::size_t>(jobs->threads()) : 1;
+    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
+        const int first = static_cast<int>(chunk.index * bodies_.size() / ranges);
+        const int last = static_cast<int>((chunk.index + 1) * bodies_.size() / ranges);
+        for (int i = first; i < last; ++i)
+            scratch.byBody[i].clear();
+        for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
+            const Candidate& candidate = scratch.candidates[c];
+            if (candidate.a >= first && candidate.a < last) scratch.byBody[candidate.a].push_back(c);
+            const int b = candidate.partner.isBody() ? candidate.partner.index : -1;
+            if (b >= first && b < last) scratch.byBody[b].push_back(c);
+        }
+    });
 }
 
 void World::addCandidate(int a, Partner partner) {
