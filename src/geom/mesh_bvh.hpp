@@ -26,7 +26,7 @@
 // Code: mesh_bvh_build.cpp builds the tree; mesh_bvh_kernel.hpp holds the traversal and the
 // queries as templates over the SIMD path, instantiated by mesh_bvh_query.cpp (SSE2, and
 // the dispatch), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp; mesh_bvh_traverse.hpp has what the
-// paths share (the leaf filter, the SSE2 box test); mesh_bvh_explain.cpp raycast's trace,
+// paths share (the slab and leaf-filter set-ups, the SSE2 vector); mesh_bvh_explain.cpp raycast's trace,
 // mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide float
 // shim the build and the leaf filter share.
 // Memory: about 60 bytes per triangle (leaves of 160 bytes, the rest nodes; the arrays on huge

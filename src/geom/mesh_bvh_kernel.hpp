@@ -132,20 +132,6 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     std::array<Entry, kStackSize> stack;
-    /// Starts loading a child's cache lines: a node is 64-byte aligned, a leaf 32-byte aligned.
-    struct Prefetch {
-        const Node* nodes;
-        const Leaf* leaves;
-        void operator()(std::uint32_t index, std::uint32_t count) const {
-            const char* p = count == 0 ? reinterpret_cast<const char*>(nodes + index)
-                                       : reinterpret_cast<const char*>(leaves + index);
-            const std::size_t bytes = count == 0 ? sizeof(Node) : sizeof(Leaf);
-            for (std::size_t offset = 0; offset < bytes; offset += 64)
-                detail::prefetchLine(p + offset);
-            if (count != 0) detail::prefetchLine(p + bytes - 1);
-        }
-    };
-    const Prefetch prefetchChild{nodes_.data(), leaves_.data()};
     int top = 0;
     float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
 
@@ -176,7 +162,11 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                     hits[j] = e;
                 }
                 for (int j = k - 1; j > 0; --j) {
-                    prefetchChild(hits[j].index, hits[j].count);
+                    if (hits[j].count == 0) {
+                        detail::prefetch(&nodes_[hits[j].index], sizeof(Node));
+                    } else {
+                        detail::prefetch(&leaves_[hits[j].index], sizeof(Leaf));
+                    }
                     stack[static_cast<std::size_t>(top++)] = hits[j];
                 }
                 current = hits[0];

@@ -143,15 +143,6 @@ inline void prefetch(const void* p, std::size_t bytes) {
     }
 }
 
-/// Starts loading the cache line holding p.
-inline void prefetchLine(const void* p) {
-#if KZ_MESH_BVH_SSE2
-    _mm_prefetch(static_cast<const char*>(p), _MM_HINT_T0);
-#elif defined(__GNUC__)
-    __builtin_prefetch(p);
-#endif
-}
-
 inline float lane(F4 a, int i) {
     alignas(16) float f[4];
     store4(f, a);

@@ -1,6 +1,7 @@
 // What every SIMD path of MeshBvh's ray queries shares (private to src/geom): the box slack, the
-// SSE2 box test (detail::Sse2, the baseline path's Isa), the leaf filter, the hit conversion and
-// the observer of the fast queries. The traversal itself is in mesh_bvh_kernel.hpp. Nothing here
+// per-ray set-ups of the box test (SlabSetup) and the leaf filter (LeafSetup), the SSE2 path's
+// vector (detail::Sse2, the baseline path's Isa), the hit conversion and the observer of the fast
+// queries. The traversal itself is in mesh_bvh_kernel.hpp. Nothing here
 // depends on the path, so the AVX translation units include this header before switching their
 // target on, and this code is compiled for the baseline only.
 #pragma once
