@@ -15,17 +15,22 @@
 // broadphase, sequential-impulse solver, discrete collision, no CCD, default collision margins),
 // with damping 0, rolling friction 0 and deactivation disabled.
 //
-// BM_Step/<engine>/<bodies>: one iteration is one step of a world that was built and warmed up
-// for kWarmupSteps steps before the timed loop. Attached counters, from a separate untimed long
-// run of a fresh world of the same scene (computed once per engine and size, cached, so
-// repetitions do not redo it):
+// BM_Step/<engine>/<bodies>/threads:<n>: one iteration is one step of a world that was built and
+// warmed up for kWarmupSteps steps before the timed loop, stepped on n threads: Kolize on 1 (no job
+// system: the sequential step) and on all the machine's cores (kz::JobSystem::hardwareThreads(), when
+// more than 1), which give the same bits; Bullet on 1, since Debian's Bullet is built without
+// BT_THREADSAFE (btCreateDefaultTaskScheduler() returns null: btDiscreteDynamicsWorldMt has no
+// threads to run on; the summary says so when it is the case). Attached counters, from a separate
+// untimed long run of a fresh world of the same scene (computed once per engine and size, cached, so
+// repetitions do not redo it; Kolize's on all cores, its bits being those of any thread count):
 //   energy_drift_pct  100 * (E_end - E_start) / E_start, E = translational + rotational kinetic
 //                     energy (Kolize: World::kineticEnergy(); Bullet: 0.5 m v^2 + 0.5 w.I_world w).
 //   escapes           bodies whose centre ends outside the room (kz::insideRoom, 1e-4 m tolerance,
 //                     as World::escapedCount()).
 //   drift_steps       the length of that long run, in steps.
-// After the run, a summary prints the mean time per step of each engine and the ratio
-// Kolize/Bullet (console output only; with --benchmark_format=json or csv there is no summary).
+// After the run, a summary prints the mean and median time per step of each engine and thread
+// count, the ratios Kolize/Bullet and Kolize on all cores / Kolize on one (console output only; with
+// --benchmark_format=json or csv there is no summary).
 //
 // BM_Pick/10000/<method>/<rays>[/stepped]: one ray an iteration into the 10,000-body scene as
 // built, or after the warm-up steps (stepped), microseconds; methods pickNearest and pickAll (the bodies'
@@ -36,10 +41,12 @@
 #include "geom/closest.hpp"
 #include "mean_reporter.hpp"
 #include "meshio/shapes.hpp"
+#include "physics/job_system.hpp"
 #include "physics/pick.hpp"
 #include "physics/room.hpp"
 #include "physics/world.hpp"
 
+#include <LinearMath/btThreads.h>
 #include <algorithm>
 #include <array>
 #include <benchmark/benchmark.h>
@@ -167,6 +174,20 @@ const SceneConfig& configFor(int n) {
 }
 
 /// The scene for `n` bodies, generated on first use (outside any timed loop).
+/// All the machine's cores: the thread count of the multi-threaded runs.
+int allThreads() {
+    return kz::JobSystem::hardwareThreads();
+}
+
+/// The job system of `threads` threads (null for 1: the sequential step), made once and shared.
+std::shared_ptr<kz::JobSystem> jobsFor(int threads) {
+    static std::map<int, std::shared_ptr<kz::JobSystem>> cache;
+    if (threads <= 1) return nullptr;
+    auto& jobs = cache[threads];
+    if (!jobs) jobs = std::make_shared<kz::JobSystem>(threads);
+    return jobs;
+}
+
 const Scene& sceneFor(int n) {
     static std::map<int, Scene> cache;
     auto it = cache.find(n);
@@ -358,6 +379,7 @@ LongRun runLong(Engine engine, const Scene& scene, int steps) {
     std::vector<glm::vec3> finalCentres;
     if (engine == Engine::Kolize) {
         kz::World world = makeKolize(scene);
+        world.setJobs(jobsFor(allThreads()));
         start = world.kineticEnergy();
         for (int i = 0; i < steps; ++i)
             world.step();
@@ -394,11 +416,12 @@ void setCounters(benchmark::State& state, const LongRun& run) {
     state.counters["drift_steps"] = benchmark::Counter(static_cast<double>(run.steps));
 }
 
-void BM_Step(benchmark::State& state, Engine engine, int n) {
+void BM_Step(benchmark::State& state, Engine engine, int n, int threads) {
     const Scene& scene = sceneFor(n);
     const LongRun& run = longRunFor(engine, n);
     if (engine == Engine::Kolize) {
         kz::World world = makeKolize(scene);
+        world.setJobs(jobsFor(threads));
         for (int i = 0; i < kWarmupSteps; ++i)
             world.step();
         for (auto _ : state) {
@@ -421,32 +444,81 @@ const char* engineName(Engine engine) {
     return engine == Engine::Kolize ? "Kolize" : "Bullet";
 }
 
-/// The console table, then a summary with the Kolize/Bullet ratios and the long runs' drift.
+std::string stepName(Engine engine, int bodies, int threads) {
+    return std::string("BM_Step/") + engineName(engine) + "/" + std::to_string(bodies) +
+           "/threads:" + std::to_string(threads);
+}
+
+/// The thread counts each engine runs on: Kolize on 1 and on all cores, Bullet on 1.
+std::vector<int> threadCounts(Engine engine) {
+    if (engine == Engine::Bullet || allThreads() == 1) return {1};
+    return {1, allThreads()};
+}
+
+/// Whether this Bullet can run multi-threaded (built with BT_THREADSAFE and a task scheduler).
+bool bulletHasThreads() {
+    static const bool has = btCreateDefaultTaskScheduler() != nullptr;
+    return has;
+}
+
+/// The console table, then a summary with the ratios and the long runs' drift.
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
-    void printSummary() const {
-        std::printf("\nSummary: ms per step (mean over repetitions), ratio Kolize/Bullet; drift and "
-                    "escapes from the untimed long run\n");
-        std::printf("%7s  %-6s  %10s  %10s  %16s  %7s  %11s\n", "bodies", "engine", "real ms", "cpu ms",
-                    "energy drift %", "escapes", "drift steps");
-        for (const SceneConfig& c : kConfigs) {
-            std::array<std::optional<Mean>, 2> found{};
-            for (Engine e : {Engine::Kolize, Engine::Bullet}) {
-                const std::string name =
-                    std::string("BM_Step/") + engineName(e) + "/" + std::to_string(c.bodies);
-                const std::optional<Mean> m = mean(name);
-                if (!m) continue;
-                found[e == Engine::Kolize ? 0 : 1] = m;
-                const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
-                std::printf("%7d  %-6s  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies, engineName(e),
-                            m->real, m->cpu, run.driftPct, run.escapes, run.steps);
-            }
-            if (found[0] && found[1]) {
-                std::printf("%7d  %-6s  %9.2fx  %9.2fx\n", c.bodies, "K/B", found[0]->real / found[1]->real,
-                            found[0]->cpu / found[1]->cpu);
-            }
+    void ReportRuns(const std::vector<Run>& reports) override {
+        for (const Run& r : reports) {
+            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
+                real_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
         }
+        MeanReporter::ReportRuns(reports);
     }
+
+    void printSummary() const {
+        std::printf("\nSummary: ms per step (mean and median over repetitions), ratios Kolize/Bullet and "
+                    "Kolize on %d threads / on 1; drift and escapes from the untimed long run\n",
+                    allThreads());
+        std::printf("%7s  %-6s  %7s  %10s  %10s  %10s  %16s  %7s  %11s\n", "bodies", "engine", "threads",
+                    "real ms", "median ms", "cpu ms", "energy drift %", "escapes", "drift steps");
+        for (const SceneConfig& c : kConfigs) {
+            std::map<std::pair<Engine, int>, double> medians;
+            for (Engine e : {Engine::Kolize, Engine::Bullet}) {
+                for (int threads : threadCounts(e)) {
+                    const std::string name = stepName(e, c.bodies, threads);
+                    const std::optional<Mean> m = mean(name);
+                    if (!m) continue;
+                    const double med = median(name);
+                    medians[{e, threads}] = med;
+                    const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
+                    std::printf("%7d  %-6s  %7d  %10.3f  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies,
+                                engineName(e), threads, m->real, med, m->cpu, run.driftPct, run.escapes,
+                                run.steps);
+                }
+            }
+            const auto ratio = [&](const char* label, std::pair<Engine, int> x, std::pair<Engine, int> y) {
+                if (medians.count(x) && medians.count(y))
+                    std::printf("%7d  %-24s  %9.2fx (medians)\n", c.bodies, label, medians[x] / medians[y]);
+            };
+            const std::string many = "Kolize " + std::to_string(allThreads()) + "t / Kolize 1t";
+            ratio(many.c_str(), {Engine::Kolize, allThreads()}, {Engine::Kolize, 1});
+            ratio("Kolize 1t / Bullet 1t", {Engine::Kolize, 1}, {Engine::Bullet, 1});
+            const std::string versus = "Kolize " + std::to_string(allThreads()) + "t / Bullet 1t";
+            ratio(versus.c_str(), {Engine::Kolize, allThreads()}, {Engine::Bullet, 1});
+        }
+        if (!bulletHasThreads())
+            std::printf("Bullet runs on 1 thread: this Bullet is built without BT_THREADSAFE "
+                        "(btCreateDefaultTaskScheduler() returns null).\n");
+    }
+
+private:
+    double median(const std::string& name) const {
+        const auto it = real_.find(name);
+        if (it == real_.end() || it->second.empty()) return 0.0;
+        std::vector<double> v = it->second;
+        std::sort(v.begin(), v.end());
+        const std::size_t k = v.size() / 2;
+        return v.size() % 2 == 1 ? v[k] : 0.5 * (v[k - 1] + v[k]);
+    }
+
+    std::map<std::string, std::vector<double>> real_;
 };
 
 /// Three large static meshes across the 10 m room of the 1,000-body scene: the ring (torus,
@@ -703,10 +775,13 @@ int main(int argc, char** argv) {
 
     for (const SceneConfig& c : kConfigs) {
         for (Engine e : {Engine::Kolize, Engine::Bullet}) {
-            const std::string name = std::string("BM_Step/") + engineName(e) + "/" + std::to_string(c.bodies);
-            benchmark::RegisterBenchmark(name.c_str(), BM_Step, e, c.bodies)
-                ->Unit(benchmark::kMillisecond)
-                ->Iterations(c.timedSteps);
+            for (int threads : threadCounts(e)) {
+                benchmark::RegisterBenchmark(stepName(e, c.bodies, threads).c_str(), BM_Step, e, c.bodies,
+                                             threads)
+                    ->Unit(benchmark::kMillisecond)
+                    ->Iterations(c.timedSteps)
+                    ->UseRealTime();
+            }
         }
     }
 

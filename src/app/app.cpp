@@ -39,6 +39,7 @@ AppResult App::run() {
 /// Everything that needs no display: the scenario and the output files.
 AppResult App::start() {
     std::string error;
+    if (options_.threads > 1) jobs_ = std::make_shared<JobSystem>(options_.threads);
     if (!options_.replay.empty()) {
         if (AppResult started = startReplay(); started.exitCode != 0) return started;
     } else if (!load(options_.scenario, options_.seed, error)) {
@@ -92,8 +93,9 @@ AppResult App::finish() {
     if (!report_.enabled()) return {};
     std::string error;
     const DrawSettings drawn{renderer_ ? renderer_->msaaSamples() : 0, ui_.shadows};
+    const PaceSummary pace{options_.threads, pace_.effectiveScale(), behindFrames_};
     if (!report_.write(frameReport(times_, framesDrawn_, seconds_, world(),
-                                   session_->scenario().scenario.name, session_->seed(), drawn),
+                                   session_->scenario().scenario.name, session_->seed(), drawn, pace),
                        error))
         return {kExitFailure, error};
     return {};
@@ -112,8 +114,8 @@ void App::loop() {
 
     while (true) {
         const Clock::time_point frameStart = Clock::now();
-        const float frameSeconds =
-            std::min(std::chrono::duration<float>(frameStart - last).count(), kMaxFrameSeconds);
+        frameWallSeconds_ = std::chrono::duration<double>(frameStart - last).count();
+        const float frameSeconds = std::min(static_cast<float>(frameWallSeconds_), kMaxFrameSeconds);
         last = frameStart;
 
         pollEvents();
@@ -252,12 +254,14 @@ float App::update(float frameSeconds) {
     camera_.setSpinSpeed(glm::radians(ui_.spinSpeedDegPerSecond));
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
+    const bool running = worldRunning();                // as the frame began (a replay may end in it)
     stepsThisFrame_ = lab_ ? 0 : advance(frameSeconds); // the lab's scene is never stepped
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {
         const float perStep = physicsMs / static_cast<float>(stepsThisFrame_);
         physicsMsPerStep_ = physicsMsPerStep_ == 0.0f ? perStep : 0.9f * physicsMsPerStep_ + 0.1f * perStep;
     }
+    measurePace(running, 0.001 * static_cast<double>(physicsMs));
     view_ = camera_.viewMatrix();
     frameView();
     return physicsMs;

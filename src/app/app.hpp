@@ -31,6 +31,7 @@ struct AppOptions {
     std::string record; ///< --record: the session's recording is written here at quit; empty: none.
     std::string replay; ///< --replay: the recording played (scenario and seed are its own); empty: none.
     std::size_t historyMb = 512; ///< --history-mb: the timeline's memory cap, in MiB (>= 1).
+    int threads = 1;             ///< --threads: the threads the physics steps on (>= 1).
 };
 
 struct AppResult {

@@ -22,6 +22,7 @@ bool App::load(const std::string& key, std::optional<std::uint64_t> seed, std::s
     if (!session_) {
         session_ = Session::start(load, error);
         if (!session_) return false;
+        session_->setJobs(jobs_);
     } else {
         interaction_.forget(world(), frame_); // a drag under way ends on the world it began in
         error = session_->apply(load);
@@ -191,7 +192,23 @@ void App::showNewInputs() {
 int App::advance(float frameSeconds) {
     if (viewing_) return 0; // a past step stands still until the session goes on from it
     if (playback_) return playReplay(frameSeconds);
-    return session_->advance(frameSeconds);
+    return session_->advance(frameSeconds, kPhysicsBudgetSeconds);
+}
+
+bool App::worldRunning() const {
+    if (lab_ || viewing_) return false;
+    if (playback_ && !playback_->finished) return !playback_->paused;
+    return !world().paused() && !world().halted();
+}
+
+void App::measurePace(bool running, double physicsSeconds) {
+    const double simSeconds = stepsThisFrame_ * static_cast<double>(world().settings().timeStep);
+    pace_.add({frameWallSeconds_, simSeconds, physicsSeconds, world().settings().timeScale, running});
+    if (pace_.behind()) ++behindFrames_;
+    if (pace_.behind() == paceLoggedBehind_) return;
+    paceLoggedBehind_ = pace_.behind();
+    events_.pace(frame_, pace_.behind(), pace_.effectiveScale(), world().settings().timeScale,
+                 pace_.physicsLoad(), options_.threads);
 }
 
 // ------------------------------------------------------------------ actions
@@ -288,6 +305,8 @@ UiFrameInfo App::frameInfo() const {
     info.frameMs = io.Framerate > 0.0f ? 1000.0f / io.Framerate : 0.0f;
     info.physicsMsPerStep = physicsMsPerStep_;
     info.stepsThisFrame = stepsThisFrame_;
+    info.threads = options_.threads;
+    info.pace = &pace_;
     info.probe = probe_;
     labFrameInfo(info);
     info.msaaSamples = renderer_->msaaSamples();

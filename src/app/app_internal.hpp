@@ -15,11 +15,13 @@
 #include "app/keys.hpp"
 #include "app/lab_interaction.hpp"
 #include "app/lab_query.hpp"
+#include "app/pace_meter.hpp"
 #include "app/platform.hpp"
 #include "app/probe.hpp"
 #include "app/render/debug_lines.hpp"
 #include "app/render/renderer.hpp"
 #include "app/ui.hpp"
+#include "physics/job_system.hpp"
 #include "scenario/scenario.hpp"
 #include "session/history.hpp"
 #include "session/recording.hpp"
@@ -34,6 +36,11 @@
 #include <vector>
 
 namespace kz {
+
+/// The wall time a frame's physics steps may take: the due steps left when it is used up are
+/// dropped (at least one is taken), so a world too heavy for real time slows down (the panel says
+/// so) while the window stays responsive, and no frame grows because the last one was long.
+inline constexpr double kPhysicsBudgetSeconds = 0.05;
 
 /// A left press or release (in the lab also a right one), waiting for this frame's ImGui state (does
 /// the panel want the mouse?).
@@ -108,8 +115,15 @@ private:
     /// The panel and the camera follow the inputs logged since the last call (a load: the new
     /// scenario's view, gravity and material; a slider's value in a replay).
     void showNewInputs();
-    /// The steps this frame's time makes due: the session's (World::dueSteps), or the playback's.
+    /// The steps this frame's time makes due: the session's (World::dueSteps), or the playback's;
+    /// those left when the steps have used kPhysicsBudgetSeconds are dropped.
     int advance(float frameSeconds);
+    /// Whether the world is meant to move in real time this frame (not paused, not the past, not
+    /// the lab, not a replay's end).
+    bool worldRunning() const;
+    /// This frame for the pace meter (`running`: worldRunning() as it began; its steps took
+    /// `physicsSeconds`), and the `pace` event when the physics falls behind or catches up.
+    void measurePace(bool running, double physicsSeconds);
 
     // --record and --replay (app_replay.cpp).
     AppResult startReplay();
@@ -191,6 +205,7 @@ private:
     std::unique_ptr<render::Renderer> renderer_;
 
     // The simulation.
+    std::shared_ptr<JobSystem> jobs_;     ///< The physics' threads (--threads); null for one.
     std::optional<Session> session_;      ///< Set by start(): the world, its inputs and its tick.
     std::optional<Playback> playback_;    ///< Set under --replay.
     History history_;                     ///< The session's kept steps (the timeline), attached at start.
@@ -227,6 +242,10 @@ private:
     glm::mat4 proj_{1.0f};
     float physicsMsPerStep_ = 0.0f;
     int stepsThisFrame_ = 0;
+    double frameWallSeconds_ = 0.0; ///< This frame's real time, not clamped.
+    PaceMeter pace_;                ///< Simulated seconds per wall second, and whether the physics lags.
+    bool paceLoggedBehind_ = false; ///< What the last `pace` event said.
+    std::uint64_t behindFrames_ = 0;
     FrameTimes times_;
     std::uint64_t framesDrawn_ = 0;
     double seconds_ = 0.0;

@@ -27,6 +27,7 @@ AppResult App::startReplay() {
     std::string error;
     session_ = playback_->player.start(error);
     if (!session_) return {cli::kExitUsage, error};
+    session_->setJobs(jobs_);
     // The inputs of tick 0 (the load, and whatever came before the first step), before the first frame.
     if (error = playback_->player.applyDue(*session_); !error.empty()) return {cli::kExitUsage, error};
     showNewInputs();
@@ -34,11 +35,11 @@ AppResult App::startReplay() {
 }
 
 int App::playReplay(float frameSeconds) {
-    if (!replaying()) return session_->advance(frameSeconds);
+    if (!replaying()) return session_->advance(frameSeconds, kPhysicsBudgetSeconds);
     std::string error;
     int steps = 0;
     if (!playback_->paused) {
-        steps = playback_->player.play(*session_, frameSeconds, error);
+        steps = playback_->player.play(*session_, frameSeconds, error, kPhysicsBudgetSeconds);
     } else if (playback_->tickRequested) {
         steps = playback_->player.playTick(*session_, error);
     }

@@ -200,6 +200,18 @@ void EventLog::jumpToImpact(std::uint64_t frame, const World& world, const Impac
     impactLine(frame, "jump_to_impact", world, record);
 }
 
+void EventLog::pace(std::uint64_t frame, bool behind, double effectiveScale, double askedScale,
+                    double physicsLoad, int threads) {
+    if (!enabled()) return;
+    Json line = header(frame, "pace");
+    line["behind"] = behind;
+    line["time_scale"] = shortestDouble(static_cast<float>(effectiveScale));
+    line["asked"] = shortestDouble(static_cast<float>(askedScale));
+    line["physics_load"] = shortestDouble(static_cast<float>(physicsLoad));
+    line["threads"] = threads;
+    write(line);
+}
+
 void EventLog::simple(std::uint64_t frame, const char* event) {
     if (!enabled()) return;
     write(header(frame, event));

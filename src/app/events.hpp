@@ -29,6 +29,11 @@
 //                                       an obstacle partner adds "triangle"
 //   {"frame":75,"event":"jump_to_impact",...}                    a row of the panel's impact log
 //                                       clicked: the same keys as the impact's line
+//   {"frame":95,"event":"pace","behind":true,"time_scale":0.31,"asked":1,"physics_load":2.4,
+//    "threads":1}                       the physics fell behind real time (or caught up again,
+//                                       "behind":false): the effective time scale (simulated
+//                                       seconds per wall second, smoothed), the one asked for, the
+//                                       physics' share of real time at that scale (pace_meter.hpp)
 //
 // "frame" is the index of the frame the event happened in (the first frame is 0).
 #pragma once
@@ -92,6 +97,9 @@ public:
     /// dropped).
     void timeline(std::uint64_t frame, const char* event, std::uint64_t tick, std::uint64_t stateHash,
                   bool live);
+    /// The physics fell behind real time, or caught up ("pace", PaceMeter::behind()).
+    void pace(std::uint64_t frame, bool behind, double effectiveScale, double askedScale, double physicsLoad,
+              int threads);
     /// An event with no details: "pause", "resume", "step".
     void simple(std::uint64_t frame, const char* event);
 

@@ -22,7 +22,7 @@ void FrameTimes::add(float frameMs, float physicsMs, float pickingMs, float uiMs
 
 nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
                                    const World& world, const std::string& scenarioTitle, std::uint64_t seed,
-                                   const DrawSettings& drawn) {
+                                   const DrawSettings& drawn, const PaceSummary& pace) {
     nlohmann::ordered_json report;
     report["frames"] = frames;
     report["seconds"] = seconds;
@@ -47,6 +47,9 @@ nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames
     report["msaa_samples"] = drawn.msaaSamples;
     report["shadows"] = drawn.shadows;
     report["state_hash"] = stateHashText(stateHash(world));
+    report["threads"] = pace.threads;
+    report["effective_time_scale"] = shortestDouble(static_cast<float>(pace.effectiveTimeScale));
+    report["physics_behind_frames"] = pace.behindFrames;
     return report;
 }
 

@@ -2,7 +2,8 @@
 // per-frame CPU times of each phase, and what was on screen at the end. One JSON object, keys in
 // this order: frames, seconds, fps, ms_per_frame_median, physics_ms_median, picking_ms_median,
 // ui_ms_median, draw_ms_median, bodies, obstacles, obstacle_triangles, scenario, seed,
-// msaa_samples, shadows, state_hash (the world's at the end: physics/state_hash.hpp).
+// msaa_samples, shadows, state_hash (the world's at the end: physics/state_hash.hpp), threads,
+// effective_time_scale, physics_behind_frames (the pace: pace_meter.hpp).
 #pragma once
 
 #include "physics/world.hpp"
@@ -30,12 +31,19 @@ struct DrawSettings {
     bool shadows = true; ///< Shadows on at the end of the run.
 };
 
+/// How the physics kept pace with real time.
+struct PaceSummary {
+    int threads = 1;                 ///< The threads the physics stepped on.
+    double effectiveTimeScale = 0.0; ///< Simulated seconds per wall second at the end, smoothed (0: paused).
+    std::uint64_t behindFrames = 0;  ///< Frames during which the physics was behind real time.
+};
+
 /// The report's JSON: `frames` drawn in `seconds`, the medians of `times` (each a float written
 /// as its shortest decimal), the world's bodies, obstacles and their triangle counts, how the
-/// frames were drawn, and the world's state hash.
+/// frames were drawn, the world's state hash, and the pace.
 nlohmann::ordered_json frameReport(const FrameTimes& times, std::uint64_t frames, double seconds,
                                    const World& world, const std::string& scenarioTitle, std::uint64_t seed,
-                                   const DrawSettings& drawn = {});
+                                   const DrawSettings& drawn = {}, const PaceSummary& pace = {});
 
 /// Where the report goes: opened at start, so that a bad path fails before the window opens.
 class FrameReportFile {

@@ -136,11 +136,12 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
         [&]() -> const World& { return world; }, options);
 }
 
-HeadlessReplay runHeadlessReplay(Recording recording) {
+HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem> jobs) {
     HeadlessReplay out;
     RecordingPlayer player(std::move(recording));
     std::optional<Session> session = player.start(out.error);
     if (!session) return out;
+    session->setJobs(std::move(jobs));
     // The inputs of tick 0 come before the first step: the start values include them.
     if (out.error = player.applyDue(*session); !out.error.empty()) return out;
     HeadlessOptions options;

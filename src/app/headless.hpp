@@ -6,6 +6,7 @@
 #include "session/recording.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -36,9 +37,10 @@ struct HeadlessReplay {
 };
 
 /// Replays `recording` without a window: its first load, then tick by tick its inputs and a step
-/// each (timed), to its end tick. The report is runHeadless's, its start values after the inputs
-/// of tick 0, its steps the end tick, its scenario and seed those of the last load.
-HeadlessReplay runHeadlessReplay(Recording recording);
+/// each (timed), to its end tick, on `jobs`' threads (null: the calling thread). The report is
+/// runHeadless's, its start values after the inputs of tick 0, its steps the end tick, its scenario
+/// and seed those of the last load.
+HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem> jobs = nullptr);
 
 /// Where the first NaN or infinite number in `json` is, as a path like "bodies[1].velocity[0]",
 /// or empty when every number is finite.

@@ -8,6 +8,7 @@
 #include "app/json_text.hpp"
 #include "app/lab_scene.hpp"
 #include "geom/simd_path.hpp"
+#include "physics/job_system.hpp"
 #include "scenario/scenario.hpp"
 
 #include <CLI/CLI.hpp>
@@ -84,6 +85,8 @@ struct Flags {
     std::string record;            // the window: the session's recording, written at quit
     std::string replay;            // a recording played in the window or headless
     std::string historyMb = "512"; // the timeline's memory cap, MiB
+    std::string threads;           // the physics' threads
+    bool threadsGiven = false;     // --threads was given (else: all cores)
 };
 
 /// The parsed options main needs to ask about after parsing: was each given?
@@ -93,6 +96,7 @@ struct FlagOptions {
     CLI::Option* lab = nullptr;
     CLI::Option* record = nullptr;
     CLI::Option* replay = nullptr;
+    CLI::Option* threads = nullptr;
     std::vector<CLI::Option*> notWithReplay; ///< What a recording decides for itself.
     std::vector<CLI::Option*> windowOnly;    ///< The window's flags; each is an error with --headless.
 };
@@ -126,6 +130,22 @@ bool readSeedFlag(const std::string& text, std::optional<std::uint64_t>& seed) {
     return seed.has_value();
 }
 
+/// --threads (all cores when it is not given). Empty, the error printed, when it is not a whole
+/// number from 1 to JobSystem::kMaxThreads.
+std::optional<int> readThreadsFlag(const Flags& flags) {
+    if (!flags.threadsGiven) return kz::JobSystem::hardwareThreads();
+    const std::string& text = flags.threads;
+    const std::optional<std::uint64_t> threads = parseWholeNumber(text, 1, kz::JobSystem::kMaxThreads);
+    if (!threads) printError(wholeNumberError("--threads", text, 1, kz::JobSystem::kMaxThreads));
+    if (!threads) return std::nullopt;
+    return static_cast<int>(*threads);
+}
+
+/// The physics' threads for a headless run: none for one (the sequential step).
+std::shared_ptr<kz::JobSystem> jobsFor(int threads) {
+    return threads > 1 ? std::make_shared<kz::JobSystem>(threads) : nullptr;
+}
+
 // ------------------------------------------------------------------ the window
 
 /// --lab's query (box-box when none is named); empty, the error printed, for an unknown one.
@@ -146,6 +166,9 @@ std::optional<kz::AppOptions> appOptions(const Flags& flags, bool reportGiven, b
     }
     options.scenario = flags.scenario;
     if (!readSeedFlag(flags.seed, options.seed)) return std::nullopt;
+    const std::optional<int> threads = readThreadsFlag(flags);
+    if (!threads) return std::nullopt;
+    options.threads = *threads;
     const std::optional<glm::ivec2> size = parseSize(flags.size);
     if (!size) {
         printError("--size: expected WxH with each side a whole number from 1 to " +
@@ -214,6 +237,8 @@ struct HeadlessRun {
 std::optional<HeadlessRun> prepareHeadlessRun(const Flags& flags) {
     std::optional<std::uint64_t> seed;
     if (!readSeedFlag(flags.seed, seed)) return std::nullopt;
+    const std::optional<int> threads = readThreadsFlag(flags);
+    if (!threads) return std::nullopt;
     const std::optional<std::uint64_t> steps = parseWholeNumber(flags.steps, 0, kMaxSteps);
     if (!steps) {
         printError(wholeNumberError("--steps", flags.steps, 0, kMaxSteps));
@@ -229,6 +254,7 @@ std::optional<HeadlessRun> prepareHeadlessRun(const Flags& flags) {
         printError(made.error);
         return std::nullopt;
     }
+    made.world->setJobs(jobsFor(*threads));
     kz::HeadlessOptions options;
     options.scenarioName = resolved.scenario->name;
     options.seed = made.seed;
@@ -287,6 +313,8 @@ int runHeadlessCommand(const Flags& flags) {
 /// --headless --replay FILE: the recording re-run without a window, its report written; a replay
 /// that does not end in the recorded state is an error (exit 1) after the report.
 int runHeadlessReplayCommand(const Flags& flags) {
+    const std::optional<int> threads = readThreadsFlag(flags);
+    if (!threads) return kExitUsage;
     kz::RecordingResult read = kz::loadRecording(flags.replay);
     if (!read.recording) {
         printError(read.error);
@@ -294,7 +322,7 @@ int runHeadlessReplayCommand(const Flags& flags) {
     }
     std::ofstream file;
     if (!openReportFile(flags.report, file)) return kExitUsage;
-    const kz::HeadlessReplay replay = kz::runHeadlessReplay(std::move(*read.recording));
+    const kz::HeadlessReplay replay = kz::runHeadlessReplay(std::move(*read.recording), jobsFor(*threads));
     if (!replay.error.empty()) {
         printError(replay.error);
         return kExitUsage;
@@ -359,7 +387,8 @@ void describeProgram(CLI::App& app) {
                "(kolize explain --help lists the queries).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash.\n"
+               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
+               "threads, effective_time_scale, physics_behind_frames.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
                "OpenGL 3.3 core context.");
@@ -390,6 +419,12 @@ FlagOptions addFlags(CLI::App& app, Flags& flags) {
         app.add_option("--report", flags.report,
                        "Where the JSON report goes, - for stdout (headless default: -; window: none)")
             ->type_name("FILE|-");
+    options.threads =
+        app.add_option("--threads", flags.threads,
+                       "Threads the physics steps on, 1 to " + std::to_string(kz::JobSystem::kMaxThreads) +
+                           " (default: all cores, " + std::to_string(kz::JobSystem::hardwareThreads()) +
+                           " here); every count gives the same results, bit for bit")
+            ->type_name("N");
 
     std::vector<CLI::Option*>& windowOnly = options.windowOnly;
     windowOnly.push_back(
@@ -509,6 +544,7 @@ int main(int argc, char** argv) {
         printError(simd);
         return kExitUsage;
     }
+    flags.threadsGiven = options.threads->count() > 0;
     try {
         if (explain->parsed()) return runExplainCommand(app, flags);
         return runCommand(flags, options);

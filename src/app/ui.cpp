@@ -2,6 +2,7 @@
 
 #include "app/keys.hpp"
 #include "app/lab_ui.hpp"
+#include "app/pace_meter.hpp"
 #include "app/ui_impacts.hpp"
 
 #include <algorithm>
@@ -62,6 +63,32 @@ bool replaying(const UiFrameInfo& info) {
     return info.replay && !info.replay->finished;
 }
 
+/// The pace against real time under the time scale: the effective scale, the physics' load and
+/// threads, and a warning when the physics cannot keep up (PaceMeter::behind).
+void paceLines(const UiFrameInfo& info) {
+    const char* threads = info.threads == 1 ? "thread" : "threads";
+    const double asked = static_cast<double>(info.world->settings().timeScale);
+    if (!info.pace || !info.pace->settled()) {
+        ImGui::TextDisabled("pace      --  (%d %s)", info.threads, threads);
+        return;
+    }
+    const PaceMeter& pace = *info.pace;
+    ImGui::Text("pace      %.2fx of %.2fx  (%d %s)", pace.effectiveScale(), asked, info.threads, threads);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("simulated seconds per wall second, over about the last second");
+    ImGui::Text("physics   %.0f%% of real time", 100.0 * pace.physicsLoad());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the wall time the steps take, at the time scale asked for");
+    if (pace.behind()) {
+        const ImVec4 orange(1.0f, 0.6f, 0.2f, 1.0f);
+        ImGui::TextColored(orange, "The physics cannot keep up with real time:");
+        ImGui::TextColored(orange, "it runs at %.2fx, not the %.2fx asked for.", pace.effectiveScale(),
+                           asked);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("fewer bodies, a lower time scale or more threads (--threads) would help");
+    }
+}
+
 void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     const World& world = *info.world;
     if (info.replay) replayStatus(*info.replay);
@@ -87,6 +114,9 @@ void simulationSection(UiState& state, const UiFrameInfo& info, UiRequests& requ
         state.timeScale = std::clamp(state.timeScale, 0.05f, 2.0f);
         requests.timeScaleChanged = true;
     }
+    ImGui::EndDisabled();
+    paceLines(info);
+    ImGui::BeginDisabled(replaying(info));
     if (ImGui::Checkbox("gravity", &state.gravityOn)) requests.gravityChanged = true;
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.gravityOn);

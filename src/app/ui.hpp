@@ -21,6 +21,7 @@
 namespace kz {
 
 class ImpactLog;    // impact_view.hpp
+class PaceMeter;    // pace_meter.hpp
 struct ShownImpact; // impact_view.hpp
 
 /// What the panel edits and shows between frames.
@@ -78,7 +79,9 @@ struct UiFrameInfo {
     float frameMs = 0.0f;
     float physicsMsPerStep = 0.0f; ///< Smoothed over the last steps taken.
     int stepsThisFrame = 0;
-    ProbeResult probe; ///< This frame's mouse probe (the scenarios).
+    int threads = 1;                 ///< The threads the physics steps on (--threads).
+    const PaceMeter* pace = nullptr; ///< The simulation's pace against real time; null: not shown.
+    ProbeResult probe;               ///< This frame's mouse probe (the scenarios).
     /// The lab's query while the window shows the lab; empty: the scenarios.
     std::optional<LabQuery> labQuery;
     LabResult labResult;   ///< Its answer this frame.

@@ -1,5 +1,6 @@
 #include "broadphase.hpp"
 
+#include "job_system.hpp"
 #include "memory_bytes.hpp"
 
 #include <algorithm>
@@ -75,6 +76,10 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
 
 namespace {
 
+/// Boxes per chunk when finding each box's cells; cells per chunk of the pair search.
+constexpr std::size_t kBoxGrain = 2048;
+constexpr std::size_t kCellGrain = 256;
+
 std::vector<int>& fillScratch() {
     thread_local std::vector<int> scratch;
     return scratch;
@@ -82,18 +87,43 @@ std::vector<int>& fillScratch() {
 
 } // namespace
 
-GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
+GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes, JobSystem* jobs) {
     // Cell size: twice the median of the boxes' largest extents; the grid covers all finite
     // boxes. A box with a NaN or an infinite coordinate has no cell: it is tested against all
     // (as an oversize box), and so is every box when the boxes span more than a float can hold.
+    // Per chunk of boxes, then merged: the median's value and the bounds do not depend on the
+    // order (but for the sign of a zero bound, which gives the same cells).
+    const auto measure = [&](std::size_t begin, std::size_t end, std::vector<float>& extents, glm::vec3& lo,
+                             glm::vec3& hi) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Aabb& box = boxes[i];
+            if (!isFinite(box)) continue;
+            const glm::vec3 size = box.max - box.min;
+            extents.push_back(std::max({size.x, size.y, size.z}));
+            lo = glm::min(lo, box.min);
+            hi = glm::max(hi, box.max);
+        }
+    };
     extents_.clear();
     glm::vec3 lo(INFINITY), hi(-INFINITY);
-    for (const Aabb& box : boxes) {
-        if (!isFinite(box)) continue;
-        const glm::vec3 size = box.max - box.min;
-        extents_.push_back(std::max({size.x, size.y, size.z}));
-        lo = glm::min(lo, box.min);
-        hi = glm::max(hi, box.max);
+    const std::size_t chunks = chunkCount(jobs, boxes.size(), kBoxGrain);
+    if (chunks <= 1) {
+        measure(0, boxes.size(), extents_, lo, hi);
+    } else {
+        std::vector<ExtentPart>& parts = extentParts_.value;
+        parts.resize(chunks);
+        jobs->parallelFor(boxes.size(), kBoxGrain, [&](const JobChunk& chunk) {
+            ExtentPart& part = parts[chunk.index];
+            part.extents.clear();
+            part.lo = glm::vec3(INFINITY);
+            part.hi = glm::vec3(-INFINITY);
+            measure(chunk.begin, chunk.end, part.extents, part.lo, part.hi);
+        });
+        for (const ExtentPart& part : parts) {
+            extents_.insert(extents_.end(), part.extents.begin(), part.extents.end());
+            lo = glm::min(lo, part.lo);
+            hi = glm::max(hi, part.hi);
+        }
     }
     const std::size_t middle = extents_.size() / 2;
     std::nth_element(extents_.begin(), extents_.begin() + static_cast<std::ptrdiff_t>(middle),
@@ -111,56 +141,100 @@ GridBroadPhase::Grid GridBroadPhase::chooseGrid(std::span<const Aabb> boxes) {
     return {lo, 1.0f / cell, glm::ivec3(glm::floor(span / cell)) + 1, gridded};
 }
 
-void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid) {
-    // Counting sort of (cell, box) entries; a box spanning too many cells is oversize.
+void GridBroadPhase::sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs) {
+    // Counting sort of (cell, box) entries; a box spanning too many cells is oversize. The cells
+    // are cut into ranges; each range is counted, then filled, by one thread from the boxes that
+    // reach it, in index order: a cell's entries come in index order, whoever fills which range.
     constexpr int kMaxCellsPerBox = 64;
     const int n = static_cast<int>(boxes.size());
     const int cellCount = grid.cellCount();
-    cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
-    oversize_.clear();
+    // Four ranges a thread, taken in turn: a thread that starts late or is interrupted leaves its
+    // share to the others.
+    const int ranges =
+        jobs && jobs->threads() > 1 ? std::min(4 * jobs->threads(), std::max(cellCount, 1)) : 1;
+    const auto cellAt = [&](int r) {
+        return static_cast<int>(static_cast<std::int64_t>(r) * cellCount / ranges);
+    };
+    const auto rangeOf = [&](int cell) {
+        int r = static_cast<int>(static_cast<std::int64_t>(cell) * ranges / cellCount);
+        while (r + 1 < ranges && cellAt(r + 1) <= cell)
+            ++r;
+        while (r > 0 && cellAt(r) > cell)
+            --r;
+        return r;
+    };
     minCell_.resize(static_cast<std::size_t>(n));
+    maxCell_.resize(static_cast<std::size_t>(n));
+    // Each box's cells, and the ranges it reaches (per chunk of boxes, so each range's list of
+    // boxes is the chunks' lists in order).
+    std::vector<std::vector<int>>& reaching = reaching_.value;
+    const std::size_t boxChunks = chunkCount(jobs, boxes.size(), kBoxGrain);
+    reaching.resize(boxChunks * static_cast<std::size_t>(ranges));
+    parallelFor(jobs, boxes.size(), kBoxGrain, [&](const JobChunk& chunk) {
+        std::vector<int>* lists = &reaching[chunk.index * static_cast<std::size_t>(ranges)];
+        for (int r = 0; r < ranges; ++r)
+            lists[r].clear();
+        for (int i = static_cast<int>(chunk.begin); i < static_cast<int>(chunk.end); ++i) {
+            maxCell_[i] = glm::ivec3(-1); // oversize until it has its cells
+            if (!grid.gridded || !isFinite(boxes[i])) continue;
+            const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
+            minCell_[i] = a;
+            const glm::ivec3 count = b - a + 1;
+            if (count.x * count.y * count.z > kMaxCellsPerBox) continue;
+            maxCell_[i] = b;
+            for (int r = rangeOf(grid.flat(a)); r <= rangeOf(grid.flat(b)); ++r)
+                lists[r].push_back(i);
+        }
+    });
+    oversize_.clear();
     for (int i = 0; i < n; ++i) {
-        if (!grid.gridded || !isFinite(boxes[i])) {
-            oversize_.push_back(i);
-            continue;
-        }
-        const glm::ivec3 a = grid.cellOf(boxes[i].min), b = grid.cellOf(boxes[i].max);
-        minCell_[i] = a;
-        const glm::ivec3 count = b - a + 1;
-        if (count.x * count.y * count.z > kMaxCellsPerBox) {
-            oversize_.push_back(i);
-            continue;
-        }
-        for (int z = a.z; z <= b.z; ++z)
-            for (int y = a.y; y <= b.y; ++y)
-                for (int x = a.x; x <= b.x; ++x)
-                    ++cellStart_[grid.flat({x, y, z}) + 1];
+        if (maxCell_[i].x < 0) oversize_.push_back(i);
     }
+    cellStart_.assign(static_cast<std::size_t>(cellCount) + 1, 0);
+    parallelFor(jobs, static_cast<std::size_t>(ranges), 1, [&](const JobChunk& chunk) {
+        const int r = static_cast<int>(chunk.index);
+        placeInCells(boxes, grid, r, ranges, cellAt(r), cellAt(r + 1), false);
+    });
     for (int c = 0; c < cellCount; ++c)
         cellStart_[c + 1] += cellStart_[c];
     entries_.resize(static_cast<std::size_t>(cellStart_[cellCount]));
     boxCopies_.resize(entries_.size());
-    std::vector<int>& fill = fillScratch();
-    fill.assign(cellStart_.begin(), cellStart_.end() - 1);
-    std::size_t next = 0;
-    for (int i = 0; i < n; ++i) {
-        if (next < oversize_.size() && oversize_[next] == i) {
-            ++next;
-            continue;
+    parallelFor(jobs, static_cast<std::size_t>(ranges), 1, [&](const JobChunk& chunk) {
+        const int r = static_cast<int>(chunk.index);
+        placeInCells(boxes, grid, r, ranges, cellAt(r), cellAt(r + 1), true);
+    });
+}
+
+void GridBroadPhase::placeInCells(std::span<const Aabb> boxes, const Grid& grid, int range, int ranges,
+                                  int first, int last, bool fill) {
+    if (first >= last) return;
+    const std::vector<std::vector<int>>& reaching = reaching_.value;
+    std::vector<int>& next = fillScratch(); // per cell of the range: its next free entry
+    if (fill) next.assign(cellStart_.begin() + first, cellStart_.begin() + last);
+    for (std::size_t list = static_cast<std::size_t>(range); list < reaching.size();
+         list += static_cast<std::size_t>(ranges)) {
+        for (const int i : reaching[list]) {
+            const glm::ivec3 a = minCell_[i], b = maxCell_[i];
+            for (int z = a.z; z <= b.z; ++z)
+                for (int y = a.y; y <= b.y; ++y)
+                    for (int x = a.x; x <= b.x; ++x) {
+                        const int cell = grid.flat({x, y, z});
+                        if (cell < first || cell >= last) continue;
+                        if (!fill) {
+                            ++cellStart_[cell + 1];
+                            continue;
+                        }
+                        const int slot = next[cell - first]++;
+                        entries_[slot] = i;
+                        boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
+                    }
         }
-        const glm::ivec3 a = minCell_[i], b = grid.cellOf(boxes[i].max);
-        for (int z = a.z; z <= b.z; ++z)
-            for (int y = a.y; y <= b.y; ++y)
-                for (int x = a.x; x <= b.x; ++x) {
-                    const int slot = fill[grid.flat({x, y, z})]++;
-                    entries_[slot] = i;
-                    boxCopies_[slot] = boxes[i]; // pair tests then read memory in sequence
-                }
     }
 }
 
-void GridBroadPhase::pairsWithinCells(const Grid& grid, std::vector<std::pair<int, int>>& pairs) const {
-    for (int c = 0; c < grid.cellCount(); ++c) {
+void GridBroadPhase::pairsWithinCells(const Grid& grid, int first, int last,
+                                      std::vector<std::pair<int, int>>& pairs) const {
+    for (int c = first; c < last; ++c) {
         const int begin = cellStart_[c], end = cellStart_[c + 1];
         if (end - begin < 2) continue;
         for (int p = begin; p < end; ++p) {
@@ -195,18 +269,60 @@ void GridBroadPhase::oversizePairs(std::span<const Aabb> boxes,
     }
 }
 
-void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) {
+void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
+                               JobSystem* jobs) {
     pairs.clear();
+    boxCount_ = static_cast<int>(boxes.size());
     if (boxes.size() < 2) return;
-    const Grid grid = chooseGrid(boxes);
-    sortIntoCells(boxes, grid);
-    pairsWithinCells(grid, pairs);
+    const Grid grid = chooseGrid(boxes, jobs);
+    grid_ = grid;
+    sortIntoCells(boxes, grid, jobs);
+    const std::size_t cells = static_cast<std::size_t>(grid.cellCount());
+    const std::size_t chunks = chunkCount(jobs, cells, kCellGrain);
+    if (chunks <= 1) {
+        pairsWithinCells(grid, 0, grid.cellCount(), pairs);
+    } else {
+        // Each chunk's pairs apart, then appended in chunk (cell) order.
+        std::vector<std::vector<std::pair<int, int>>>& found = chunkPairs_.value;
+        found.resize(chunks);
+        jobs->parallelFor(cells, kCellGrain, [&](const JobChunk& chunk) {
+            found[chunk.index].clear();
+            pairsWithinCells(grid, static_cast<int>(chunk.begin), static_cast<int>(chunk.end),
+                             found[chunk.index]);
+        });
+        for (const auto& part : found)
+            pairs.insert(pairs.end(), part.begin(), part.end());
+    }
     oversizePairs(boxes, pairs);
+}
+
+void GridBroadPhase::boxesNear(const Aabb& query, std::vector<int>& out) const {
+    const auto all = [&] {
+        for (int i = 0; i < boxCount_; ++i)
+            out.push_back(i);
+    };
+    if (boxCount_ < 2 || !grid_.gridded) return all();
+    // The cells of the query's corners, clamped into the grid (every gridded box lies inside it,
+    // and cellOf is monotonic: a box meeting the query has a cell in this range).
+    const glm::ivec3 last = grid_.dims - 1;
+    const glm::ivec3 a = glm::clamp(grid_.cellOf(glm::max(query.min, grid_.lo)), glm::ivec3(0), last);
+    const glm::ivec3 b = glm::clamp(grid_.cellOf(glm::max(query.max, grid_.lo)), glm::ivec3(0), last);
+    const glm::ivec3 count = b - a + 1;
+    // A query as wide as a good part of the grid: every box is as quick.
+    if (static_cast<std::int64_t>(count.x) * count.y * count.z > boxCount_ / 8) return all();
+    out.insert(out.end(), oversize_.begin(), oversize_.end());
+    for (int z = a.z; z <= b.z; ++z)
+        for (int y = a.y; y <= b.y; ++y)
+            for (int x = a.x; x <= b.x; ++x) {
+                const int cell = grid_.flat({x, y, z});
+                out.insert(out.end(), entries_.begin() + cellStart_[cell],
+                           entries_.begin() + cellStart_[cell + 1]);
+            }
 }
 
 std::size_t GridBroadPhase::memoryBytes() const {
     return vectorBytes(cellStart_) + vectorBytes(entries_) + vectorBytes(boxCopies_) +
-           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_);
+           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_) + vectorBytes(maxCell_);
 }
 
 } // namespace kz

@@ -4,12 +4,16 @@
 #pragma once
 
 #include "geom/types.hpp"
+#include "uncopied.hpp"
 
+#include <cmath>
 #include <span>
 #include <utility>
 #include <vector>
 
 namespace kz {
+
+class JobSystem;
 
 /// Replaces `pairs` with every pair (i, j), i < j, whose boxes overlap (touching counts), in a
 /// deterministic order. Sorts on the axis of largest spread, then sweeps. A box with a NaN
@@ -23,10 +27,18 @@ void sortAndSweep(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>&
 /// the median box size; each pair reported once, by the cell holding the low corner of the
 /// two boxes' overlap). Linear in the number of boxes for evenly spread scenes, where a sweep
 /// along one axis degrades to O(n^2 / cells per axis). The same boxes always give the same
-/// pairs in the same order.
+/// pairs in the same order, on any number of threads (`jobs`; null: the calling thread): the
+/// boxes' cells are found per box, the cells filled and searched by ranges of cells, and each
+/// range's pairs appended in cell order.
 class GridBroadPhase {
 public:
-    void findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs);
+    void findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
+                   JobSystem* jobs = nullptr);
+    /// Appends to `out` the indices of the boxes the last findPairs was given that may overlap
+    /// `query` (a finite box): those in the cells it covers, and those without a cell; each at
+    /// least once, in no particular order. Every box of that call that overlaps `query` is among
+    /// them (all of them when it had fewer than two boxes).
+    void boxesNear(const Aabb& query, std::vector<int>& out) const;
     /// The heap bytes a copy holds (the last grid's cells and entries).
     std::size_t memoryBytes() const;
 
@@ -46,9 +58,14 @@ private:
         int flat(const glm::ivec3& c) const { return (c.z * dims.y + c.y) * dims.x + c.x; }
         int cellCount() const { return dims.x * dims.y * dims.z; }
     };
-    Grid chooseGrid(std::span<const Aabb> boxes);
-    void sortIntoCells(std::span<const Aabb> boxes, const Grid& grid);
-    void pairsWithinCells(const Grid& grid, std::vector<std::pair<int, int>>& pairs) const;
+    Grid chooseGrid(std::span<const Aabb> boxes, JobSystem* jobs);
+    void sortIntoCells(std::span<const Aabb> boxes, const Grid& grid, JobSystem* jobs);
+    /// Counts (fill == false) or fills the entries of the cells in [first, last), range `range` of
+    /// `ranges`, from the boxes that reach it, each cell's boxes in index order.
+    void placeInCells(std::span<const Aabb> boxes, const Grid& grid, int range, int ranges, int first,
+                      int last, bool fill);
+    void pairsWithinCells(const Grid& grid, int first, int last,
+                          std::vector<std::pair<int, int>>& pairs) const;
     /// Pairs of the oversize boxes (no cell, or too many) with every box they overlap.
     void oversizePairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs) const;
 
@@ -58,6 +75,19 @@ private:
     std::vector<int> oversize_;   ///< Boxes spanning too many cells: tested against all.
     std::vector<float> extents_;
     std::vector<glm::ivec3> minCell_; ///< Per box, the cell of its min corner.
+    std::vector<glm::ivec3> maxCell_; ///< Per box, the cell of its max corner; x = -1 for an oversize box.
+    Grid grid_{};                     ///< The last findPairs' grid.
+    int boxCount_ = 0;                ///< And its number of boxes.
+    /// Per chunk of cells, its pairs (when the search runs in more than one chunk).
+    Uncopied<std::vector<std::vector<std::pair<int, int>>>> chunkPairs_;
+    /// Per chunk of boxes and range of cells (chunk * ranges + range): the boxes that reach it.
+    Uncopied<std::vector<std::vector<int>>> reaching_;
+    /// Per chunk of boxes: its finite boxes' largest extents and their bounds (chooseGrid).
+    struct ExtentPart {
+        std::vector<float> extents;
+        glm::vec3 lo{INFINITY}, hi{-INFINITY};
+    };
+    Uncopied<std::vector<ExtentPart>> extentParts_;
 };
 
 } // namespace kz

@@ -7,6 +7,7 @@
 #include "world_impl.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace kz {
 namespace {
@@ -23,42 +24,71 @@ bool boxReachesPlane(const Aabb& box, const Plane& plane) {
 
 void World::findCandidates() {
     Impl& scratch = *impl_;
+    JobSystem* jobs = jobs_.get();
     const float h = settings_.timeStep;
     const int n = static_cast<int>(bodies_.size());
     // Each body's bounding sphere, grown by twice the distance it covers in the step in every
     // direction (an impact may turn it anywhere and speed it up). A body whose path after an
     // impact still leaves that box looks for new partners then (watchPath).
     scratch.swept.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-        const Body& b = bodies_[i];
-        const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
-        scratch.swept[i] = {b.position - r, b.position + r};
-    }
-    scratch.grid.findPairs(scratch.swept, scratch.pairs);
-    scratch.candidates.clear();
+    parallelFor(jobs, bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const Body& b = bodies_[i];
+            const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
+            scratch.swept[i] = {b.position - r, b.position + r};
+        }
+    });
+    scratch.grid.findPairs(scratch.swept, scratch.pairs, jobs);
+    scratch.grown.clear();
     scratch.candidateStamp.clear();
     scratch.byBody.resize(static_cast<std::size_t>(n));
-    for (auto& list : scratch.byBody)
-        list.clear();
-    for (const auto& [a, b] : scratch.pairs)
-        scratch.candidates.push_back({a, Partner::body(b)});
-    for (int i = 0; i < n; ++i) {
-        for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
-            if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
-                scratch.candidates.push_back({i, Partner::wall(w)});
+    // Each element is assigned whole below: the resize keeps what it can (no construction).
+    scratch.candidates.resize(scratch.pairs.size());
+    parallelFor(jobs, scratch.pairs.size(), kPairGrain * 16, [&](const JobChunk& chunk) {
+        for (std::size_t k = chunk.begin; k < chunk.end; ++k)
+            scratch.candidates[k] = {scratch.pairs[k].first, Partner::body(scratch.pairs[k].second)};
+    });
+    // The walls, then the obstacles, each body's in body order: per chunk of bodies, appended in
+    // chunk order.
+    ParallelScratch& parallel = scratch.parallel.value;
+    const std::size_t chunks = chunkCount(jobs, bodies_.size(), kBodyGrain);
+    parallel.wallCandidates.resize(chunks);
+    parallel.obstacleCandidates.resize(chunks);
+    parallelFor(jobs, bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        std::vector<Candidate>& walls = parallel.wallCandidates[chunk.index];
+        std::vector<Candidate>& meshes = parallel.obstacleCandidates[chunk.index];
+        walls.clear();
+        meshes.clear();
+        for (int i = static_cast<int>(chunk.begin); i < static_cast<int>(chunk.end); ++i) {
+            for (int w = 0; w < static_cast<int>(room_.planes.size()); ++w) {
+                if (boxReachesPlane(scratch.swept[i], room_.planes[w]))
+                    walls.push_back({i, Partner::wall(w)});
+            }
+            for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
+                if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
+                    meshes.push_back({i, Partner::obstacle(o)});
+            }
         }
-    }
-    for (int i = 0; i < n; ++i) {
-        for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
-            if (testAabbAabb(scratch.swept[i], obstacles_[o].bounds))
-                scratch.candidates.push_back({i, Partner::obstacle(o)});
+    });
+    for (const auto& part : parallel.wallCandidates)
+        scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
+    for (const auto& part : parallel.obstacleCandidates)
+        scratch.candidates.insert(scratch.candidates.end(), part.begin(), part.end());
+    // Each body's candidates in candidate order: per range of bodies (one a thread: each walks all
+    // the candidates), in parallel.
+    const std::size_t ranges = jobs ? static_cast<std::size_t>(jobs->threads()) : 1;
+    parallelFor(jobs, ranges, 1, [&](const JobChunk& chunk) {
+        const int first = static_cast<int>(chunk.index * bodies_.size() / ranges);
+        const int last = static_cast<int>((chunk.index + 1) * bodies_.size() / ranges);
+        for (int i = first; i < last; ++i)
+            scratch.byBody[i].clear();
+        for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
+            const Candidate& candidate = scratch.candidates[c];
+            if (candidate.a >= first && candidate.a < last) scratch.byBody[candidate.a].push_back(c);
+            const int b = candidate.partner.isBody() ? candidate.partner.index : -1;
+            if (b >= first && b < last) scratch.byBody[b].push_back(c);
         }
-    }
-    for (int c = 0; c < static_cast<int>(scratch.candidates.size()); ++c) {
-        const Candidate& candidate = scratch.candidates[c];
-        scratch.byBody[candidate.a].push_back(c);
-        if (candidate.partner.isBody()) scratch.byBody[candidate.partner.index].push_back(c);
-    }
+    });
 }
 
 void World::addCandidate(int a, Partner partner) {
@@ -85,6 +115,7 @@ void World::watchPath(int i, double now) {
     // The rest of the path leaves the box the broad phase saw: grow it and find new partners
     // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
     box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
+    scratch.grown.push_back(i);
     const auto known = [&](Partner partner) {
         for (int ci : scratch.byBody[i]) {
             const Candidate& c = scratch.candidates[ci];
@@ -95,7 +126,20 @@ void World::watchPath(int i, double now) {
         }
         return false;
     };
-    for (int j = 0; j < static_cast<int>(bodies_.size()); ++j) {
+    // The bodies whose box meets the grown one, in index order: among those the broad phase's grid
+    // has near it and those whose box has grown since (for a box that is not finite, none meets it).
+    std::vector<int>& near = scratch.parallel.value.nearBodies;
+    near.clear();
+    const auto finite = [](const glm::vec3& v) {
+        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    };
+    if (finite(box.min) && finite(box.max)) {
+        scratch.grid.boxesNear(box, near);
+        near.insert(near.end(), scratch.grown.begin(), scratch.grown.end());
+        std::sort(near.begin(), near.end());
+        near.erase(std::unique(near.begin(), near.end()), near.end());
+    }
+    for (const int j : near) {
         if (j == i || !testAabbAabb(box, scratch.swept[j]) || known(Partner::body(j))) continue;
         addCandidate(std::min(i, j), Partner::body(std::max(i, j)));
     }

@@ -54,15 +54,69 @@ void World::flyToImpacts() {
     const auto spin = [&](int i) { return scratch.spinEnergy[static_cast<std::size_t>(i)]; };
     double now = 0.0;
     const int maxEvents = 8 * n + 64;
+    std::vector<int>& searches = scratch.parallel.value.searches;
+    // Free flight to the step's end, ahead of time: once the first searches are done, the workers
+    // fly every body from its state then to the end of the step while this thread goes from impact
+    // to impact; finishStep keeps that for each body no impact has touched (the same drift of the
+    // same state: the same bits) and flies the others itself.
+    ParallelScratch& parallel = scratch.parallel.value;
+    parallel.flownAhead = false;
+    const auto flyAhead = [&](const JobChunk& chunk) {
+        const double end = static_cast<double>(h); // as finishStep's syncBody flies a body from 0
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const FlightState& from = parallel.flightBefore[i];
+            Body b;
+            b.shape = bodies_[i].shape; // shape and inertia never change in a step
+            b.inertiaLocal = bodies_[i].inertiaLocal;
+            b.position = from.position;
+            b.orientation = from.orientation;
+            b.velocity = from.velocity;
+            b.angularVelocity = from.angularVelocity;
+            b.angularMomentum = from.angularMomentum;
+            drift(b, static_cast<float>(end - 0.0), from.spinEnergy);
+            parallel.flightAfter[i] = {b.position, b.orientation, b.angularVelocity};
+        }
+    };
+    JobSystem::Background ahead;
     for (int event = 0; event < maxEvents; ++event) {
+        // The stale pairs' bodies flown to now (a search reads only its pair's two bodies), their
+        // searches in parallel, then the impacts within the step onto the heap in stale order.
+        searches.clear();
         for (int ci : scratch.stale) {
             Candidate& c = scratch.candidates[ci];
             if (c.fresh) continue;
+            c.fresh = true; // a pair listed twice is searched once
+            searches.push_back(ci);
             syncBody(c.a, now);
             if (c.partner.isBody()) syncBody(c.partner.index, now);
-            const float remaining = h - static_cast<float>(now);
-            c.toi = now + timeOfImpact(ci, remaining);
-            c.fresh = true;
+        }
+        const float remaining = h - static_cast<float>(now);
+        std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
+        parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
+            std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
+            for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
+                const int ci = searches[k];
+                scratch.candidates[ci].toi = now + timeOfImpact(ci, remaining, near);
+            }
+        });
+        if (event == 0 && jobs_ && jobs_->threads() > 1 &&
+            chunkCount(jobs_.get(), bodies_.size(), kBodyGrain) > 1) {
+            // No impact has moved a body yet: their states now are the step start's, resolved.
+            parallel.flightBefore.resize(static_cast<std::size_t>(n));
+            parallel.flightAfter.resize(static_cast<std::size_t>(n));
+            parallel.touched.assign(static_cast<std::size_t>(n), 0);
+            parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+                for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+                    const Body& b = bodies_[i];
+                    parallel.flightBefore[i] = {b.position,        b.orientation,     b.velocity,
+                                                b.angularVelocity, b.angularMomentum, scratch.spinEnergy[i]};
+                }
+            });
+            parallel.flownAhead = true;
+            ahead = jobs_->start(bodies_.size(), kBodyGrain, flyAhead);
+        }
+        for (int ci : searches) {
+            const Candidate& c = scratch.candidates[ci];
             if (c.toi <= h) {
                 // Where this search started, for the impact's record should it fire.
                 const int search = static_cast<int>(scratch.searchStarts.size());
@@ -96,6 +150,7 @@ void World::flyToImpacts() {
         resolveContacts(now, ResolvePass::Impact);
         recordImpacts(now, false);
     }
+    ahead.wait();
 }
 
 void World::noteStepStartImpacts() {

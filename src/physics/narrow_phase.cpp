@@ -140,13 +140,14 @@ std::size_t dropInternalEdgePoints(std::vector<PairManifold>& contacts, float on
 
 } // namespace
 
-void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out) const {
+void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out,
+                               WorkerScratch& scratch) const {
     // One manifold per triangle the body (grown by the margin) touches, deepest first, without
     // the points on a deeper triangle's contact.
     out.clear();
     const Body& body = bodies_[a];
-    std::vector<Triangle>& near = impl_->nearTriangles;
-    std::vector<std::uint32_t>& ids = impl_->nearIds;
+    std::vector<Triangle>& near = scratch.nearTriangles;
+    std::vector<std::uint32_t>& ids = scratch.nearIds;
     trianglesNear(body, obstacle, margin, near, &ids);
     for (std::size_t k = 0; k < near.size(); ++k) {
         if (const auto manifold =
@@ -160,6 +161,16 @@ void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<Pa
     const float onSurface = 1e-5f * (1.0f + glm::length(body.position)) + 1e-4f * margin;
     const std::size_t kept = dropInternalEdgePoints(out, onSurface);
     out.resize(std::min<std::size_t>(kept, kMaxObstacleManifolds));
+}
+
+void World::pairManifolds(int candidate, WorkerScratch& scratch, std::vector<PairManifold>& out) const {
+    const Candidate& c = impl_->candidates[candidate];
+    if (c.partner.isObstacle()) {
+        obstacleContactsOf(c.a, c.partner.index, kMargin, out, scratch);
+        return;
+    }
+    out.clear();
+    if (const auto single = contactOf(c.a, c.partner)) out.push_back({*single, 0, {}});
 }
 
 } // namespace kz

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <span>
 
 namespace kz {
 namespace {
@@ -61,19 +63,27 @@ void World::resolveContacts(double now, ResolvePass pass) {
 
     // The candidates of the involved bodies, each once, in a deterministic order.
     scratch.gathered.clear();
-    for (int body : scratch.involved) {
-        for (int ci : scratch.byBody[body]) {
-            if (scratch.candidateStamp[ci] == scratch.stamp) continue;
-            scratch.candidateStamp[ci] = scratch.stamp;
-            scratch.gathered.push_back(ci);
+    if (pass == ResolvePass::StepStart) {
+        // Every body is involved: every candidate (each is in its first body's list), in order.
+        scratch.gathered.resize(scratch.candidates.size());
+        std::iota(scratch.gathered.begin(), scratch.gathered.end(), 0);
+    } else {
+        for (int body : scratch.involved) {
+            for (int ci : scratch.byBody[body]) {
+                if (scratch.candidateStamp[ci] == scratch.stamp) continue;
+                scratch.candidateStamp[ci] = scratch.stamp;
+                scratch.gathered.push_back(ci);
+            }
         }
+        std::sort(scratch.gathered.begin(), scratch.gathered.end());
     }
-    std::sort(scratch.gathered.begin(), scratch.gathered.end());
     scratch.solved.clear();
-    for (int ci : scratch.gathered)
-        gatherContactPoints(ci, now);
-    for (int i : scratch.solved)
+    gatherContactPoints(now);
+    ParallelScratch& parallel = scratch.parallel.value;
+    for (int i : scratch.solved) {
         scratch.inSolve[i] = 0;
+        if (pass == ResolvePass::Impact && parallel.flownAhead) parallel.touched[i] = 1; // finishStep
+    }
     if (scratch.solver.points().empty()) return;
     if (pass == ResolvePass::StepStart) noteStepStartImpacts();
 
@@ -109,21 +119,48 @@ void World::resolveContacts(double now, ResolvePass pass) {
     if (pass == ResolvePass::StepStart) scratch.solver.storeImpulses();
 }
 
-void World::gatherContactPoints(int candidate, double now) {
+void World::gatherContactPoints(double now) {
+    Impl& scratch = *impl_;
+    JobSystem* jobs = jobs_.get();
+    // Every pair's bodies flown to now first: the narrow phase of a pair reads only its two bodies.
+    for (int ci : scratch.gathered) {
+        const Candidate& c = scratch.candidates[ci];
+        syncBody(c.a, now);
+        if (c.partner.isBody()) syncBody(c.partner.index, now);
+    }
+    // The narrow phase per chunk of pairs, then each pair's points to the solver in pair order.
+    const std::size_t count = scratch.gathered.size();
+    std::vector<ChunkManifolds>& found = scratch.parallel.value.manifolds;
+    found.resize(chunkCount(jobs, count, kPairGrain));
+    std::vector<WorkerScratch>& workers = scratch.workers(jobs);
+    parallelFor(jobs, count, kPairGrain, [&](const JobChunk& chunk) {
+        ChunkManifolds& out = found[chunk.index];
+        WorkerScratch& local = workers[static_cast<std::size_t>(chunk.worker)];
+        out.manifolds.clear();
+        out.pairs.clear();
+        for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
+            pairManifolds(scratch.gathered[k], local, local.manifolds);
+            if (local.manifolds.empty()) continue;
+            out.manifolds.insert(out.manifolds.end(), local.manifolds.begin(), local.manifolds.end());
+            out.pairs.emplace_back(scratch.gathered[k], static_cast<int>(local.manifolds.size()));
+        }
+    });
+    for (std::size_t chunk = 0; chunk < found.size(); ++chunk) {
+        const ChunkManifolds& part = found[chunk];
+        std::size_t next = 0;
+        for (const auto& [candidate, manifolds] : part.pairs) {
+            addContactPoints(candidate, std::span<const PairManifold>(part.manifolds)
+                                            .subspan(next, static_cast<std::size_t>(manifolds)));
+            next += static_cast<std::size_t>(manifolds);
+        }
+    }
+}
+
+void World::addContactPoints(int candidate, std::span<const PairManifold> manifolds) {
     Impl& scratch = *impl_;
     const Candidate& c = scratch.candidates[candidate];
     const Body* b = c.partner.isBody() ? &bodies_[c.partner.index] : nullptr;
-    syncBody(c.a, now);
-    if (b) syncBody(c.partner.index, now);
     const Body& a = bodies_[c.a];
-    // An obstacle gives a manifold per touched triangle; a body or a wall at most one.
-    if (c.partner.isObstacle()) {
-        obstacleContactsOf(c.a, c.partner.index, kMargin, scratch.manifolds);
-    } else {
-        scratch.manifolds.clear();
-        if (const auto single = contactOf(c.a, c.partner)) scratch.manifolds.push_back({*single, 0, {}});
-    }
-    if (scratch.manifolds.empty()) return;
     for (const int body : {c.a, b ? c.partner.index : -1}) {
         if (body < 0 || scratch.inSolve[body]) continue;
         scratch.solved.push_back(body);
@@ -132,7 +169,7 @@ void World::gatherContactPoints(int candidate, double now) {
     const float reach = contactReach(a, b);
     const float restingSpeed = restingSpeedOf(settings_);
     const Rolling rolling = rollingOf(a, b);
-    for (const PairManifold& contact : scratch.manifolds) {
+    for (const PairManifold& contact : manifolds) {
         const Manifold& manifold = contact.manifold;
         const int group = scratch.solver.addManifold(rolling);
         for (int k = 0; k < manifold.count; ++k) {

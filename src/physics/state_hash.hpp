@@ -14,6 +14,14 @@ namespace kz {
 /// and so do NaNs with different payloads: it compares bits, not values.
 std::uint64_t stateHash(const World& world);
 
+/// Where two worlds' states first differ, bit for bit, as one line ("body 3 velocity: ..."), or
+/// empty when they are the same: the step count, the halted body, each body (every field: shape,
+/// mass and material, pose, velocities, angular momentum), the last step's contacts and its impact
+/// records (every field), the impact event count. What the hash leaves out (the angular momentum,
+/// the contacts, the impact log) is compared too; the step's caches are not (they show in the
+/// states of the steps that follow).
+std::string stateDifference(const World& a, const World& b);
+
 /// A state hash as the reports, the event log and recordings write it: 16 lowercase hex digits.
 std::string stateHashText(std::uint64_t hash);
 

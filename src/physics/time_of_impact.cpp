@@ -6,14 +6,14 @@
 
 namespace kz {
 
-float World::timeOfImpact(int candidate, float remaining) const {
+float World::timeOfImpact(int candidate, float remaining, std::vector<Triangle>& near) const {
     Candidate& c = impl_->candidates[candidate];
     const auto spin = [&](int i) { return impl_->spinEnergy[static_cast<std::size_t>(i)]; };
     const bool body = c.partner.isBody();
     const SearchStart start{bodies_[c.a], spin(c.a), c.partner, body ? &bodies_[c.partner.index] : nullptr,
                             body ? spin(c.partner.index) : 0.0};
     NoImpactTrace none;
-    return searchTimeOfImpact(start, remaining, c.target, impl_->nearTriangles, none);
+    return searchTimeOfImpact(start, remaining, c.target, near, none);
 }
 
 } // namespace kz

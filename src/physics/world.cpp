@@ -54,7 +54,7 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), impacts_(other.impacts_), accumulator_(other.accumulator_),
       paused_(other.paused_), singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_),
+      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_), jobs_(other.jobs_),
       impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
@@ -139,11 +139,22 @@ bool World::haltOnNonFiniteState() {
             if (!std::isfinite(v[k])) return false;
         return true;
     };
-    for (std::size_t i = 0; i < bodies_.size(); ++i) {
-        const Body& b = bodies_[i];
-        if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
-            !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
-            haltedBody_ = static_cast<int>(i);
+    // The first body with a non-finite value: each chunk's first, then the first chunk's that has one.
+    std::vector<int>& first = impl_->parallel.value.firstNonFinite;
+    first.assign(chunkCount(jobs_.get(), bodies_.size(), kFiniteGrain), -1);
+    parallelFor(jobs_.get(), bodies_.size(), kFiniteGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const Body& b = bodies_[i];
+            if (!finite(b.position) || !finite(b.orientation) || !finite(b.velocity) ||
+                !finite(b.angularVelocity) || !finite(b.angularMomentum)) {
+                first[chunk.index] = static_cast<int>(i);
+                return;
+            }
+        }
+    });
+    for (const int i : first) {
+        if (i >= 0) {
+            haltedBody_ = i;
             return true;
         }
     }
@@ -188,8 +199,10 @@ void World::step() {
 }
 
 void World::applyGravity() {
-    for (Body& b : bodies_)
-        b.velocity += settings_.gravity * settings_.timeStep;
+    parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i)
+            bodies_[i].velocity += settings_.gravity * settings_.timeStep;
+    });
 }
 
 void World::resolveTouching() {
@@ -211,8 +224,25 @@ void World::resolveTouching() {
 }
 
 void World::finishStep() {
-    for (int i = 0; i < static_cast<int>(bodies_.size()); ++i)
-        syncBody(i, settings_.timeStep);
+    // Every body to the step's end: as flown ahead (flyToImpacts) when no impact has touched it
+    // since, else from its own clock. In the impact loop a body changes only when it is flown to an
+    // impact (its clock leaves 0) or an impact's solve gives it impulses (touched): otherwise it is in
+    // the state it was flown ahead from.
+    const ParallelScratch& parallel = impl_->parallel.value;
+    parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            double& clock = impl_->bodyTime[i];
+            if (parallel.flownAhead && clock == 0.0 && !parallel.touched[i]) {
+                const FlightEnd& after = parallel.flightAfter[i];
+                bodies_[i].position = after.position;
+                bodies_[i].orientation = after.orientation;
+                bodies_[i].angularVelocity = after.angularVelocity;
+                clock = settings_.timeStep;
+                continue;
+            }
+            syncBody(static_cast<int>(i), settings_.timeStep);
+        }
+    });
     keepLatestContacts();
     projectPositions();
     ++stepCount_;

@@ -58,8 +58,10 @@ struct ImpactPreview {
 };
 
 struct PairManifold;     // world_impl.hpp
+struct WorkerScratch;    // world_impl.hpp
 struct AdvancementTrace; // explain_advancement.hpp
 class BodyBvh;           // body_bvh.hpp
+class JobSystem;         // job_system.hpp
 
 class World {
 public:
@@ -91,6 +93,12 @@ public:
     bool paused() const { return paused_; }
     /// While paused, the next advance() takes exactly one step.
     void requestSingleStep() { singleStepPending_ = true; }
+
+    /// The threads step() runs its parallel stages on (job_system.hpp); null, the default: the
+    /// calling thread alone. Not part of the state: every thread count gives the same bits, and a
+    /// copy of the world shares the same threads.
+    void setJobs(std::shared_ptr<JobSystem> jobs) { jobs_ = std::move(jobs); }
+    const std::shared_ptr<JobSystem>& jobs() const { return jobs_; }
 
     /// Sets body i's linear and angular (world frame) velocity.
     void setBodyVelocity(int i, const glm::vec3& velocity, const glm::vec3& angularVelocity);
@@ -204,7 +212,8 @@ private:
     // Free flight (free_flight.cpp; syncBody in world_impl.hpp).
     void syncBody(int i, double time);
     // Times of impact (time_of_impact.cpp).
-    float timeOfImpact(int candidate, float remaining) const;
+    /// Sets the candidate's target; `near` is scratch for an obstacle's triangles.
+    float timeOfImpact(int candidate, float remaining, std::vector<Triangle>& near) const;
     /// The time of impact from `start` within `remaining`, setting `target` (the gap at which the
     /// impact counts) and reporting its steps to `observe`; `near` is the obstacle's triangles'
     /// scratch (time_of_impact_steps.hpp).
@@ -231,15 +240,23 @@ private:
     /// Contacts of body a with a body or wall partner, within the contact margin.
     std::optional<Manifold> contactOf(int a, Partner partner) const;
     /// Contacts of body a with an obstacle within `margin`, one manifold per triangle, deepest
-    /// first, without points that lie on a deeper triangle's contact (see narrow_phase.cpp).
-    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out) const;
+    /// first, without points that lie on a deeper triangle's contact (see narrow_phase.cpp);
+    /// `scratch` holds the triangles near the body.
+    void obstacleContactsOf(int a, int obstacle, float margin, std::vector<PairManifold>& out,
+                            WorkerScratch& scratch) const;
+    /// The manifolds of one candidate pair as they are now, within the contact margin: an obstacle's
+    /// per touched triangle, a body's or a wall's at most one.
+    void pairManifolds(int candidate, WorkerScratch& scratch, std::vector<PairManifold>& out) const;
     /// The triangles of an obstacle (world frame) that body a's bounding sphere, grown by
     /// `reach`, may touch.
     void trianglesNear(const Body& a, int obstacle, float reach, std::vector<Triangle>& out,
                        std::vector<std::uint32_t>* ids = nullptr) const;
     // Resolving contacts (resolve.cpp).
-    /// Hands the touching points of one candidate pair, flown to `now`, to the contact solver.
-    void gatherContactPoints(int candidate, double now);
+    /// Hands the touching points of the gathered candidate pairs, flown to `now`, to the contact
+    /// solver (the narrow phase in parallel, the points added in pair order).
+    void gatherContactPoints(double now);
+    /// Hands the points of one candidate pair's manifolds to the contact solver.
+    void addContactPoints(int candidate, std::span<const PairManifold> manifolds);
     void keepLatestContacts();
     // The end of the step (position_projection.cpp).
     void projectPositions();
@@ -258,6 +275,7 @@ private:
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
     int haltedBody_ = -1;
+    std::shared_ptr<JobSystem> jobs_;
     std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, impact heap, contact solver, clocks.
 };
 

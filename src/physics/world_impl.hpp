@@ -6,8 +6,10 @@
 #include "broadphase.hpp"
 #include "contact_solver.hpp"
 #include "free_flight.hpp"
+#include "job_system.hpp"
 #include "narrow_phase.hpp"
 #include "partner.hpp"
+#include "uncopied.hpp"
 #include "world.hpp"
 
 #include <cstdint>
@@ -54,6 +56,71 @@ struct Candidate {
     std::uint32_t version = 0; ///< Bumped whenever toi goes stale.
 };
 
+/// Items per chunk of the step's parallel loops (job_system.hpp): enough work that a chunk costs
+/// more than handing it to another thread (a few microseconds), so that a small world's loops run
+/// as one chunk on the calling thread, as without threads.
+inline constexpr std::size_t kBodyGrain = 512;    ///< Per body: free flight, swept boxes, walls.
+inline constexpr std::size_t kPairGrain = 128;    ///< Per candidate pair: narrow phase, projection.
+inline constexpr std::size_t kImpactGrain = 64;   ///< Per candidate pair: times of impact.
+inline constexpr std::size_t kFiniteGrain = 4096; ///< Per body: the finiteness check.
+
+/// What one thread of the step's parallel loops writes on the side (JobChunk::worker's).
+struct WorkerScratch {
+    std::vector<Triangle> nearTriangles;
+    std::vector<std::uint32_t> nearIds;
+    std::vector<PairManifold> manifolds;
+};
+
+/// The manifolds of the candidate pairs of one chunk of a resolve's narrow phase, in pair order.
+struct ChunkManifolds {
+    std::vector<PairManifold> manifolds;
+    std::vector<std::pair<int, int>> pairs; ///< (candidate, how many of `manifolds` are its), in order.
+};
+
+/// The end-of-step projection's look at one candidate pair: the push its contact asks for.
+struct ProjectionContact {
+    glm::vec3 normal;
+    float depth;   ///< Of the contact (obstacles: of the deepest triangle); not over kSlop: no push.
+    bool touching; ///< Whether there is a contact at all.
+};
+
+/// A body's motion as free flight reads it (drift).
+struct FlightState {
+    glm::vec3 position;
+    glm::quat orientation;
+    glm::vec3 velocity;
+    glm::vec3 angularVelocity;
+    glm::vec3 angularMomentum;
+    double spinEnergy;
+};
+
+/// What free flight changes of a body.
+struct FlightEnd {
+    glm::vec3 position;
+    glm::quat orientation;
+    glm::vec3 angularVelocity;
+};
+
+/// The scratch of the step's parallel loops: rebuilt by each loop, so a copy of the world starts
+/// without it.
+struct ParallelScratch {
+    std::vector<WorkerScratch> workers;                                     ///< Per thread.
+    std::vector<std::vector<Candidate>> wallCandidates, obstacleCandidates; ///< Per chunk of bodies.
+    std::vector<ChunkManifolds> manifolds;                                  ///< Per chunk of pairs.
+    std::vector<int> searches;                 ///< The candidates whose time of impact is recomputed.
+    std::vector<int> nearBodies;               ///< watchPath: the bodies whose boxes may meet a grown one.
+    std::vector<ProjectionContact> projection; ///< Per candidate.
+    std::vector<std::uint32_t> movedStamp;     ///< Per body: the projection pass that last moved it.
+    std::vector<int> firstNonFinite;           ///< Per chunk of bodies.
+    /// Free flight to the step's end, flown ahead while the impacts are resolved (flyToImpacts), when
+    /// flownAhead: each body's state before and after, and whether an impact's solve has touched it
+    /// (its impulses, at any time; a body flown by an impact has its clock past 0).
+    std::vector<FlightState> flightBefore;
+    std::vector<FlightEnd> flightAfter;
+    std::vector<char> touched;
+    bool flownAhead = false;
+};
+
 /// The step's scratch (kept from step to step so that a step does not allocate) and what
 /// carries over between steps: each body's rotational energy and the warm-start cache.
 struct World::Impl {
@@ -61,6 +128,7 @@ struct World::Impl {
     std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
     std::vector<std::pair<int, int>> pairs;
     std::vector<Aabb> swept; ///< Per body: the box its candidates were found for.
+    std::vector<int> grown;  ///< The bodies whose box watchPath has grown since the broad phase.
     GridBroadPhase grid;
     std::vector<std::uint32_t> contactSerial; ///< Per entry of contacts_: which resolve made it.
     std::uint32_t resolveSerial = 0;
@@ -86,13 +154,19 @@ struct World::Impl {
     std::vector<int> gathered;    ///< Candidates gathered by resolve.
     std::vector<int> solved;      ///< Bodies with contacts in the current resolve.
     std::vector<char> inSolve;
-    std::vector<Triangle> nearTriangles; ///< Scratch of timeOfImpact and the obstacle contacts.
-    std::vector<std::uint32_t> nearIds;
-    std::vector<PairManifold> manifolds; ///< Scratch: the manifolds of one candidate pair.
+    WorkerScratch local; ///< Scratch of the calling thread's own queries (the deepest overlap).
     std::vector<std::uint32_t> candidateStamp;
     std::uint32_t stamp = 0;
     /// Not the step's: the bodies' hierarchy for picking, refitted after every change to a body.
     BodyBvh bodyBvh;
+    Uncopied<ParallelScratch> parallel;
+
+    /// ParallelScratch::workers, one per thread of `jobs`.
+    std::vector<WorkerScratch>& workers(const JobSystem* jobs) {
+        std::vector<WorkerScratch>& w = parallel.value.workers;
+        w.resize(jobs ? static_cast<std::size_t>(jobs->threads()) : 1);
+        return w;
+    }
 };
 
 /// Here, inline: resolve and the impact loop call it for every candidate of every body an impulse

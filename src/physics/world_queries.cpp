@@ -54,8 +54,9 @@ float World::maxPenetration() const {
     for (int i = 0; i < static_cast<int>(bodies_.size()); ++i) {
         for (int o = 0; o < static_cast<int>(obstacles_.size()); ++o) {
             if (!testAabbAabb(boxes[i], obstacles_[o].bounds)) continue;
-            obstacleContactsOf(i, o, 0.0f, impl_->manifolds);
-            if (!impl_->manifolds.empty()) deepest = std::max(deepest, impl_->manifolds[0].manifold.depth);
+            WorkerScratch& local = impl_->local;
+            obstacleContactsOf(i, o, 0.0f, local.manifolds, local);
+            if (!local.manifolds.empty()) deepest = std::max(deepest, local.manifolds[0].manifold.depth);
         }
     }
     return deepest;
@@ -111,12 +112,12 @@ std::size_t World::memoryBytes() const {
     for (const Obstacle& o : obstacles_)
         bytes += o.name.capacity() >= sizeof(std::string) ? o.name.capacity() + 1 : 0;
     bytes += vectorBytes(s.candidates) + vectorBytes(s.byBody) + vectorBytes(s.pairs) + vectorBytes(s.swept) +
-             s.grid.memoryBytes() + vectorBytes(s.contactSerial) + vectorBytes(s.spinEnergy) +
-             s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) + vectorBytes(s.bodyTime) +
-             vectorBytes(s.involved) + vectorBytes(s.gathered) + vectorBytes(s.solved) +
-             vectorBytes(s.inSolve) + vectorBytes(s.nearTriangles) + vectorBytes(s.nearIds) +
-             vectorBytes(s.manifolds) + vectorBytes(s.candidateStamp) + vectorBytes(s.searchStarts) +
-             vectorBytes(s.fired) + s.bodyBvh.memoryBytes();
+             vectorBytes(s.grown) + s.grid.memoryBytes() + vectorBytes(s.contactSerial) +
+             vectorBytes(s.spinEnergy) + s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) +
+             vectorBytes(s.bodyTime) + vectorBytes(s.involved) + vectorBytes(s.gathered) +
+             vectorBytes(s.solved) + vectorBytes(s.inSolve) + vectorBytes(s.local.nearTriangles) +
+             vectorBytes(s.local.nearIds) + vectorBytes(s.local.manifolds) + vectorBytes(s.candidateStamp) +
+             vectorBytes(s.searchStarts) + vectorBytes(s.fired) + s.bodyBvh.memoryBytes();
     return bytes;
 }
 

@@ -26,6 +26,7 @@
 
 #include "session/session.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -93,9 +94,11 @@ public:
     int playTick(Session& session, std::string& error);
     /// The window's playback: `frameSeconds` times the world's time scale fed to the player's own
     /// accumulator, and the ticks that are due played (playTick), at most the world's
-    /// maxStepsPerAdvance a call, as World::advance paces a live session. The recorded pauses do not
-    /// hold it: they took no ticks. At the end it plays no further. Returns the steps taken.
-    int play(Session& session, float frameSeconds, std::string& error);
+    /// maxStepsPerAdvance a call, as World::advance paces a live session, and no more once they
+    /// have used `budgetSeconds` of wall time (at least one; the rest are dropped, as
+    /// Session::advance drops them). The recorded pauses do not hold it: they took no ticks. At the
+    /// end it plays no further. Returns the steps taken.
+    int play(Session& session, float frameSeconds, std::string& error, double budgetSeconds = INFINITY);
     /// At the end: empty when the session's state hash is the recorded one, else the one line
     /// "<file>: replay diverged: ...".
     std::string verify(const Session& session) const;

@@ -3,6 +3,8 @@
 #include "session/recording.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <variant>
 
 namespace kz {
@@ -53,13 +55,15 @@ int RecordingPlayer::playTick(Session& session, std::string& error) {
     return 1;
 }
 
-int RecordingPlayer::play(Session& session, float frameSeconds, std::string& error) {
+int RecordingPlayer::play(Session& session, float frameSeconds, std::string& error, double budgetSeconds) {
     // The inputs due now first: a time scale applied at this tick paces this frame, as live.
     error = applyDue(session);
     if (!error.empty()) return 0;
     if (frameSeconds > 0.0f) accumulator_ += frameSeconds * session.world().settings().timeScale;
+    const auto start = std::chrono::steady_clock::now();
     int steps = 0;
-    while (true) {
+    bool overBudget = false;
+    while (!overBudget) {
         // Read afresh each tick: a load may bring another time step.
         const WorldSettings& settings = session.world().settings();
         if (!(accumulator_ >= settings.timeStep) || steps >= settings.maxStepsPerAdvance) break;
@@ -67,10 +71,16 @@ int RecordingPlayer::play(Session& session, float frameSeconds, std::string& err
         if (playTick(session, error) == 0) break;
         accumulator_ -= timeStep;
         ++steps;
+        overBudget =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= budgetSeconds;
     }
     if (atEnd(session) && error.empty()) error = applyDue(session);
     const WorldSettings& settings = session.world().settings();
-    if (steps >= settings.maxStepsPerAdvance) accumulator_ = std::min(accumulator_, settings.timeStep);
+    if (overBudget) {
+        accumulator_ = std::fmod(accumulator_, settings.timeStep); // the ticks left are dropped
+    } else if (steps >= settings.maxStepsPerAdvance) {
+        accumulator_ = std::min(accumulator_, settings.timeStep);
+    }
     return steps;
 }
 

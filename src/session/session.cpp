@@ -23,6 +23,7 @@ std::string applyLoad(SessionState& state, const LoadScenario& load) {
     if (!loaded) return error;
     loaded->world.setPaused(state.world.paused());
     loaded->world.setTimeScale(state.world.settings().timeScale);
+    loaded->world.setJobs(state.world.jobs());
     state.world = std::move(loaded->world);
     state.scenario = std::move(loaded->scenario);
     state.seed = loaded->seed;
@@ -178,15 +179,22 @@ void Session::attachHistory(History* history) {
 void Session::rewindTo(SessionState state) {
     if (state.tick > state_.tick || state.inputsApplied > log_.size()) return; // not of this session
     log_.resize(state.inputsApplied);
+    state.world.setJobs(state_.world.jobs());
     state_ = std::move(state);
     if (history_) history_->truncateAfter(state_.tick);
 }
 
-int Session::advance(float frameSeconds) {
-    const int steps = state_.world.dueSteps(frameSeconds);
-    for (int i = 0; i < steps; ++i)
+int Session::advance(float frameSeconds, double budgetSeconds) {
+    const int due = state_.world.dueSteps(frameSeconds);
+    const auto start = std::chrono::steady_clock::now();
+    int taken = 0;
+    while (taken < due) {
         step();
-    return steps;
+        ++taken;
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= budgetSeconds)
+            break;
+    }
+    return taken;
 }
 
 } // namespace kz

@@ -13,6 +13,7 @@
 #include "physics/world.hpp"
 #include "session/session_input.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -91,9 +92,15 @@ public:
     /// are the history's steps after state.tick.
     void rewindTo(SessionState state);
     /// World::advance through step(): the steps the frame time makes due (World::dueSteps: the
-    /// accumulator, the time scale, the pause and a pending single step), each counted. Returns how
-    /// many were taken.
-    int advance(float frameSeconds);
+    /// accumulator, the time scale, the pause and a pending single step; at most the world's
+    /// maxStepsPerAdvance, and the accumulator keeps no debt beyond them), each counted. Once the
+    /// steps taken have used `budgetSeconds` of wall time, the rest of the due steps are dropped
+    /// (at least one is taken): a frame's physics stays within the budget or one step, so a world
+    /// too heavy for real time slows down instead of stretching every frame. Returns how many were
+    /// taken.
+    int advance(float frameSeconds, double budgetSeconds = INFINITY);
+    /// The threads the world steps on (World::setJobs), kept through loads and rewinds.
+    void setJobs(std::shared_ptr<JobSystem> jobs) { state_.world.setJobs(std::move(jobs)); }
 
     const World& world() const { return state_.world; }
     const SessionState& state() const { return state_; }

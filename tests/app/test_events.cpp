@@ -162,6 +162,22 @@ TEST_F(EventLogFile, ViewGivesTheWindowAndItsFreePartAndShadowsTheirSwitch) {
     EXPECT_EQ(written[1], R"({"frame":4,"event":"shadows","on":false})");
 }
 
+TEST_F(EventLogFile, PaceLinesSayBehindOrNotWithTheScalesTheLoadAndTheThreads) {
+    kz::EventLog log;
+    std::string error;
+    ASSERT_TRUE(log.open(file_.string(), error)) << error;
+    log.pace(90, true, 0.31f, 1.0, 2.4f, 1);
+    log.pace(120, false, 0.98f, 1.0, 0.45f, 2);
+    const std::vector<std::string> written = lines(file_);
+    ASSERT_EQ(written.size(), 2u);
+    EXPECT_EQ(
+        written[0],
+        R"({"frame":90,"event":"pace","behind":true,"time_scale":0.31,"asked":1.0,"physics_load":2.4,"threads":1})");
+    EXPECT_EQ(
+        written[1],
+        R"({"frame":120,"event":"pace","behind":false,"time_scale":0.98,"asked":1.0,"physics_load":0.45,"threads":2})");
+}
+
 TEST(EventLog, UnwritablePathIsAnErrorNamingIt) {
     kz::EventLog log;
     std::string error;

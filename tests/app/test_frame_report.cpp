@@ -48,7 +48,10 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
                                                "seed",
                                                "msaa_samples",
                                                "shadows",
-                                               "state_hash"};
+                                               "state_hash",
+                                               "threads",
+                                               "effective_time_scale",
+                                               "physics_behind_frames"};
     EXPECT_EQ(keys, expected);
     EXPECT_EQ(report["frames"], 3);
     EXPECT_DOUBLE_EQ(report["fps"].get<double>(), 6.0);
@@ -63,6 +66,18 @@ TEST(FrameReport, HoldsItsKeysInOrderWithTheMediansOfTheFrameTimes) {
     EXPECT_EQ(report["msaa_samples"], 0) << "not multisampled unless said";
     EXPECT_EQ(report["shadows"], true);
     EXPECT_EQ(report["state_hash"], kz::stateHashText(kz::stateHash(world)));
+    EXPECT_EQ(report["threads"], 1) << "one thread unless said";
+    EXPECT_EQ(report["effective_time_scale"], 0.0);
+    EXPECT_EQ(report["physics_behind_frames"], 0);
+}
+
+TEST(FrameReport, SaysHowThePhysicsKeptPace) {
+    const kz::World world(kz::boxRoom(glm::vec3(10.0f)));
+    const nlohmann::ordered_json report =
+        kz::frameReport({}, 0, 0.0, world, "Empty", 1, {}, kz::PaceSummary{4, 0.31f, 17});
+    EXPECT_EQ(report["threads"], 4);
+    EXPECT_EQ(report["effective_time_scale"], 0.31) << "a float's shortest decimal";
+    EXPECT_EQ(report["physics_behind_frames"], 17);
 }
 
 TEST(FrameReport, SaysHowTheFramesWereDrawn) {

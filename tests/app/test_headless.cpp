@@ -351,8 +351,9 @@ void expectAllNumbersFiniteAndNoNulls(const Json& json, const std::string& path 
 TEST_F(KolizeCli, HelpExitsZeroAndDocumentsEveryFlag) {
     const Outcome run = kolize("--help");
     EXPECT_EQ(run.exitCode, 0);
-    for (const char* flag : {"--headless", "--scenario", "--seed", "--steps", "--report", "--help", "--size",
-                             "--paused", "--no-spin", "--frames", "--screenshot", "--events", "--no-vsync"}) {
+    for (const char* flag :
+         {"--headless", "--scenario", "--seed", "--steps", "--report", "--help", "--size", "--paused",
+          "--no-spin", "--frames", "--screenshot", "--events", "--no-vsync", "--threads"}) {
         EXPECT_NE(run.out.find(flag), std::string::npos) << flag << " is not in:\n" << run.out;
     }
     EXPECT_TRUE(run.err.empty()) << run.err;
@@ -373,6 +374,36 @@ TEST_F(KolizeCli, BadValuesAreOneLineAndExitCodeTwo) {
         const Outcome run = kolize(std::string("--headless ") + args);
         EXPECT_EQ(run.exitCode, 2);
         expectOneErrorLine(run);
+    }
+}
+
+TEST_F(KolizeCli, BadThreadCountsAreOneLineNamingTheFlagAndExitCodeTwo) {
+    for (const char* value : {"0", "-2", "two", "1.5", "''", "257", "99999999999"}) {
+        for (const char* mode : {"--headless ", "", "--headless --replay none.kzr "}) {
+            SCOPED_TRACE(std::string(mode) + "--threads " + value);
+            const Outcome run = kolize(std::string(mode) + "--threads " + value);
+            EXPECT_EQ(run.exitCode, 2);
+            expectOneErrorLine(run);
+            EXPECT_NE(run.err.find("--threads"), std::string::npos) << run.err;
+        }
+    }
+}
+
+TEST_F(KolizeCli, EveryThreadCountGivesTheSameReport) {
+    // The report without its timing line: the same text, bit for bit, on 1, 2 and 4 threads.
+    std::string first;
+    for (const char* threads : {"1", "2", "4"}) {
+        SCOPED_TRACE(std::string("--threads ") + threads);
+        const Outcome run =
+            kolize(std::string("--headless --scenario mesh-playground --steps 400 --threads ") + threads);
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        Json report = Json::parse(run.out);
+        report.erase("ms_per_step_median");
+        if (first.empty()) {
+            first = report.dump();
+        } else {
+            EXPECT_EQ(report.dump(), first);
+        }
     }
 }
 

@@ -2029,6 +2029,77 @@ TEST(Interactive, EscapeQuitsWithExitCode0AndFramesEndsTheRun) {
     }
 }
 
+// ------------------------------------------------------------------------------ the pace
+
+/// A world too heavy for one thread on any machine: 3,000 bodies stepped at 2,000 Hz (each step
+/// about 0.6 ms here: the physics alone needs about 1.2 s for each simulated second).
+fs::path writeHeavyScenario(const fs::path& dir) {
+    const Json scenario = {{"name", "heavy"},
+                           {"size", {16, 16, 16}},
+                           {"time_step", 0.0005},
+                           {"restitution", 1},
+                           {"friction", 0},
+                           {"random",
+                            {{"count", 3000},
+                             {"seed", 3},
+                             {"speed", {1, 4}},
+                             {"sphere_radius", {0.1, 0.2}},
+                             {"box_half", {0.1, 0.2}},
+                             {"box_fraction", 0.5}}}};
+    const fs::path path = dir / "heavy.json";
+    writeText(path, scenario.dump(2));
+    return path;
+}
+
+TEST(Interactive, APhysicsTooHeavyForOneThreadSaysItIsBehindUntilPausedAndTheReportCountsIt) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const fs::path heavy = writeHeavyScenario(dir.path());
+    {
+        App app(dir.path(), windowArgs(heavy, {"--threads", "1", "--no-shadows", "--report",
+                                               (dir.path() / "report.json").string()}));
+        KZ_START_APP(app);
+        std::size_t cursor = 0;
+        const std::optional<Json> behind = app.waitEvent("pace", cursor, 40s);
+        ASSERT_TRUE(behind.has_value()) << "no pace event" << app.diagnostics();
+        EXPECT_EQ(behind->value("behind", false), true) << behind->dump();
+        EXPECT_EQ(behind->value("threads", 0), 1) << behind->dump();
+        EXPECT_EQ(behind->value("asked", 0.0), 1.0) << behind->dump();
+        EXPECT_LT(behind->value("time_scale", 1.0), 0.9) << behind->dump();
+        EXPECT_GT(behind->value("physics_load", 0.0), 0.5) << behind->dump();
+        // Paused, the world is not meant to move: the warning ends.
+        app.key("p");
+        const std::optional<Json> paused = app.waitEvent("pace", cursor, 40s);
+        ASSERT_TRUE(paused.has_value()) << "no pace event after P" << app.diagnostics();
+        EXPECT_EQ(paused->value("behind", true), false) << paused->dump();
+        EXPECT_FALSE(app.eventsNamed("pause").empty()) << app.diagnostics();
+        app.quitWithEscape();
+    }
+    const Json report = Json::parse(readText(dir.path() / "report.json"), nullptr, false);
+    ASSERT_TRUE(report.is_object());
+    EXPECT_EQ(report.value("threads", 0), 1);
+    EXPECT_GT(report.value("physics_behind_frames", 0), 0);
+    EXPECT_EQ(report.value("effective_time_scale", -1.0), 0.0) << "paused at the end";
+}
+
+TEST(Interactive, ALightWorldOnTwoThreadsKeepsPaceAndSaysNothing) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const StillScene scene(dir.path());
+    App app(dir.path(), windowArgs(scene.file, {"--threads", "2", "--frames", "60", "--report",
+                                                (dir.path() / "report.json").string()}));
+    ASSERT_TRUE(app.started());
+    EXPECT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    EXPECT_TRUE(app.eventsNamed("pace").empty()) << app.diagnostics();
+    const Json report = Json::parse(readText(dir.path() / "report.json"), nullptr, false);
+    ASSERT_TRUE(report.is_object());
+    EXPECT_EQ(report.value("threads", 0), 2);
+    EXPECT_EQ(report.value("physics_behind_frames", -1), 0);
+    EXPECT_GT(report.value("effective_time_scale", 0.0), 0.5);
+}
+
 // ------------------------------------------------------------------------------ record and replay
 
 /// A slider's grab on the panel: the bounding box of a run of its colour (Dear ImGui's dark style

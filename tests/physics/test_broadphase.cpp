@@ -2,6 +2,7 @@
 // random boxes (on a coarse grid, so many touch exactly; some flat or reduced to a point), and
 // the determinism of its output order.
 #include "physics/broadphase.hpp"
+#include "physics/job_system.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -248,6 +249,31 @@ TEST(GridBroadphase, SameBoxesGiveTheSamePairsInTheSameOrder) {
     ASSERT_FALSE(first.empty());
     EXPECT_EQ(first, second);
     EXPECT_EQ(first, third);
+}
+
+TEST(GridBroadphase, AnyThreadsGiveTheSamePairsInTheSameOrder) {
+    // Big boxes among small ones (oversize: tested against all), a NaN and an infinite corner, and
+    // enough boxes and cells for every loop to run in several chunks on every thread.
+    std::vector<Aabb> boxes = gridBoxes(977u, 6000, glm::vec3(40.0f), 0.25f, 6);
+    boxes[17] = {glm::vec3(0.0f), glm::vec3(30.0f)};
+    boxes[400].min.x = std::numeric_limits<float>::quiet_NaN();
+    boxes[401].max.y = std::numeric_limits<float>::infinity();
+    Pairs alone;
+    kz::GridBroadPhase reference;
+    reference.findPairs(boxes, alone);
+    ASSERT_GT(alone.size(), 1000u);
+    for (const int threads : {1, 2, 3, 4}) {
+        for (const std::size_t maxChunk : {std::size_t{0}, std::size_t{5}}) {
+            SCOPED_TRACE(std::to_string(threads) + " threads, chunks of at most " + std::to_string(maxChunk));
+            kz::JobSystem jobs(threads, maxChunk);
+            kz::GridBroadPhase grid;
+            Pairs pairs;
+            grid.findPairs(boxes, pairs, &jobs);
+            EXPECT_EQ(pairs, alone);
+            grid.findPairs(boxes, pairs, &jobs); // reused scratch
+            EXPECT_EQ(pairs, alone);
+        }
+    }
 }
 
 TEST(GridBroadphase, FewerThanTwoBoxesGiveNoPairs) {

@@ -6,6 +6,7 @@
 #include "geom/contact.hpp"
 #include "geom/plane.hpp"
 #include "physics/body_bvh.hpp"
+#include "physics/job_system.hpp"
 #include "physics/state_hash.hpp"
 #include "physics/world.hpp"
 
@@ -820,6 +821,92 @@ TEST(World, CopiedWorldContinuesBitIdentically) {
         b.step();
     }
     EXPECT_TRUE(bitIdentical(a, b));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads: any thread count, the same bits
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kThreadCounts[] = {
+    4}; // the sanitizers are about 15 times slower: the release suite runs 1 and 2
+#else
+constexpr int kThreadCounts[] = {1, 2, 4};
+#endif
+
+TEST(World, AThousandBodiesStepToTheSameBitsOnOneTwoAndFourThreads) {
+    // Large enough that the step's loops run in several chunks with their own chunk sizes: a
+    // bouncing gas of 1,000 bodies (impacts, no solver load) and 700 small bodies piling up in a
+    // 5 m room under gravity with friction (the solver, resting contacts, the projection).
+    const unsigned seed = 2024u;
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    const std::vector<BodyDesc> gas =
+        randomBodies(seed, {1000, 5.0f, 0.1f, 0.2f, 5.0f, 10.0f, false, 0.5f, 0.0f});
+    std::vector<BodyDesc> pile =
+        randomBodies(seed + 1, {700, 2.5f, 0.05f, 0.1f, 1.0f, 3.0f, false, 0.5f, 0.0f});
+    for (BodyDesc& d : pile) {
+        d.restitution = 0.3f;
+        d.friction = 0.5f;
+        d.rollingResistance = 0.05f;
+    }
+    const std::pair<const char*, World> scenes[] = {
+        {"gas", makeWorld(kz::boxRoom(glm::vec3(10.0f)), gas)},
+        {"pile", makeWorld(kz::boxRoom(glm::vec3(5.0f)), pile, earth())},
+    };
+    for (const auto& [name, start] : scenes) {
+        SCOPED_TRACE(name);
+        World alone(start);
+        const auto began = std::chrono::steady_clock::now();
+        for (int i = 0; i < 150; ++i)
+            alone.step();
+        std::cout << "  " << name << ": 150 steps in " << seconds(began) << " s, " << alone.contacts().size()
+                  << " contacts at the end\n";
+        EXPECT_GT(alone.contacts().size(), 0u);
+        for (const int threads : kThreadCounts) {
+            SCOPED_TRACE(std::to_string(threads) + " threads");
+            World threaded(start);
+            threaded.setJobs(std::make_shared<kz::JobSystem>(threads));
+            for (int i = 0; i < 150; ++i)
+                threaded.step();
+            EXPECT_EQ(kz::stateHash(threaded), kz::stateHash(alone));
+            EXPECT_EQ(kz::stateDifference(threaded, alone), "");
+        }
+    }
+}
+
+TEST(World, ACopySharesTheThreadsAndStepsAsTheOriginal) {
+    std::vector<BodyDesc> bodies =
+        randomBodies(99u, {200, 5.0f, 0.15f, 0.4f, 6.0f, 10.0f, false, 0.5f, 0.0f});
+    World a = makeWorld(kz::boxRoom(glm::vec3(10.0f)), bodies, earth());
+    const auto jobs = std::make_shared<kz::JobSystem>(2, 7);
+    a.setJobs(jobs);
+    for (int i = 0; i < 100; ++i)
+        a.step();
+    World b(a);
+    EXPECT_EQ(b.jobs(), jobs);
+    for (int i = 0; i < 200; ++i) {
+        a.step();
+        b.step();
+    }
+    EXPECT_EQ(kz::stateDifference(a, b), "");
+}
+
+TEST(World, StateDifferenceNamesTheFirstFieldThatDiffers) {
+    const std::vector<BodyDesc> bodies =
+        randomBodies(5u, {20, 5.0f, 0.2f, 0.4f, 3.0f, 3.0f, false, 0.5f, 0.0f});
+    World a = makeWorld(kz::boxRoom(glm::vec3(10.0f)), bodies);
+    for (int i = 0; i < 50; ++i)
+        a.step();
+    World b(a);
+    EXPECT_EQ(kz::stateDifference(a, b), "");
+    kz::Body nudged = b.bodies()[3];
+    nudged.angularMomentum.y = std::nextafter(nudged.angularMomentum.y, INFINITY);
+    b.setBody(3, nudged);
+    const std::string difference = kz::stateDifference(a, b);
+    EXPECT_EQ(difference.rfind("body 3 angular momentum: ", 0), 0u) << difference;
+    EXPECT_EQ(kz::stateHash(a), kz::stateHash(b)) << "the hash leaves the angular momentum out";
+    World c(a);
+    c.step();
+    EXPECT_EQ(kz::stateDifference(a, c).rfind("step count: 50 vs 51", 0), 0u) << kz::stateDifference(a, c);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -264,6 +264,25 @@ TEST(RecordingPlayer, PlayPacesTheTicksByTheFrameTimeAndTheTimeScale) {
     EXPECT_EQ(player.verify(*played), "");
 }
 
+TEST(RecordingPlayer, PlayDropsTheTicksLeftOnceTheBudgetIsUsedAndKeepsNoDebt) {
+    kz::Session live = startSession(loadOf("two-balls"));
+    for (int i = 0; i < 40; ++i)
+        live.step();
+    kz::RecordingPlayer player(kz::recordingOf(live));
+    std::string error;
+    std::optional<kz::Session> played = player.start(error);
+    ASSERT_TRUE(played) << error;
+    EXPECT_EQ(player.play(*played, 0.05f, error, 0.0), 1) << "at least one tick";
+    EXPECT_EQ(player.play(*played, 0.0f, error, 0.0), 0) << "the dropped ticks are not owed";
+    // 6 ticks' worth of time again (7 with the fraction of a tick the first frame left).
+    const int next = player.play(*played, 0.05f, error, 10.0);
+    EXPECT_TRUE(next == 6 || next == 7) << next << " ticks";
+    while (!player.atEnd(*played))
+        player.play(*played, 0.05f, error, 0.0);
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(player.verify(*played), "") << "the same ticks, however they were paced";
+}
+
 TEST(RecordingPlayer, ADifferentEndIsReportedAsADivergence) {
     kz::Recording recording = mustParse(textOf(kz::recordingOf(sampleSession())));
     const std::uint64_t actual = recording.stateHash;

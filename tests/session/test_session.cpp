@@ -1,5 +1,6 @@
 // The session (src/session/session.hpp): inputs applied and logged at their ticks, steps counted,
 // and the log replayed from the start or from a keyframe to the same bits as the live session.
+#include "physics/job_system.hpp"
 #include "physics/state_hash.hpp"
 #include "session/session.hpp"
 #include "session_test_support.hpp"
@@ -132,6 +133,51 @@ TEST(Session, AdvanceTakesTheStepsWorldAdvanceTakesAndCountsThem) {
     EXPECT_EQ(world.stepCount(), total);
     EXPECT_GT(total, 40u);
     EXPECT_EQ(kz::stateHash(session.world()), kz::stateHash(world));
+}
+
+TEST(Session, AdvanceDropsTheDueStepsLeftOnceTheBudgetIsUsedAndKeepsNoDebt) {
+    kz::Session session = startSession(loadOf("two-balls"));
+    // 0.05 s makes 6 steps due; a budget of none takes one (at least one is taken) and drops five.
+    EXPECT_EQ(session.advance(0.05f, 0.0), 1);
+    EXPECT_EQ(session.tick(), 1u);
+    // Nothing is owed for the dropped steps: no time, no step; the next frames pace as before.
+    EXPECT_EQ(session.advance(0.0f, 0.0), 0);
+    EXPECT_EQ(session.advance(0.05f), 6);
+    // A budget the steps do not use up takes them all.
+    EXPECT_EQ(session.advance(0.05f, 10.0), 6);
+    EXPECT_EQ(session.tick(), 13u);
+    // The steps are the world's steps: the same state as stepping it 13 times.
+    kz::Session stepped = startSession(loadOf("two-balls"));
+    for (int i = 0; i < 13; ++i)
+        stepped.step();
+    EXPECT_EQ(kz::stateHash(session.world()), kz::stateHash(stepped.world()));
+}
+
+TEST(Session, ItsThreadsStayThroughLoadsAndRewindsAndChangeNoBit) {
+    const auto jobs = std::make_shared<kz::JobSystem>(2, 3);
+    kz::Session threaded = startSession(loadOf("mixed-100", 7));
+    kz::Session alone = startSession(loadOf("mixed-100", 7));
+    threaded.setJobs(jobs);
+    EXPECT_EQ(threaded.world().jobs(), jobs);
+    EXPECT_EQ(alone.world().jobs(), nullptr);
+    for (int i = 0; i < 50; ++i) {
+        threaded.step();
+        alone.step();
+    }
+    const kz::SessionState early = threaded.state();
+    ASSERT_EQ(threaded.apply(loadOf("mesh-playground", 3)), "");
+    ASSERT_EQ(alone.apply(loadOf("mesh-playground", 3)), "");
+    EXPECT_EQ(threaded.world().jobs(), jobs) << "a load keeps the threads";
+    for (int i = 0; i < 200; ++i) {
+        threaded.step();
+        alone.step();
+    }
+    EXPECT_EQ(kz::stateDifference(threaded.world(), alone.world()), "");
+    kz::SessionState back = early;
+    back.world.setJobs(nullptr);
+    threaded.rewindTo(std::move(back));
+    EXPECT_EQ(threaded.world().jobs(), jobs) << "a rewind keeps the threads";
+    EXPECT_EQ(threaded.tick(), 50u);
 }
 
 /// The state hash of a fresh replay of `inputs` from their first load to `tick`.
