@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/gtc/type_ptr.hpp>
 #include <utility>
 
 namespace kz::detail {
@@ -74,10 +75,14 @@ private:
             if constexpr (kTrace) trace->reason = reason;
             return false;
         };
-        const double az = tri.a[iz] - oz, bz = tri.b[iz] - oz, cz = tri.c[iz] - oz;
-        const double ax = (tri.a[ix] - ox) - sx * az, ay = (tri.a[iy] - oy) - sy * az;
-        const double bx = (tri.b[ix] - ox) - sx * bz, by = (tri.b[iy] - oy) - sy * bz;
-        const double cx = (tri.c[ix] - ox) - sx * cz, cy = (tri.c[iy] - oy) - sy * cz;
+        // The coordinates by index through glm::value_ptr: glm's operator[] is a switch.
+        const float* pa = glm::value_ptr(tri.a);
+        const float* pb = glm::value_ptr(tri.b);
+        const float* pc = glm::value_ptr(tri.c);
+        const double az = pa[iz] - oz, bz = pb[iz] - oz, cz = pc[iz] - oz;
+        const double ax = (pa[ix] - ox) - sx * az, ay = (pa[iy] - oy) - sy * az;
+        const double bx = (pb[ix] - ox) - sx * bz, by = (pb[iy] - oy) - sy * bz;
+        const double cx = (pc[ix] - ox) - sx * cz, cy = (pc[iy] - oy) - sy * cz;
 
         const double u = cx * by - cy * bx; // edge b-c: weight of a
         const double v = ax * cy - ay * cx; // edge c-a: weight of b
@@ -88,14 +93,12 @@ private:
             trace->v = v;
             trace->w = w;
             trace->det = u + v + w;
-            trace->detError =
-                detError(ax, ay, bx, by, cx, cy, std::max({std::abs(az), std::abs(bz), std::abs(cz)}));
+            trace->detError = detError(ax, ay, bx, by, cx, cy, maxAbs3(az, bz, cz));
         }
         if ((u < 0.0 || v < 0.0 || w < 0.0) && (u > 0.0 || v > 0.0 || w > 0.0))
             return reject(RayTriangleReason::OutsideAnEdge);
         const double det = u + v + w;
-        if (!(std::abs(det) >
-              detError(ax, ay, bx, by, cx, cy, std::max({std::abs(az), std::abs(bz), std::abs(cz)}))))
+        if (!(std::abs(det) > detError(ax, ay, bx, by, cx, cy, maxAbs3(az, bz, cz))))
             return reject(RayTriangleReason::BelowRounding); // no area, or less than the rounding can
                                                              // resolve: a triangle 1e-9 wide seen from
                                                              // 1e8 away passes any sign test by chance
@@ -139,14 +142,21 @@ private:
                hit.t <= tMax;
     }
 
+    /// The largest of |a|, |b|, |c|, folded from the left as std::max({...}) does.
+    static double maxAbs3(double a, double b, double c) {
+        return std::max(std::max(std::abs(a), std::abs(b)), std::abs(c));
+    }
+
 public:
     /// A bound on the rounding error of det = u + v + w given the sheared coordinates and the
     /// largest |depth| of the vertices: each sheared coordinate is off by at most about 2^-51 of
     /// its inputs (|vertex - origin| <= |coordinate| + |depth| as |sx|, |sy| <= 1), which the edge
     /// functions multiply by the other coordinates, plus the products' own rounding.
     static double detError(double ax, double ay, double bx, double by, double cx, double cy, double depth) {
-        const double q =
-            std::max({std::abs(ax), std::abs(ay), std::abs(bx), std::abs(by), std::abs(cx), std::abs(cy)});
+        const double q = std::max(
+            std::max(std::max(std::max(std::max(std::abs(ax), std::abs(ay)), std::abs(bx)), std::abs(by)),
+                     std::abs(cx)),
+            std::abs(cy));
         const double shear = 0x1p-50 * (q + depth);
         return 12.0 * shear * q + 0x1p-49 * q * q;
     }
