@@ -3,7 +3,6 @@
 // lane, so that results never depend on the backend.
 #pragma once
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -50,14 +49,6 @@ inline F4 max4(F4 a, F4 b) {
 /// Bit i set when a[i] <= b[i] (false for NaN).
 inline int lessEqualMask(F4 a, F4 b) {
     return _mm_movemask_ps(_mm_cmple_ps(a.v, b.v));
-}
-/// Bit i set when a[i] < b[i] (false for NaN).
-inline int lessMask(F4 a, F4 b) {
-    return _mm_movemask_ps(_mm_cmplt_ps(a.v, b.v));
-}
-/// |a| per lane (the sign bit cleared).
-inline F4 abs4(F4 a) {
-    return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)};
 }
 /// Lanes 0-2 of a, lane 3 zero.
 inline F4 xyz4(F4 a) {
@@ -107,15 +98,6 @@ inline int lessEqualMask(F4 a, F4 b) {
     for (int i = 0; i < 4; ++i)
         mask |= a.v[i] <= b.v[i] ? 1 << i : 0;
     return mask;
-}
-inline int lessMask(F4 a, F4 b) {
-    int mask = 0;
-    for (int i = 0; i < 4; ++i)
-        mask |= a.v[i] < b.v[i] ? 1 << i : 0;
-    return mask;
-}
-inline F4 abs4(F4 a) {
-    return lanes([&](int i) { return std::fabs(a.v[i]); });
 }
 inline F4 xyz4(F4 a) {
     a.v[3] = 0.0f;
