@@ -339,7 +339,7 @@ void drawRayMeshSteps(const LabScene& scene, const LabResult& result, const LabV
             placedBox(canvas, placement, event.box, kLabBvhSkippedColor, current);
             break;
         case BvhEventKind::LeafTested:
-            for (std::uint32_t k = 0; k < event.triangleCount && k < 4; ++k) {
+            for (std::uint32_t k = 0; k < event.triangleCount && k < event.triangles.size(); ++k) {
                 const Triangle tri = placement.worldTriangle(event.triangles[k]);
                 const glm::vec3 v[3] = {tri.a, tri.b, tri.c};
                 loop(canvas, v, 3, kLabLeafColor, current);

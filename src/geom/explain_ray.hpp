@@ -221,10 +221,11 @@ struct BvhEvent {
     float t;
     float bestT;                 ///< The best hit's t when the event happened; +infinity before any hit.
     Aabb box;                    ///< The child's box as stored (the leaf's for LeafTested and NewBestHit).
-    std::uint32_t triangleCount; ///< LeafTested: the leaf's triangles (1 to 4); NewBestHit: 1; else 0.
+    /// LeafTested: the leaf's triangles (1 to MeshBvh::kMaxLeafTriangles); NewBestHit: 1; else 0.
+    std::uint32_t triangleCount;
     /// LeafTested: the input indices of the triangles tested, in order; NewBestHit: [0] is the hit
     /// triangle's input index. Unused entries are 0.
-    std::array<std::uint32_t, 4> triangles;
+    std::array<std::uint32_t, MeshBvh::kMaxLeafTriangles> triangles;
 };
 
 /// Counts of a traversal's events. entered + culled + skipped == childrenConsidered.

@@ -10,27 +10,29 @@
 // through.
 //
 // The tree: binned surface area heuristic (Wald, "On fast Construction of SAH-based Bounding
-// Volume Hierarchies", 2007; 16 bins per axis on the centroid bounds), every node of at most 4
-// triangles a leaf; that binary tree is then collapsed into 8-wide nodes (each opens the child
-// with the largest surface area until it has 8 children, as Embree does), 256-byte nodes holding
-// their children's boxes side by side. Each leaf keeps its (up to 4) triangles side by side too
-// (structure of arrays) with their input indices, so one load brings the whole leaf.
+// Volume Hierarchies", 2007; 16 bins per axis on the centroid bounds), counting triangles in
+// blocks of 4 as Embree does: a node of up to 4 triangles is a leaf, and a larger one too when
+// testing its blocks costs no more than the cheapest split (a split costing one block test), up to
+// kMaxLeafTriangles. Long thin or crossing triangles, whose boxes overlap whatever the split, so
+// make leaves of several blocks and a shallower tree. That binary tree is then collapsed into
+// 8-wide nodes (each opens the child with the largest surface area until it has 8 children, as
+// Embree does), 256-byte nodes holding their children's boxes side by side. Each leaf keeps its
+// triangles side by side too, in blocks of 4 (structure of arrays) with their input indices, so
+// one load brings a whole block.
 // Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
 // nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
-// leaf's triangles are first tested 4 at a time in float by the watertight test's edge functions
-// with a bound on their rounding: only a triangle the ray provably passes outside of is dropped
-// there, and every other one is tested by the very code of raycastBarycentric
+// block's 4 triangles are first tested at once by the watertight test's edge functions, in double
+// with its very operations, so only a triangle that the test rejects by their signs is dropped
+// there; every other one is tested by the very code of raycastBarycentric
 // (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once.
-// The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
-// or AVX-512, or KOLIZE_SIMD); every path gives the same results bit for bit.
 // Code: mesh_bvh_build.cpp builds the tree; mesh_bvh_kernel.hpp holds the traversal and the
 // queries as templates over the SIMD path, instantiated by mesh_bvh_query.cpp (SSE2, and
 // the dispatch), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp; mesh_bvh_traverse.hpp has what the
 // paths share (the slab and leaf-filter set-ups, the SSE2 vector); mesh_bvh_explain.cpp raycast's trace,
 // mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide
 // float shim of the build and the SSE2 box test, and the leaf filter's 4-wide double one.
-// Memory: about 60 bytes per triangle (leaves of 160 bytes, the rest nodes; the arrays on huge
-// pages where the system has them, large_array.hpp).
+// Memory: about 50 to 60 bytes per triangle (blocks of 160 bytes, the rest nodes; the arrays on
+// huge pages where the system has them, large_array.hpp).
 #pragma once
 
 #include "large_array.hpp"
@@ -114,6 +116,10 @@ public:
     /// Kept (non-degenerate) triangles.
     std::size_t triangleCount() const { return triangleCount_; }
 
+    /// The most triangles a leaf holds (blocks of Leaf::kLanes side by side): the SAH makes a
+    /// leaf of a node whose triangles cost less to test than to split further, up to this many.
+    static constexpr std::uint32_t kMaxLeafTriangles = 32;
+
 private:
     friend struct detail::MeshBvhKernels;
     /// Children per node: the boxes of eight children are tested at once (two SSE groups of four,
@@ -126,8 +132,11 @@ private:
     /// can be read back.
     struct alignas(64) Node {
         float bounds[6][kWidth];     ///< bounds[2 axis][slot] = min, bounds[2 axis + 1][slot] = max.
-        std::uint32_t child[kWidth]; ///< An inner child's node index, a leaf's index in leaves_, or kEmpty.
-        std::uint8_t count[kWidth];  ///< A leaf's triangle count (1 to 4); 0 for an inner child or kEmpty.
+        /// An inner child's node index, a leaf's first block in leaves_, or kEmpty.
+        std::uint32_t child[kWidth];
+        /// A leaf's triangle count (1 to kMaxLeafTriangles, in ceil(count / 4) consecutive blocks
+        /// of leaves_); 0 for an inner child or kEmpty.
+        std::uint8_t count[kWidth];
         /// The binary subtree in preorder from bit 0: 1 for an inner node of it, 0 for a slot.
         std::uint16_t topology;
     };
@@ -140,9 +149,10 @@ private:
 
     MeshBvh() = default;
 
-    /// Up to 4 triangles of one leaf side by side: v[3 * vertex + axis][lane] is coordinate
-    /// `axis` of vertex a, b or c (vertex 0, 1, 2) of the leaf's triangle `lane`; lanes past the
-    /// leaf's count repeat its last triangle. Then the input index of each.
+    /// A block of up to 4 triangles of a leaf side by side: v[3 * vertex + axis][lane] is
+    /// coordinate `axis` of vertex a, b or c (vertex 0, 1, 2) of the block's triangle `lane`;
+    /// lanes past the leaf's count repeat its last triangle. Then the input index of each. A leaf
+    /// of n triangles is ceil(n / 4) consecutive blocks.
     struct alignas(32) Leaf {
         static constexpr std::uint32_t kLanes = 4;
         float v[9][kLanes];
@@ -203,8 +213,9 @@ void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
                 stack[top++] = node.child[s];
                 continue;
             }
-            const Leaf& leaf = leaves_[node.child[s]];
-            for (std::size_t lane = 0; lane < node.count[s]; ++lane) {
+            for (std::size_t k = 0; k < node.count[s]; ++k) {
+                const Leaf& leaf = leaves_[node.child[s] + k / Leaf::kLanes];
+                const std::size_t lane = k % Leaf::kLanes;
                 const Triangle tri = leaf.triangle(lane);
                 const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
                 const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));

@@ -28,7 +28,16 @@ using detail::truncate3;
 using detail::xyz4;
 
 constexpr int kBins = 16;
-constexpr std::uint32_t kMaxLeafSize = 4;
+/// Triangles per leaf block (MeshBvh::Leaf): tested at once, so the SAH counts leaves in blocks.
+constexpr std::uint32_t kBlock = 4;
+/// The SAH's cost of a split (visiting one more node of the binary tree) in units of the cost of
+/// testing one block of triangles, as Embree's builders weigh them (both 1).
+constexpr float kSplitCost = 1.0f;
+
+/// Blocks of kBlock triangles needed for n triangles.
+constexpr std::uint32_t blocks(std::uint32_t n) {
+    return (n + kBlock - 1) / kBlock;
+}
 /// Deeper subtrees are split at the object median, so the binary tree has fewer than
 /// kMaxSahDepth + 32 levels whatever the input (MeshBvh::kStackSize is sized from it).
 constexpr int kMaxSahDepth = 64;
@@ -98,10 +107,15 @@ struct MeshBvh::Builder {
     };
     std::vector<LeafRange> leaves;
 
-    /// A new leaf over prims [first, first + count): its index.
+    /// Blocks (MeshBvh::Leaf) of the leaves added so far.
+    std::uint32_t blockCount = 0;
+
+    /// A new leaf over prims [first, first + count): the index of its first block.
     std::uint32_t addLeaf(std::uint32_t first, std::uint32_t count) {
         leaves.push_back({first, count});
-        return static_cast<std::uint32_t>(leaves.size() - 1);
+        const std::uint32_t firstBlock = blockCount;
+        blockCount += blocks(count);
+        return firstBlock;
     }
 
     /// How a binary node over [begin, end) is split (or not): children [begin, mid) and
@@ -129,38 +143,47 @@ struct MeshBvh::Builder {
         std::array<std::array<std::uint32_t, kBins>, 3> counts{};
     };
 
-    /// The cheapest SAH split: after bin `bin` on `axis` (axis -1: no axis can be split).
+    /// The cheapest SAH split: after bin `bin` on `axis` (axis -1: no axis can be split), and its
+    /// cost: the sum over both sides of half their area times their blocks of triangles.
     struct BinSplit {
         int axis = -1;
         int bin = 0;
+        float cost = INFINITY;
     };
 
-    /// How to split [begin, end): a leaf if small, else the SAH over binned centroids, else (the
-    /// SAH could not split, or the tree is already deep) the median along the widest axis.
-    Split findSplit(std::uint32_t begin, std::uint32_t end, const Box& centroidBounds, int depth) {
+    /// What sahSplit decided.
+    enum class SahResult { Split, Leaf, CannotSplit };
+
+    /// How to split [begin, end) (its triangles' bounds: `bounds`): a leaf if it fits one block;
+    /// else the binned SAH, which either splits it or finds a leaf cheaper (a leaf holds at most
+    /// MeshBvh::kMaxLeafTriangles); else (the SAH could not split, or the tree is already deep)
+    /// a leaf if it fits one, or the median along the widest axis.
+    Split findSplit(std::uint32_t begin, std::uint32_t end, const Box& bounds, const Box& centroidBounds,
+                    int depth) {
         Split split;
         const std::uint32_t count = end - begin;
-        // Every node of at most kMaxLeafSize triangles is a leaf: testing them costs less than
-        // visiting another node. (The SAH leaf test with a node cost of 3 triangle tests made the
-        // same leaves on the benchmark's torus; skipping it halves the build's binning passes.)
-        if (count <= kMaxLeafSize) return split;
+        if (count <= kBlock) return split; // one block: testing it costs less than any split
 
         alignas(16) float extent[4];
         store4(extent, centroidBounds.hi - centroidBounds.lo);
         const int widest =
             extent[0] >= extent[1] ? (extent[0] >= extent[2] ? 0 : 2) : (extent[1] >= extent[2] ? 1 : 2);
 
-        if (depth < kMaxSahDepth && extent[widest] > 0.0f &&
-            sahSplit(begin, end, centroidBounds, extent, split))
-            return split;
+        if (depth < kMaxSahDepth && extent[widest] > 0.0f) {
+            const SahResult result = sahSplit(begin, end, bounds, centroidBounds, extent, split);
+            if (result == SahResult::Split) return split;
+            if (result == SahResult::Leaf) return Split{};
+        }
+        if (count <= MeshBvh::kMaxLeafTriangles) return Split{};
         medianSplit(begin, end, widest, split);
         return split;
     }
 
-    /// The binned SAH split of [begin, end), partitioned in place; false (and `split` reset) when
-    /// no bin boundary leaves triangles on both sides.
-    bool sahSplit(std::uint32_t begin, std::uint32_t end, const Box& centroidBounds, const float (&extent)[4],
-                  Split& split) {
+    /// The binned SAH split of [begin, end), partitioned in place (Split); or Leaf when testing
+    /// all its triangles costs no more than the split (and they fit a leaf), or CannotSplit when
+    /// no bin boundary leaves triangles on both sides (`split` reset for both).
+    SahResult sahSplit(std::uint32_t begin, std::uint32_t end, const Box& bounds, const Box& centroidBounds,
+                       const float (&extent)[4], Split& split) {
         alignas(16) float scale[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         for (int a = 0; a < 3; ++a) {
             const float s = extent[a] > 0.0f ? static_cast<float>(kBins) * 0.99999f / extent[a] : 0.0f;
@@ -169,7 +192,12 @@ struct MeshBvh::Builder {
         const Binner binOf{centroidBounds.lo, load4(scale)};
         const Bins bins = binCentroids(std::span<const PrimRef>(prims.data() + begin, end - begin), binOf);
         const BinSplit best = cheapestBinSplit(bins, extent);
-        if (best.axis < 0) return false;
+        if (best.axis < 0) return SahResult::CannotSplit;
+        const std::uint32_t count = end - begin;
+        const float area = bounds.halfArea();
+        if (count <= MeshBvh::kMaxLeafTriangles &&
+            area * static_cast<float>(blocks(count)) <= area * kSplitCost + best.cost)
+            return SahResult::Leaf;
 
         // The children's bounds are the unions of their bins, and the partition below uses the
         // same bins, so every triangle lies inside its node's box.
@@ -183,10 +211,10 @@ struct MeshBvh::Builder {
         });
         if (split.mid > begin && split.mid < end) {
             split.leaf = false;
-            return true;
+            return SahResult::Split;
         }
         split = Split{};
-        return false;
+        return SahResult::CannotSplit;
     }
 
     /// Bins the centroids of `range` on all three axes in one pass. (Static, on a span and a copy
@@ -208,11 +236,10 @@ struct MeshBvh::Builder {
         return bins;
     }
 
-    /// Sweep: cost of splitting after bin k = A(left) N(left) + A(right) N(right), over the
-    /// non-empty bins only (a split after an empty bin repeats the one before it). The first
-    /// cheapest wins, axes in order x, y, z.
+    /// Sweep: cost of splitting after bin k = A(left) B(left) + A(right) B(right), B the blocks
+    /// of triangles on a side, over the non-empty bins only (a split after an empty bin repeats the
+    /// one before it). The first cheapest wins, axes in order x, y, z.
     static BinSplit cheapestBinSplit(const Bins& bins, const float (&extent)[4]) {
-        float bestCost = INFINITY;
         BinSplit best;
         for (std::size_t a = 0; a < 3; ++a) {
             if (!(extent[a] > 0.0f)) continue;
@@ -229,18 +256,15 @@ struct MeshBvh::Builder {
             for (std::size_t j = m - 1; j > 0; --j) {
                 acc.grow(bb[used[j]]);
                 n += bc[used[j]];
-                rightCost[j] = acc.halfArea() * static_cast<float>(n);
+                rightCost[j] = acc.halfArea() * static_cast<float>(blocks(n));
             }
             acc = Box{};
             n = 0;
             for (std::size_t j = 0; j + 1 < m; ++j) {
                 acc.grow(bb[used[j]]);
                 n += bc[used[j]];
-                const float cost = acc.halfArea() * static_cast<float>(n) + rightCost[j + 1];
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    best = {static_cast<int>(a), static_cast<int>(used[j])};
-                }
+                const float cost = acc.halfArea() * static_cast<float>(blocks(n)) + rightCost[j + 1];
+                if (cost < best.cost) best = {static_cast<int>(a), static_cast<int>(used[j]), cost};
             }
         }
         return best;
@@ -322,7 +346,7 @@ struct MeshBvh::Builder {
         const std::uint32_t end = side == 0 ? parent.split.mid : parent.end;
         const Box& bounds = parent.split.bounds[side];
         return {begin, end, bounds, parent.depth + 1,
-                findSplit(begin, end, parent.split.centroids[side], parent.depth + 1)};
+                findSplit(begin, end, bounds, parent.split.centroids[side], parent.depth + 1)};
     }
 
     /// A binary subtree being collapsed into one wide node: local[0] is its root; `left` < 0
@@ -450,21 +474,25 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     const auto n = static_cast<std::uint32_t>(builder.prims.size());
     builder.nodes.reserve(n / kWidth + 1);
     const std::uint32_t root = builder.newNode();
-    const Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, allCentroids, 0)};
+    const Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, all, allCentroids, 0)};
     if (rootBinary.split.leaf) {
         builder.setSlot(root, 0, all, builder.addLeaf(0, n), n); // topology 0: the root is slot 0
     } else {
         builder.fill(root, rootBinary);
     }
 
-    // Each leaf's triangles side by side; lanes past its count repeat its last triangle.
-    static_assert(kMaxLeafSize <= Leaf::kLanes, "a leaf's triangles fit its lanes");
-    bvh.leaves_.resize(builder.leaves.size());
-    for (std::size_t l = 0; l < builder.leaves.size(); ++l) {
-        const Builder::LeafRange range = builder.leaves[l];
-        Leaf& leaf = bvh.leaves_[l];
-        for (std::uint32_t lane = 0; lane < Leaf::kLanes; ++lane) {
-            const std::uint32_t id = builder.prims[range.first + std::min(lane, range.count - 1)].id;
+    // Each leaf's triangles side by side in its blocks, in the order addLeaf numbered them; lanes
+    // past its count repeat its last triangle.
+    static_assert(kBlock == Leaf::kLanes, "a block is a Leaf");
+    static_assert(kMaxLeafTriangles <= std::numeric_limits<std::uint8_t>::max(),
+                  "a leaf's count fits Node::count");
+    bvh.leaves_.resize(builder.blockCount);
+    std::size_t blockIndex = 0;
+    for (const Builder::LeafRange range : builder.leaves) {
+        for (std::uint32_t k = 0; k < blocks(range.count) * Leaf::kLanes; ++k) {
+            Leaf& leaf = bvh.leaves_[blockIndex + k / Leaf::kLanes];
+            const std::uint32_t lane = k % Leaf::kLanes;
+            const std::uint32_t id = builder.prims[range.first + std::min(k, range.count - 1)].id;
             const Triangle tri = triangleAt(id);
             const glm::vec3 corners[3] = {tri.a, tri.b, tri.c};
             for (int vertex = 0; vertex < 3; ++vertex)
@@ -472,6 +500,7 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
                     leaf.v[3 * vertex + axis][lane] = corners[vertex][axis];
             leaf.id[lane] = id;
         }
+        blockIndex += blocks(range.count);
     }
     bvh.triangleCount_ = n;
     bvh.nodes_ = std::move(builder.nodes);

@@ -80,7 +80,7 @@ struct MeshBvh::ExplainObserver {
         BvhEvent e = event(BvhEventKind::LeafTested, true, leafIndex, 0.0f, bestT);
         e.triangleCount = count;
         for (std::uint32_t i = 0; i < count && i < e.triangles.size(); ++i)
-            e.triangles[i] = bvh.leaves_[leafIndex].id[i];
+            e.triangles[i] = bvh.leaves_[leafIndex + i / Leaf::kLanes].id[i % Leaf::kLanes];
         trace.events.push_back(e);
         ++trace.totals.leavesTested;
         trace.totals.trianglesTested += static_cast<int>(count);

@@ -125,7 +125,8 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     std::array<Entry, kStackSize> stack;
-    /// Starts loading a child's memory: the node `index` (count 0) or the leaf `index`.
+    /// Starts loading a child's memory: the node `index` (count 0), or the first two blocks of
+    /// the leaf from block `index` (the rest follow while they are tested).
     struct PrefetchChild {
         const Node* nodes;
         const Leaf* leaves;
@@ -134,6 +135,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 detail::prefetch(nodes + index, sizeof(Node));
             } else {
                 detail::prefetch(leaves + index, sizeof(Leaf));
+                if (count > Leaf::kLanes) detail::prefetch(leaves + index + 1, sizeof(Leaf));
             }
         }
     };
@@ -224,17 +226,20 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
 
         float operator()(std::uint32_t index, std::uint32_t count) {
             observer.leaf(index, count, best.t);
-            const Leaf& leaf = bvh.leaves_[index];
-            for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0], count);
-                 maybe != 0; maybe &= maybe - 1) {
-                const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
-                TriangleHit hit;
-                // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-                if (watertight.intersect(leaf.triangle(lane), hit) &&
-                    (hit.t < best.t || (hit.t == best.t && leaf.id[lane] < bestId))) {
-                    observer.newBest(index, leaf.id[lane], hit.t, best.t);
-                    best = hit;
-                    bestId = leaf.id[lane];
+            for (std::uint32_t first = 0; first < count; first += Leaf::kLanes) {
+                const Leaf& leaf = bvh.leaves_[index + first / Leaf::kLanes];
+                for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0],
+                                                                               std::min(count - first, Leaf::kLanes));
+                     maybe != 0; maybe &= maybe - 1) {
+                    const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
+                    TriangleHit hit;
+                    // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
+                    if (watertight.intersect(leaf.triangle(lane), hit) &&
+                        (hit.t < best.t || (hit.t == best.t && leaf.id[lane] < bestId))) {
+                        observer.newBest(index, leaf.id[lane], hit.t, best.t);
+                        best = hit;
+                        bestId = leaf.id[lane];
+                    }
                 }
             }
             return best.t;
@@ -262,14 +267,17 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
         detail::LeafSetup filter;
 
         float operator()(std::uint32_t index, std::uint32_t count) {
-            const Leaf& leaf = bvh.leaves_[index];
-            for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0], count);
-                 maybe != 0; maybe &= maybe - 1) {
-                const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
-                TriangleHit hit;
-                if (!watertight.intersect(leaf.triangle(lane), hit)) continue;
-                const MeshHit meshHit = detail::toMeshHit(ray, hit, leaf.id[lane]);
-                if (isFinite(meshHit.point)) hits.push_back(meshHit);
+            for (std::uint32_t first = 0; first < count; first += Leaf::kLanes) {
+                const Leaf& leaf = bvh.leaves_[index + first / Leaf::kLanes];
+                for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0],
+                                                                               std::min(count - first, Leaf::kLanes));
+                     maybe != 0; maybe &= maybe - 1) {
+                    const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
+                    TriangleHit hit;
+                    if (!watertight.intersect(leaf.triangle(lane), hit)) continue;
+                    const MeshHit meshHit = detail::toMeshHit(ray, hit, leaf.id[lane]);
+                    if (isFinite(meshHit.point)) hits.push_back(meshHit);
+                }
             }
             return INFINITY;
         }

@@ -914,15 +914,22 @@ TEST(MeshBvhProperty, MeshesOfEverySizeFromOneTo40TrianglesAgreeWithLoops) {
             ASSERT_EQ(bvh.triangleCount(), kept) << what;
             if (kept == 0) continue;
             // The read-back binary tree: a full binary tree (2 leaves - 1 nodes) whose root box is
-            // the mesh's bounds; up to 4 triangles make a single leaf.
+            // the mesh's bounds; up to 4 triangles (one block) always make a single leaf, and no
+            // leaf holds more than kMaxLeafTriangles.
             const int depth = bvh.depth();
             const auto boxes = bvh.nodeBoxes(depth);
+            constexpr std::size_t kMax = MeshBvh::kMaxLeafTriangles;
             EXPECT_EQ(boxes.size() % 2, 1u) << what;
-            EXPECT_GE(boxes.size(), 2 * ((kept + 3) / 4) - 1) << what;
+            EXPECT_GE(boxes.size(), 2 * ((kept + kMax - 1) / kMax) - 1) << what;
             EXPECT_EQ(bvh.nodeBoxes(depth + 5).size(), boxes.size()) << what;
             EXPECT_EQ(boxes.front().min, bvh.bounds().min) << what;
             EXPECT_EQ(boxes.front().max, bvh.bounds().max) << what;
-            EXPECT_EQ(depth == 1, kept <= 4) << what << ": depth " << depth;
+            if (kept <= 4) {
+                EXPECT_EQ(depth, 1) << what;
+            }
+            if (kept > kMax) {
+                EXPECT_GT(depth, 1) << what;
+            }
             expectAgreesWithLoops(mesh, bvh, rng, 60, glm::dvec3(0.0), 1.0, what);
             if (HasFatalFailure()) return;
         }
@@ -931,7 +938,8 @@ TEST(MeshBvhProperty, MeshesOfEverySizeFromOneTo40TrianglesAgreeWithLoops) {
 
 TEST(MeshBvhProperty, TrianglesSharingOneCentroidAreSplitAtTheMedianAndStillFound) {
     // Every triangle's bounds are the cube [-s, s]^3, so all centroids are the origin: the SAH
-    // has nothing to bin and the build splits at the median.
+    // has nothing to bin and the build splits at the median down to leaves of at most
+    // kMaxLeafTriangles (32): 300, 150, 75, 37 or 38, then leaves of 18 or 19.
     const std::uint32_t seed = kSeed + 250u;
     Random rng(seed);
     Mesh mesh;
@@ -942,8 +950,32 @@ TEST(MeshBvhProperty, TrianglesSharingOneCentroidAreSplitAtTheMedianAndStillFoun
         mesh.add(3 * t, 3 * t + 1, 3 * t + 2);
     }
     const MeshBvh bvh = mesh.bvh();
-    EXPECT_GE(bvh.depth(), 7); // at least ceil(log2(300 / 4)) + 1 levels
+    static_assert(MeshBvh::kMaxLeafTriangles == 32, "the levels below assume leaves of up to 32");
+    EXPECT_EQ(bvh.depth(), 5);
     expectAgreesWithLoops(mesh, bvh, rng, 2000, glm::dvec3(0.0), 2.0, "seed " + std::to_string(seed));
+}
+
+TEST(MeshBvhProperty, CrossingNeedlesMakeLeavesOfSeveralBlocksThatRaysStillSearchExactly) {
+    // 400 needles, each 2 units long and 0.002 wide, through the unit cube in every direction:
+    // every split cuts through boxes that overlap, so the SAH finds leaves of several blocks
+    // cheaper (as on bench_mesh's needles), fewer than one-block leaves would need.
+    const std::uint32_t seed = kSeed + 255u;
+    Random rng(seed);
+    Mesh mesh;
+    for (std::uint32_t t = 0; t < 400; ++t) {
+        const glm::dvec3 c = rng.inBox(0.5);
+        const glm::dvec3 axis = rng.unitVector();
+        const glm::dvec3 side = glm::normalize(glm::cross(axis, rng.unitVector())) * 0.001;
+        mesh.vertices.insert(mesh.vertices.end(),
+                             {glm::vec3(c - axis), glm::vec3(c + axis + side), glm::vec3(c + axis - side)});
+        mesh.add(3 * t, 3 * t + 1, 3 * t + 2);
+    }
+    const MeshBvh bvh = mesh.bvh();
+    ASSERT_EQ(bvh.triangleCount(), 400u);
+    const std::size_t leaves = (bvh.nodeBoxes(1000).size() + 1) / 2; // a full binary tree
+    EXPECT_LT(leaves, 400u / 4) << "seed " << seed;
+    EXPECT_GE(leaves, 400u / MeshBvh::kMaxLeafTriangles) << "seed " << seed;
+    expectAgreesWithLoops(mesh, bvh, rng, 2000, glm::dvec3(0.0), 1.0, "seed " + std::to_string(seed));
 }
 
 TEST(MeshBvhProperty, AGeometricSequenceOfTrianglesBuildsADeepTreeThatRaysStillTraverse) {
@@ -1033,7 +1065,9 @@ TEST(MeshBvhNodeBoxes, DepthZeroIsTheRootBoundsAndDeeperLevelsNestInsideTheirPar
     EXPECT_TRUE(glm::all(glm::lessThanEqual(root[0].min, bounds.min)) &&
                 glm::all(glm::greaterThanEqual(root[0].max, bounds.max)));
     const int depth = pm.bvh.depth();
-    EXPECT_GT(depth, 10); // 20,480 triangles, at most 4 a leaf: at least 13 levels
+    // 20,480 triangles, at most 32 a leaf: at least ceil(log2(20,480 / 32)) + 1 = 11 levels.
+    static_assert(MeshBvh::kMaxLeafTriangles == 32, "the bounds below assume leaves of up to 32");
+    EXPECT_GE(depth, 11);
     EXPECT_LT(depth, 64);
     std::size_t previous = 1;
     for (int level = 1; level < 5; ++level) {
@@ -1046,7 +1080,7 @@ TEST(MeshBvhNodeBoxes, DepthZeroIsTheRootBoundsAndDeeperLevelsNestInsideTheirPar
     }
     const std::size_t all = pm.bvh.nodeBoxes(1000).size(); // a full binary tree: 2 leaves - 1 nodes
     EXPECT_EQ(all % 2, 1u);
-    EXPECT_GE(all, 2 * (pm.mesh.triangleCount() / 4) - 1);
+    EXPECT_GE(all, 2 * (pm.mesh.triangleCount() / MeshBvh::kMaxLeafTriangles) - 1);
     EXPECT_TRUE(pm.bvh.nodeBoxes(-1).empty());
     EXPECT_TRUE(MeshBvh::build({}, {}).nodeBoxes(3).empty());
     EXPECT_EQ(MeshBvh::build({}, {}).depth(), 0);

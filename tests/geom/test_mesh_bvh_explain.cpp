@@ -141,7 +141,7 @@ TEST(ExplainMeshBvh, EachEnteredLeafListsItsTrianglesAndTheLastBestHitIsTheHit) 
     for (const BvhEvent& e : trace.events) {
         if (e.kind == BvhEventKind::LeafTested) {
             EXPECT_GE(e.triangleCount, 1u);
-            EXPECT_LE(e.triangleCount, 4u);
+            EXPECT_LE(e.triangleCount, MeshBvh::kMaxLeafTriangles);
             EXPECT_GE(e.depth, 1);
         }
         if (e.kind == BvhEventKind::NewBestHit) lastBest = &e;
