@@ -12,7 +12,7 @@
 // The tree: binned surface area heuristic (Wald, "On fast Construction of SAH-based Bounding
 // Volume Hierarchies", 2007; 16 bins per axis on the centroid bounds), counting triangles in
 // blocks of 4 as Embree does: a node of up to 4 triangles is a leaf, and a larger one too when
-// testing its blocks costs no more than the cheapest split (a split costing one block test), up to
+// testing its blocks costs no more than the cheapest split (a split costing two block tests), up to
 // kMaxLeafTriangles. Long thin or crossing triangles, whose boxes overlap whatever the split, so
 // make leaves of several blocks and a shallower tree. That binary tree is then collapsed into
 // 8-wide nodes (each opens the child with the largest surface area until it has 8 children, as

@@ -219,7 +219,7 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
     struct NearestInLeaf {
         const MeshBvh& bvh;
         Observer& observer;
-        detail::WatertightRay watertight;
+        const detail::WatertightRay& watertight;
         detail::LeafSetup filter;
         TriangleHit best{INFINITY, 0.0f, 0.0f, glm::vec3(0.0f)};
         std::uint32_t bestId = std::numeric_limits<std::uint32_t>::max();
@@ -263,7 +263,7 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
         const MeshBvh& bvh;
         const Ray& ray;
         std::vector<MeshHit>& hits;
-        detail::WatertightRay watertight;
+        const detail::WatertightRay& watertight;
         detail::LeafSetup filter;
 
         float operator()(std::uint32_t index, std::uint32_t count) {

@@ -36,13 +36,16 @@ struct WatertightRay {
         iz = absDir.x > absDir.y ? (absDir.x > absDir.z ? 0 : 2) : (absDir.y > absDir.z ? 1 : 2);
         ix = (iz + 1) % 3;
         iy = (ix + 1) % 3;
-        if (ray.dir[iz] < 0.0f) std::swap(ix, iy); // keep the winding
-        ox = ray.origin[ix];
-        oy = ray.origin[iy];
-        oz = ray.origin[iz];
-        sx = static_cast<double>(ray.dir[ix]) / ray.dir[iz];
-        sy = static_cast<double>(ray.dir[iy]) / ray.dir[iz];
-        sz = 1.0 / ray.dir[iz];
+        // The components by index through glm::value_ptr: glm's operator[] is a switch.
+        const float* o = glm::value_ptr(ray.origin);
+        const float* d = glm::value_ptr(ray.dir);
+        if (d[iz] < 0.0f) std::swap(ix, iy); // keep the winding
+        ox = o[ix];
+        oy = o[iy];
+        oz = o[iz];
+        sx = static_cast<double>(d[ix]) / d[iz];
+        sy = static_cast<double>(d[iy]) / d[iz];
+        sz = 1.0 / d[iz];
     }
 
     /// The hit with 0 <= t <= tMax of the contract of raycastBarycentric (raycast.hpp): false for
