@@ -38,6 +38,7 @@
 #include "large_array.hpp"
 #include "types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -213,16 +214,24 @@ void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
                 stack[top++] = node.child[s];
                 continue;
             }
-            for (std::size_t k = 0; k < node.count[s]; ++k) {
-                const Leaf& leaf = leaves_[node.child[s] + k / Leaf::kLanes];
-                const std::size_t lane = k % Leaf::kLanes;
-                const Triangle tri = leaf.triangle(lane);
-                const glm::vec3 lo = glm::min(tri.a, glm::min(tri.b, tri.c));
-                const glm::vec3 hi = glm::max(tri.a, glm::max(tri.b, tri.c));
-                if (lo.x <= box.max.x && hi.x >= box.min.x && lo.y <= box.max.y && hi.y >= box.min.y &&
-                    lo.z <= box.max.z && hi.z >= box.min.z) {
-                    visit(leaf.id[lane], tri);
+            // Each block's triangles' bounds against the box, the lanes side by side (a loop the
+            // compiler vectorizes), then the overlapping ones visited in lane order.
+            for (std::uint32_t first = 0; first < node.count[s]; first += Leaf::kLanes) {
+                const Leaf& leaf = leaves_[node.child[s] + first / Leaf::kLanes];
+                bool overlaps[Leaf::kLanes];
+                for (std::size_t lane = 0; lane < Leaf::kLanes; ++lane) {
+                    bool all = true;
+                    for (std::size_t axis = 0; axis < 3; ++axis) {
+                        const float a = leaf.v[axis][lane], b = leaf.v[3 + axis][lane], c = leaf.v[6 + axis][lane];
+                        const float lo = std::min(a, std::min(b, c)); // glm::min's order
+                        const float hi = std::max(a, std::max(b, c));
+                        all = all && lo <= box.max[static_cast<int>(axis)] && hi >= box.min[static_cast<int>(axis)];
+                    }
+                    overlaps[lane] = all;
                 }
+                const std::uint32_t lanes = std::min<std::uint32_t>(node.count[s] - first, Leaf::kLanes);
+                for (std::uint32_t lane = 0; lane < lanes; ++lane)
+                    if (overlaps[lane]) visit(leaf.id[lane], leaf.triangle(lane));
             }
         }
     }
