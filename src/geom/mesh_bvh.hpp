@@ -25,6 +25,8 @@
 // with its very operations, so only a triangle that the test rejects by their signs is dropped
 // there; every other one is tested by the very code of raycastBarycentric
 // (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once.
+// The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
+// or AVX-512, or KOLIZE_SIMD); every path gives the same results bit for bit.
 // Code: mesh_bvh_build.cpp builds the tree; mesh_bvh_kernel.hpp holds the traversal and the
 // queries as templates over the SIMD path, instantiated by mesh_bvh_query.cpp (SSE2, and
 // the dispatch), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp; mesh_bvh_traverse.hpp has what the

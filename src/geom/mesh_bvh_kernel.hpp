@@ -75,8 +75,8 @@ struct NodeRay {
     }
 };
 
-/// Bit `lane` for each of a leaf's first `count` triangles that the ray may hit, the four lanes
-/// at once (`rows`: the leaf's Leaf::v). Drops exactly the triangles that WatertightRay::intersect
+/// Bit `lane` for each of a block's first `count` triangles that the ray may hit, the four lanes
+/// at once (`rows`: the block's Leaf::v). Drops exactly the triangles that WatertightRay::intersect
 /// rejects by the signs of its edge functions, its first and most frequent rejection: the edge
 /// functions U, V, W are computed here in double with WatertightRay::run's very operations in its
 /// order, from the same floats and the same shear constants (LeafSetup copies them), and IEEE
@@ -87,7 +87,7 @@ struct NodeRay {
 /// doubles.
 template <class V>
 [[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* rows, std::uint32_t count) {
-    static_assert(V::kLanes == 4, "a leaf's four triangles at once");
+    static_assert(V::kLanes == 4, "a block's four triangles at once");
     using T = typename V::T;
     const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
