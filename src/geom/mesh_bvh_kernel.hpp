@@ -107,6 +107,20 @@ template <class V>
     return ~(negative & positive) & ((1 << count) - 1);
 }
 
+/// Calls onCandidate.candidate(block, lane) for each of a leaf's `count` triangles that
+/// leafCandidates keeps, block by block from `blocks` (the leaf's first), lanes in order. `V` is
+/// the path's vector of four doubles.
+template <class V, class Block, class OnCandidate>
+[[gnu::always_inline]] inline void forEachLeafCandidate(const Block* blocks, const LeafSetup& filter,
+                                                        std::uint32_t count, OnCandidate& onCandidate) {
+    for (std::uint32_t first = 0; first < count; first += Block::kLanes) {
+        const Block& block = blocks[first / Block::kLanes];
+        for (int maybe = leafCandidates<V>(filter, &block.v[0][0], std::min(count - first, Block::kLanes));
+             maybe != 0; maybe &= maybe - 1)
+            onCandidate.candidate(block, static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe))));
+    }
+}
+
 } // namespace kz::detail
 
 namespace kz {
@@ -224,25 +238,24 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
         TriangleHit best{INFINITY, 0.0f, 0.0f, glm::vec3(0.0f)};
         std::uint32_t bestId = std::numeric_limits<std::uint32_t>::max();
 
+        std::uint32_t leafIndex = 0; ///< The leaf being tested (its first block), for the observer.
+
         float operator()(std::uint32_t index, std::uint32_t count) {
             observer.leaf(index, count, best.t);
-            for (std::uint32_t first = 0; first < count; first += Leaf::kLanes) {
-                const Leaf& leaf = bvh.leaves_[index + first / Leaf::kLanes];
-                for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0],
-                                                                               std::min(count - first, Leaf::kLanes));
-                     maybe != 0; maybe &= maybe - 1) {
-                    const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
-                    TriangleHit hit;
-                    // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-                    if (watertight.intersect(leaf.triangle(lane), hit) &&
-                        (hit.t < best.t || (hit.t == best.t && leaf.id[lane] < bestId))) {
-                        observer.newBest(index, leaf.id[lane], hit.t, best.t);
-                        best = hit;
-                        bestId = leaf.id[lane];
-                    }
-                }
-            }
+            leafIndex = index;
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, filter, count, *this);
             return best.t;
+        }
+
+        void candidate(const Leaf& block, std::size_t lane) {
+            TriangleHit hit;
+            // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
+            if (watertight.intersect(block.triangle(lane), hit) &&
+                (hit.t < best.t || (hit.t == best.t && block.id[lane] < bestId))) {
+                observer.newBest(leafIndex, block.id[lane], hit.t, best.t);
+                best = hit;
+                bestId = block.id[lane];
+            }
         }
     };
     const detail::WatertightRay watertight(ray, tMax);
@@ -267,19 +280,15 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
         detail::LeafSetup filter;
 
         float operator()(std::uint32_t index, std::uint32_t count) {
-            for (std::uint32_t first = 0; first < count; first += Leaf::kLanes) {
-                const Leaf& leaf = bvh.leaves_[index + first / Leaf::kLanes];
-                for (int maybe = detail::leafCandidates<typename Isa::LeafVec>(filter, &leaf.v[0][0],
-                                                                               std::min(count - first, Leaf::kLanes));
-                     maybe != 0; maybe &= maybe - 1) {
-                    const auto lane = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe)));
-                    TriangleHit hit;
-                    if (!watertight.intersect(leaf.triangle(lane), hit)) continue;
-                    const MeshHit meshHit = detail::toMeshHit(ray, hit, leaf.id[lane]);
-                    if (isFinite(meshHit.point)) hits.push_back(meshHit);
-                }
-            }
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, filter, count, *this);
             return INFINITY;
+        }
+
+        void candidate(const Leaf& block, std::size_t lane) {
+            TriangleHit hit;
+            if (!watertight.intersect(block.triangle(lane), hit)) return;
+            const MeshHit meshHit = detail::toMeshHit(ray, hit, block.id[lane]);
+            if (isFinite(meshHit.point)) hits.push_back(meshHit);
         }
     };
     const detail::WatertightRay watertight(ray, tMax);
