@@ -20,7 +20,10 @@
 // BM_Build/<mesh>/<engine>: one iteration (one a repetition: builds take 0.1 to 2 s, the median
 // over the repetitions evens them out) is one build from the shared vertex and index arrays
 // (Embree: new scene + geometry with copied buffers + rtcCommitScene; Embree/1thread: the same on
-// a device created with "threads=1", as our build uses one core). Destruction is not timed.
+// a device created with "threads=1", as our build uses one core, and with no other Embree device
+// alive: Embree builds on as many threads as the live device that asks for the most). Destruction
+// is not timed. Counter cores: the process's CPU time over the wall time of the timed builds (1 for
+// a build on one core; the summary prints it, so a one-thread build that is not is seen).
 //
 // Counters (computed once per workload or mesh, untimed):
 //   BM_Build/<mesh>/<engine> bytes_per_tri: resident memory held by the built structure per
@@ -54,6 +57,7 @@
 #include <array>
 #include <benchmark/benchmark.h>
 #include <btBulletCollisionCommon.h>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -66,6 +70,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -214,21 +219,48 @@ private:
     RTCScene scene_;
 };
 
-const EmbreeDevice& embreeDevice() {
-    static const EmbreeDevice device(nullptr);
-    return device;
-}
+/// The one Embree device alive at a time, with the scenes the ray benchmarks cast at (built on
+/// first use, on the default device). Embree's task scheduler runs every live device's builds on
+/// as many threads as the device that asks for the most, so a "threads=1" device next to the
+/// default one would build on all cores: switching devices releases the other one and its scenes.
+class EmbreeDevices {
+public:
+    /// The default device (all hardware threads).
+    RTCDevice allThreads() { return use(false); }
+    /// A device created with "threads=1" (the default device and its scenes released first).
+    RTCDevice oneThread() { return use(true); }
 
-const EmbreeDevice& embreeDeviceSingleThread() {
-    static const EmbreeDevice device("threads=1");
-    return device;
+    /// The ray benchmarks' scene over mesh `id`, on the default device.
+    const EmbreeScene& scene(MeshId id) {
+        const RTCDevice device = allThreads();
+        std::unique_ptr<const EmbreeScene>& scene = scenes_[id];
+        if (!scene) scene = std::make_unique<const EmbreeScene>(device, kz::bench::mesh(id));
+        return *scene;
+    }
+
+private:
+    RTCDevice use(bool oneThread) {
+        if (!device_ || oneThread != oneThread_) {
+            scenes_.clear(); // each holds a reference to the device
+            device_.reset();
+            device_.emplace(oneThread ? "threads=1" : nullptr);
+            oneThread_ = oneThread;
+        }
+        return device_->get();
+    }
+
+    std::optional<EmbreeDevice> device_;
+    bool oneThread_ = false;
+    std::map<MeshId, std::unique_ptr<const EmbreeScene>> scenes_;
+};
+
+EmbreeDevices& embreeDevices() {
+    static EmbreeDevices devices;
+    return devices;
 }
 
 const EmbreeScene& embree(MeshId id) {
-    static std::map<MeshId, std::unique_ptr<const EmbreeScene>> built;
-    std::unique_ptr<const EmbreeScene>& scene = built[id];
-    if (!scene) scene = std::make_unique<const EmbreeScene>(embreeDevice().get(), kz::bench::mesh(id));
-    return *scene;
+    return embreeDevices().scene(id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -562,31 +594,50 @@ void BM_Raycast(benchmark::State& state, WorkloadId id, Engine engine) {
     state.counters["hit_pct"] = 100.0 * static_cast<double>(hits) / static_cast<double>(state.iterations());
 }
 
+/// CPU time used so far by all of this process's threads, in seconds.
+double processCpuSeconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec);
+    };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
 void BM_Build(benchmark::State& state, MeshId id, Engine engine) {
     const Mesh& m = kz::bench::mesh(id);
+    // The Embree device is switched to before the clocks start (see EmbreeDevices).
+    const RTCDevice device = engine == Engine::Embree    ? embreeDevices().allThreads()
+                             : engine == Engine::Embree1 ? embreeDevices().oneThread()
+                                                         : nullptr;
+    double cpu = 0.0, wall = 0.0; // of the timed builds: cores used = cpu / wall
     for (auto _ : state) {
-        if (engine == Engine::Kolize) {
-            std::optional<kz::MeshBvh> bvh(buildKolize(m));
-            benchmark::DoNotOptimize(bvh);
+        const double cpuStart = processCpuSeconds();
+        const auto wallStart = std::chrono::steady_clock::now();
+        const auto stopClocks = [&] {
+            wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+            cpu += processCpuSeconds() - cpuStart;
             state.PauseTiming();
+        };
+        if (engine == Engine::Kolize) {
+            auto bvh = std::make_unique<kz::MeshBvh>(buildKolize(m));
+            benchmark::DoNotOptimize(bvh);
+            stopClocks();
             bvh.reset();
-            state.ResumeTiming();
         } else if (engine == Engine::Embree || engine == Engine::Embree1) {
-            const RTCDevice device =
-                engine == Engine::Embree ? embreeDevice().get() : embreeDeviceSingleThread().get();
             auto scene = std::make_unique<EmbreeScene>(device, m);
             benchmark::DoNotOptimize(scene);
-            state.PauseTiming();
+            stopClocks();
             scene.reset();
-            state.ResumeTiming();
         } else {
             auto shape = std::make_unique<BulletMesh>(m);
             benchmark::DoNotOptimize(shape);
-            state.PauseTiming();
+            stopClocks();
             shape.reset();
-            state.ResumeTiming();
         }
+        state.ResumeTiming();
     }
+    if (wall > 0.0) state.counters["cores"] = cpu / wall;
     state.counters["triangles"] = static_cast<double>(m.triangles());
     const double bytes = memoryBytes(id, engine);
     if (bytes >= 0.0) state.counters["bytes_per_tri"] = bytes / static_cast<double>(m.triangles());
@@ -631,8 +682,8 @@ public:
         }
 
         std::printf("\nBuilds: ms, median over the repetitions; bytes per triangle (RSS) K/E/B\n");
-        std::printf("%-12s %9s %10s %8s %15s %8s %22s %16s\n", "mesh", "triangles", "KolizeBvh", "Embree",
-                    "Embree/1thread", "Bullet", "ours/Embree(1 thread)", "bytes/tri");
+        std::printf("%-12s %9s %10s %8s %15s %8s %22s %16s %14s\n", "mesh", "triangles", "KolizeBvh", "Embree",
+                    "Embree/1thread", "Bullet", "ours/Embree(1 thread)", "bytes/tri", "cores K/E/E1");
         for (MeshId m : kz::bench::kMeshes) {
             std::array<double, 4> ms{};
             for (std::size_t i = 0; i < ms.size(); ++i)
@@ -645,9 +696,13 @@ public:
             };
             const std::string bytes =
                 perTri(Engine::Kolize) + "/" + perTri(Engine::Embree) + "/" + perTri(Engine::Bullet);
-            std::printf("%-12s %9.0f %10s %8s %15s %8s %22s %16s\n", kz::bench::meshName(m), tris,
+            const std::string cores = fmt(coresMedian(buildName(m, Engine::Kolize)), "%.1f") + "/" +
+                                      fmt(coresMedian(buildName(m, Engine::Embree)), "%.1f") + "/" +
+                                      fmt(coresMedian(buildName(m, Engine::Embree1)), "%.1f");
+            std::printf("%-12s %9.0f %10s %8s %15s %8s %22s %16s %14s\n", kz::bench::meshName(m), tris,
                         fmt(ms[0], "%.1f").c_str(), fmt(ms[1], "%.1f").c_str(), fmt(ms[2], "%.1f").c_str(),
-                        fmt(ms[3], "%.1f").c_str(), fmt(ms[0] / ms[2], "%.2fx").c_str(), bytes.c_str());
+                        fmt(ms[3], "%.1f").c_str(), fmt(ms[0] / ms[2], "%.2fx").c_str(), bytes.c_str(),
+                        cores.c_str());
         }
         std::printf(
             "\nTargets: ray ours/Embree <= 1.0 on every workload; build ours/Embree(1 thread) <= 1.0.\n");
@@ -677,17 +732,23 @@ public:
     /// Keeps every repetition's wall time per iteration, for the medians.
     void ReportRuns(const std::vector<Run>& reports) override {
         for (const Run& r : reports) {
-            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
-                realTimes_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
+            if (r.run_type != Run::RT_Iteration || r.error_occurred) continue;
+            realTimes_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
+            if (const auto cores = r.counters.find("cores"); cores != r.counters.end())
+                cores_[r.run_name.function_name].push_back(cores->second.value);
         }
         MeanReporter::ReportRuns(reports);
     }
 
 private:
     /// Median wall time per iteration over the repetitions, NaN if the benchmark did not run.
-    double realMedian(const std::string& name) const {
-        const auto it = realTimes_.find(name);
-        if (it == realTimes_.end() || it->second.empty()) return std::nan("");
+    double realMedian(const std::string& name) const { return median(realTimes_, name); }
+    /// Median of a build's cores counter over the repetitions, NaN if it did not run.
+    double coresMedian(const std::string& name) const { return median(cores_, name); }
+
+    static double median(const std::map<std::string, std::vector<double>>& values, const std::string& name) {
+        const auto it = values.find(name);
+        if (it == values.end() || it->second.empty()) return std::nan("");
         std::vector<double> times = it->second;
         std::sort(times.begin(), times.end());
         const std::size_t n = times.size();
@@ -708,6 +769,7 @@ private:
     }
 
     std::map<std::string, std::vector<double>> realTimes_;
+    std::map<std::string, std::vector<double>> cores_;
 };
 
 } // namespace
