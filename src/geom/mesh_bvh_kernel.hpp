@@ -40,6 +40,7 @@ struct NodeRay {
     NodeRay(const Ray& ray, float tMax, float slack) {
         const SlabSetup setup(ray, tMax, slack, 8);
         tLimit = setup.tLimit;
+#pragma GCC unroll 3
         for (int i = 0; i < 3; ++i) {
             inv[i] = V::splat(setup.inv[i]);
             farInv[i] = V::splat(setup.farInv[i]);

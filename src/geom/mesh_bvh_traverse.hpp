@@ -78,6 +78,9 @@ struct SlabSetup {
         tLimit = std::min(tMax, FLT_MAX);
         const float origin[3] = {ray.origin.x, ray.origin.y, ray.origin.z}; // not glm's switch
         const float dir[3] = {ray.dir.x, ray.dir.y, ray.dir.z};
+        // This loop, NodeRay's and LeafSetup's are unrolled: as loops they made a query's fixed
+        // cost 35 ns instead of 25 ns (rays missing the root box of bench_mesh's torus, AVX2).
+#pragma GCC unroll 3
         for (int i = 0; i < 3; ++i) {
             // A zero component gives an infinite inverse; the products then are +-inf, or NaN
             // when the origin lies exactly on an enlarged plane. The comparisons of the box test
@@ -129,6 +132,7 @@ struct LeafSetup {
     double sx, sy;     ///< WatertightRay's: dir[ix] / dir[iz], dir[iy] / dir[iz].
 
     LeafSetup(const WatertightRay& w, int lanes) : ox(w.ox), oy(w.oy), oz(w.oz), sx(w.sx), sy(w.sy) {
+#pragma GCC unroll 3
         for (int k = 0; k < 3; ++k) {
             rowX[k] = (3 * k + w.ix) * lanes;
             rowY[k] = (3 * k + w.iy) * lanes;
