@@ -4,12 +4,6 @@
 
 namespace kz {
 
-bool isValid(const Ray& ray) {
-    // The squared length must neither underflow (a "zero" direction) nor overflow.
-    const float lengthSq = glm::dot(ray.dir, ray.dir);
-    return isFinite(ray.origin) && isFinite(ray.dir) && lengthSq >= FLT_MIN && std::isfinite(lengthSq);
-}
-
 bool isValid(const Sphere& sphere) {
     return isFinite(sphere.center) && std::isfinite(sphere.radius) && sphere.radius >= 0.0f;
 }

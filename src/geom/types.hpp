@@ -1,6 +1,7 @@
 // Plain shape and result types shared by every geometry query.
 #pragma once
 
+#include <cfloat>
 #include <cmath>
 #include <glm/glm.hpp>
 
@@ -61,8 +62,12 @@ inline bool isFinite(const glm::mat3& m) {
 }
 
 /// A ray is usable when origin and dir are finite and dir is not zero (nor so short that its
-/// squared length underflows).
-bool isValid(const Ray& ray);
+/// squared length underflows). Inline: every ray query starts with it.
+inline bool isValid(const Ray& ray) {
+    // The squared length must neither underflow (a "zero" direction) nor overflow.
+    const float lengthSq = glm::dot(ray.dir, ray.dir);
+    return isFinite(ray.origin) && isFinite(ray.dir) && lengthSq >= FLT_MIN && std::isfinite(lengthSq);
+}
 /// Finite centre, finite radius >= 0.
 bool isValid(const Sphere& sphere);
 /// Finite normal of non-zero length, finite d.

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/type_ptr.hpp>
-#include <utility>
 
 namespace kz::detail {
 
@@ -32,14 +31,23 @@ struct WatertightRay {
         // Shear the vertices into a frame where the ray is the +z axis through the origin; the 2D
         // edge functions U, V, W are then evaluated identically for an edge shared by two
         // triangles, so no ray slips between them.
-        const glm::vec3 absDir = glm::abs(ray.dir);
-        iz = absDir.x > absDir.y ? (absDir.x > absDir.z ? 0 : 2) : (absDir.y > absDir.z ? 1 : 2);
-        ix = (iz + 1) % 3;
-        iy = (ix + 1) % 3;
+        // iz is x if |x| > |y| and |x| > |z|, else y if |y| > |z|, else z; then ix, iy follow
+        // it cyclically, swapped when dir[iz] < 0 to keep the winding. Computed with arithmetic
+        // on the comparisons and a table, not branches (which GCC makes of selects and of
+        // glm::abs here): which axis wins changes unpredictably from one ray to the next.
+        static constexpr int kNextAxis[3] = {1, 2, 0};
+        const float absX = std::abs(ray.dir.x), absY = std::abs(ray.dir.y), absZ = std::abs(ray.dir.z);
+        const int axisOfXY = absX > absY ? 0 : 1;
+        const int zWins = std::max(absX, absY) > absZ ? 0 : 1;
+        iz = axisOfXY + zWins * (2 - axisOfXY);
+        const int next = kNextAxis[iz];
+        const int nextNext = kNextAxis[next];
         // The components by index through glm::value_ptr: glm's operator[] is a switch.
         const float* o = glm::value_ptr(ray.origin);
         const float* d = glm::value_ptr(ray.dir);
-        if (d[iz] < 0.0f) std::swap(ix, iy); // keep the winding
+        const int swap = d[iz] < 0.0f ? 1 : 0;
+        ix = next + swap * (nextNext - next);
+        iy = nextNext + swap * (next - nextNext);
         ox = o[ix];
         oy = o[iy];
         oz = o[iz];
