@@ -21,9 +21,10 @@
 // one load brings a whole block.
 // Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
 // nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
-// block's 4 triangles are first tested at once by the watertight test's edge functions, in double
-// with its very operations, so only a triangle that the test rejects by their signs is dropped
-// there; every other one is tested by the very code of raycastBarycentric
+// leaf's triangles are first filtered a block of 4 (SSE2) or two blocks (AVX) at once by the
+// watertight test's edge functions in float, with a bound on their rounding error, so a triangle
+// is dropped there only when the exact test would reject it by their signs too (leafCandidates,
+// mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric
 // (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once.
 // The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
 // or AVX-512, or KOLIZE_SIMD); every path gives the same results bit for bit.
@@ -32,7 +33,7 @@
 // the dispatch), mesh_bvh_avx2.cpp and mesh_bvh_avx512.cpp; mesh_bvh_traverse.hpp has what the
 // paths share (the slab and leaf-filter set-ups, the SSE2 vector); mesh_bvh_explain.cpp raycast's trace,
 // mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide
-// float shim of the build and the SSE2 box test, and the leaf filter's 4-wide double one.
+// float shim of the build, the SSE2 box test and the SSE2 leaf filter.
 // Memory: about 50 to 60 bytes per triangle (blocks of 160 bytes, the rest nodes; the arrays on
 // huge pages where the system has them, large_array.hpp).
 #pragma once

@@ -1,7 +1,8 @@
 // The AVX2 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with a node's eight
 // boxes tested in one 8-wide group (the SSE2 path's very operations, so the same boxes are entered
-// at the same t) and a leaf's four triangles filtered in one 4-wide vector of doubles
-// (mesh_bvh_avx.hpp). Only the code between
+// at the same t) and a leaf's triangles filtered two blocks of four at a time in one 8-wide
+// vector of floats (mesh_bvh_avx.hpp; the same operations, so the same triangles kept). Only the
+// code between
 // KZ_TARGET_BEGIN and KZ_TARGET_END is compiled for AVX2; the dispatch (simd_path.cpp) calls it
 // only on a CPU that has AVX2.
 #include "mesh_bvh_target.hpp" // first: the shared code stays baseline
@@ -15,7 +16,7 @@ namespace {
 
 struct Avx2 {
     using BoxVec = AvxVec<false>;
-    using LeafVec = AvxDoubles<false>;
+    using LeafVec = AvxLeafVec<false>;
 
     template <class Node, class Entry>
     [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],

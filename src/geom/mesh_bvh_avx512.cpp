@@ -1,5 +1,5 @@
 // The AVX-512 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with the AVX2 path's
-// 8-wide box test and 4-wide double leaf filter comparing straight into mask registers (AVX-512VL), and
+// 8-wide box test and 8-wide leaf filter comparing straight into mask registers (AVX-512VL), and
 // the entered children's distances, node indices and counts packed with compress instructions
 // instead of a loop over the mask's bits. The same operations on the same boxes as the other
 // paths, so the same boxes are entered at the same t. Only the code between KZ_TARGET_BEGIN and
@@ -16,7 +16,7 @@ namespace {
 
 struct Avx512 {
     using BoxVec = AvxVec<true>;
-    using LeafVec = AvxDoubles<true>;
+    using LeafVec = AvxLeafVec<true>;
 
     /// The entered children packed in slot order: their distances, node or leaf indices and
     /// counts compressed into the low lanes (in registers: a compress straight to memory is

@@ -76,49 +76,73 @@ struct NodeRay {
     }
 };
 
-/// Bit `lane` for each of a block's first `count` triangles that the ray may hit, the four lanes
-/// at once (`rows`: the block's Leaf::v). Drops exactly the triangles that WatertightRay::intersect
-/// rejects by the signs of its edge functions, its first and most frequent rejection: the edge
-/// functions U, V, W are computed here in double with WatertightRay::run's very operations in its
-/// order, from the same floats and the same shear constants (LeafSetup copies them), and IEEE
-/// double arithmetic rounds each the same way in a vector lane as in a scalar register (kz_geom is
-/// compiled with -ffp-contract=off, so no multiply-add is fused on either side). The signs are
-/// therefore the exact test's bit for bit, and the filter changes no result. A NaN compares false
-/// both ways and keeps the triangle, as it passes that sign test. `V` is the path's vector of four
-/// doubles.
+/// The leaf filter's bound on the error of its edge functions, in units of q (q + 2^-18 d) (see
+/// leafCandidates), and its floor for inputs so small that float arithmetic loses its relative
+/// precision (subnormal products).
+inline constexpr float kFilterError = 0x1p-19f;
+inline constexpr float kFilterDepthShare = 0x1p-18f;
+inline constexpr float kFilterFloor = 0x1p-120f;
+
+/// Bit `lane` for each triangle of V::kBlocks blocks of a leaf (`first`, `second`: their
+/// Leaf::v) that the ray may hit: a conservative float version of the sign test that
+/// WatertightRay::intersect starts with, its first and most frequent rejection. The edge functions
+/// U, V, W are computed as WatertightRay::run computes them, in float instead of double, with
+/// the shear constants rounded to float. A triangle is dropped only when one of them is below -E
+/// and another above E, E bounding how far they can be from the exact values:
+///   the sheared coordinates are off by at most 2u q + 4u d (u = 2^-24, q the largest |x|, |y| of
+///   the triangle's sheared vertices, d the largest |z|; |sx|, |sy| <= 1), so an edge function
+///   x y' - y x' is off by at most 4 q (2u q + 4u d) from them and 4u q^2 from its own roundings,
+///   less than 16u q (q + d); q and d measured from the float values add terms of order u, and
+///   the double arithmetic of the exact test is 2^29 times more precise. E = 2^-19 q' (q + d)
+///   with q' = q + 2^-18 d covers all of it twice over, and kFilterFloor the absolute errors of
+///   subnormal results (2^-149 an operation).
+/// So where the filter sees signs that differ, so does the exact test, and the filter changes no
+/// result. A NaN or infinite value compares false both ways and keeps the triangle.
 template <class V>
-[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* rows, std::uint32_t count) {
-    static_assert(V::kLanes == 4, "a block's four triangles at once");
+[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* first,
+                                                 const float* second) {
     using T = typename V::T;
     const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
     // Vertex k is a, b, c for k = 0, 1, 2 (WatertightRay::run's az, ax, ay, ...).
-    T x[3], y[3];
+    T x[3], y[3], z[3];
 #pragma GCC unroll 8
     for (int k = 0; k < 3; ++k) {
-        const T z = V::load(rows + s.rowZ[k]) - oz;
-        x[k] = (V::load(rows + s.rowX[k]) - ox) - sx * z;
-        y[k] = (V::load(rows + s.rowY[k]) - oy) - sy * z;
+        z[k] = V::load(first + s.rowZ[k], second + s.rowZ[k]) - oz;
+        x[k] = (V::load(first + s.rowX[k], second + s.rowX[k]) - ox) - sx * z[k];
+        y[k] = (V::load(first + s.rowY[k], second + s.rowY[k]) - oy) - sy * z[k];
     }
     const T u = x[2] * y[1] - y[2] * x[1]; // cx * by - cy * bx
     const T v = x[0] * y[2] - y[0] * x[2]; // ax * cy - ay * cx
     const T w = x[1] * y[0] - y[1] * x[0]; // bx * ay - by * ax
-    const int negative = V::negative(u) | V::negative(v) | V::negative(w);
-    const int positive = V::positive(u) | V::positive(v) | V::positive(w);
-    return ~(negative & positive) & ((1 << count) - 1);
+    const T q = V::max(V::max(V::max(V::abs(x[0]), V::abs(y[0])), V::max(V::abs(x[1]), V::abs(y[1]))),
+                       V::max(V::abs(x[2]), V::abs(y[2])));
+    const T d = V::max(V::max(V::abs(z[0]), V::abs(z[1])), V::abs(z[2]));
+    const T bound =
+        V::splat(kFilterError) * (q + V::splat(kFilterDepthShare) * d) * (q + d) + V::splat(kFilterFloor);
+    const T negativeBound = V::splat(0.0f) - bound;
+    const int negative = V::less(u, negativeBound) | V::less(v, negativeBound) | V::less(w, negativeBound);
+    const int positive = V::less(bound, u) | V::less(bound, v) | V::less(bound, w);
+    return ~(negative & positive);
 }
 
 /// Calls onCandidate.candidate(block, lane) for each of a leaf's `count` triangles that
 /// leafCandidates keeps, block by block from `blocks` (the leaf's first), lanes in order. `V` is
-/// the path's vector of four doubles.
+/// the path's leaf filter vector (V::kBlocks blocks at once).
 template <class V, class Block, class OnCandidate>
 [[gnu::always_inline]] inline void forEachLeafCandidate(const Block* blocks, const LeafSetup& filter,
                                                         std::uint32_t count, OnCandidate& onCandidate) {
-    for (std::uint32_t first = 0; first < count; first += Block::kLanes) {
-        const Block& block = blocks[first / Block::kLanes];
-        for (int maybe = leafCandidates<V>(filter, &block.v[0][0], std::min(count - first, Block::kLanes));
-             maybe != 0; maybe &= maybe - 1)
-            onCandidate.candidate(block, static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(maybe))));
+    constexpr std::uint32_t kStep = V::kBlocks * Block::kLanes;
+    for (std::uint32_t first = 0; first < count; first += kStep) {
+        const Block* block = blocks + first / Block::kLanes;
+        // A last odd block is filtered twice in one vector; the mask drops the copy.
+        const Block* next = first + Block::kLanes < count ? block + 1 : block;
+        const std::uint32_t lanes = std::min(count - first, kStep);
+        for (int maybe = leafCandidates<V>(filter, &block->v[0][0], &next->v[0][0]) & ((1 << lanes) - 1);
+             maybe != 0; maybe &= maybe - 1) {
+            const auto lane = static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe)));
+            onCandidate.candidate(block[lane / Block::kLanes], lane % Block::kLanes);
+        }
     }
 }
 

@@ -1,8 +1,9 @@
-// Four floats at once for MeshBvh's build and SSE2 box test, four doubles for its leaf filter
-// (private to src/geom): SSE2 (the x86-64 baseline) or plain loops with the same semantics lane by
+// Four floats at once for MeshBvh's build and its SSE2 box test and leaf filter (private to
+// src/geom): SSE2 (the x86-64 baseline) or plain loops with the same semantics lane by
 // lane, so that results never depend on the backend.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -49,6 +50,14 @@ inline F4 max4(F4 a, F4 b) {
 /// Bit i set when a[i] <= b[i] (false for NaN).
 inline int lessEqualMask(F4 a, F4 b) {
     return _mm_movemask_ps(_mm_cmple_ps(a.v, b.v));
+}
+/// Bit i set when a[i] < b[i] (false for NaN).
+inline int lessMask(F4 a, F4 b) {
+    return _mm_movemask_ps(_mm_cmplt_ps(a.v, b.v));
+}
+/// |a| per lane (the sign bit cleared).
+inline F4 abs4(F4 a) {
+    return {_mm_and_ps(a.v, _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF)))};
 }
 /// Lanes 0-2 of a, lane 3 zero.
 inline F4 xyz4(F4 a) {
@@ -99,6 +108,15 @@ inline int lessEqualMask(F4 a, F4 b) {
         mask |= a.v[i] <= b.v[i] ? 1 << i : 0;
     return mask;
 }
+inline int lessMask(F4 a, F4 b) {
+    int mask = 0;
+    for (int i = 0; i < 4; ++i)
+        mask |= a.v[i] < b.v[i] ? 1 << i : 0;
+    return mask;
+}
+inline F4 abs4(F4 a) {
+    return lanes([&](int i) { return std::fabs(a.v[i]); });
+}
 inline F4 xyz4(F4 a) {
     a.v[3] = 0.0f;
     return a;
@@ -107,67 +125,6 @@ inline void truncate3(F4 a, int (&out)[4]) {
     for (int i = 0; i < 3; ++i)
         out[i] = static_cast<int>(a.v[i]);
     out[3] = 0;
-}
-#endif
-
-/// Four doubles: the leaf filter's four triangles, widened from their floats. Double arithmetic
-/// is IEEE's on every backend (SSE2 here, scalar code elsewhere and in WatertightRay), so the
-/// same operations give the same bits lane by lane.
-#if KZ_MESH_BVH_SSE2
-struct D4 {
-    __m128d lo, hi;
-};
-/// Four floats from p (16-byte aligned), each converted exactly to double.
-inline D4 widen4(const float* p) {
-    const __m128 f = _mm_load_ps(p);
-    return {_mm_cvtps_pd(f), _mm_cvtps_pd(_mm_movehl_ps(f, f))};
-}
-inline D4 splatD4(double x) {
-    return {_mm_set1_pd(x), _mm_set1_pd(x)};
-}
-inline D4 operator-(D4 a, D4 b) {
-    return {_mm_sub_pd(a.lo, b.lo), _mm_sub_pd(a.hi, b.hi)};
-}
-inline D4 operator*(D4 a, D4 b) {
-    return {_mm_mul_pd(a.lo, b.lo), _mm_mul_pd(a.hi, b.hi)};
-}
-/// Bit i set when a[i] < 0 (false for NaN).
-inline int negativeMask(D4 a) {
-    const __m128d zero = _mm_setzero_pd();
-    return _mm_movemask_pd(_mm_cmplt_pd(a.lo, zero)) | _mm_movemask_pd(_mm_cmplt_pd(a.hi, zero)) << 2;
-}
-/// Bit i set when a[i] > 0 (false for NaN).
-inline int positiveMask(D4 a) {
-    const __m128d zero = _mm_setzero_pd();
-    return _mm_movemask_pd(_mm_cmpgt_pd(a.lo, zero)) | _mm_movemask_pd(_mm_cmpgt_pd(a.hi, zero)) << 2;
-}
-#else
-struct D4 {
-    double v[4];
-};
-inline D4 widen4(const float* p) {
-    return {{p[0], p[1], p[2], p[3]}};
-}
-inline D4 splatD4(double x) {
-    return {{x, x, x, x}};
-}
-inline D4 operator-(D4 a, D4 b) {
-    return {{a.v[0] - b.v[0], a.v[1] - b.v[1], a.v[2] - b.v[2], a.v[3] - b.v[3]}};
-}
-inline D4 operator*(D4 a, D4 b) {
-    return {{a.v[0] * b.v[0], a.v[1] * b.v[1], a.v[2] * b.v[2], a.v[3] * b.v[3]}};
-}
-inline int negativeMask(D4 a) {
-    int mask = 0;
-    for (int i = 0; i < 4; ++i)
-        mask |= a.v[i] < 0.0 ? 1 << i : 0;
-    return mask;
-}
-inline int positiveMask(D4 a) {
-    int mask = 0;
-    for (int i = 0; i < 4; ++i)
-        mask |= a.v[i] > 0.0 ? 1 << i : 0;
-    return mask;
 }
 #endif
 

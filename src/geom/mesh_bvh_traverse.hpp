@@ -45,14 +45,18 @@ struct Sse2Vec {
     static int lessEqual(T a, T b) { return lessEqualMask(a, b); }
 };
 
-/// The SSE2 path's vector of four doubles for the leaf filter: D4 (mesh_bvh_simd.hpp).
-struct Sse2DoubleVec {
-    using T = D4;
-    static constexpr std::uint32_t kLanes = 4;
-    static T load(const float* p) { return widen4(p); }
-    static T splat(double x) { return splatD4(x); }
-    static int negative(T a) { return negativeMask(a); }
-    static int positive(T a) { return positiveMask(a); }
+/// The SSE2 path's vector of four floats for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp):
+/// one block of a leaf at a time.
+struct Sse2LeafVec {
+    using T = F4;
+    static constexpr std::uint32_t kBlocks = 1;
+    /// Row `row` of the block at `first` (`second` is for two-block vectors).
+    static T load(const float* first, const float*) { return load4(first); }
+    static T splat(float x) { return splat4(x); }
+    static T abs(T a) { return abs4(a); }
+    static T max(T a, T b) { return max4(a, b); }
+    /// Bit i set when a[i] < b[i] (false for NaN).
+    static int less(T a, T b) { return lessMask(a, b); }
 };
 
 /// The ray prepared for slab tests against boxes enlarged by `slack` (Kay-Kajiya; Ericson 5.3.3),
@@ -110,10 +114,10 @@ template <class Node, class Entry>
 }
 
 /// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
-/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's four triangles in two pairs of doubles.
+/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's triangles filtered a block of four at a time.
 struct Sse2 {
     using BoxVec = Sse2Vec;
-    using LeafVec = Sse2DoubleVec;
+    using LeafVec = Sse2LeafVec;
 
     template <class Node, class Entry>
     [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
@@ -123,15 +127,18 @@ struct Sse2 {
 };
 
 /// The ray prepared for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp): the watertight
-/// test's shear frame and constants, and where each vertex's coordinates on its axes sit in a leaf.
+/// test's shear frame, its constants in float, and where each vertex's coordinates on its axes sit
+/// in a leaf.
 struct LeafSetup {
     /// Offsets in floats from Leaf::v[0] of the rows holding vertex k's coordinate on the shear
     /// frame's axes ix, iy, iz (WatertightRay's).
     int rowX[3], rowY[3], rowZ[3];
-    double ox, oy, oz; ///< WatertightRay's: the origin's coordinates on those axes.
-    double sx, sy;     ///< WatertightRay's: dir[ix] / dir[iz], dir[iy] / dir[iz].
+    float ox, oy, oz; ///< The origin's coordinates on those axes (WatertightRay's, which are floats).
+    float sx, sy;     ///< WatertightRay's dir[ix] / dir[iz], dir[iy] / dir[iz], rounded to float.
 
-    LeafSetup(const WatertightRay& w, int lanes) : ox(w.ox), oy(w.oy), oz(w.oz), sx(w.sx), sy(w.sy) {
+    LeafSetup(const WatertightRay& w, int lanes)
+        : ox(static_cast<float>(w.ox)), oy(static_cast<float>(w.oy)), oz(static_cast<float>(w.oz)),
+          sx(static_cast<float>(w.sx)), sy(static_cast<float>(w.sy)) {
 #pragma GCC unroll 3
         for (int k = 0; k < 3; ++k) {
             rowX[k] = (3 * k + w.ix) * lanes;

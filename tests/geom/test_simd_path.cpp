@@ -8,6 +8,7 @@
 #include "support/ray_test_support.hpp"
 #include "support/thin_triangles.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <gtest/gtest.h>
@@ -114,11 +115,12 @@ struct Soup {
 
 /// Needles and slivers (tests/support/thin_triangles.hpp), each moved by `offset`, two of every
 /// five sharing an edge with the one before (so shared edges are aimed at too).
-Soup thinSoup(std::mt19937& rng, std::size_t n, glm::vec3 offset) {
+Soup thinSoup(std::mt19937& rng, std::size_t n, glm::vec3 offset, float scale = 1.0f) {
     Soup soup;
     for (std::size_t i = 0; i < n; ++i) {
         const auto kind = i % 2 == 0 ? thintest::ThinKind::Needle : thintest::ThinKind::Sliver;
-        const Triangle t = thintest::randomThinCase(rng, kind).tri;
+        const Triangle c = thintest::randomThinCase(rng, kind).tri;
+        const Triangle t{c.a * scale, c.b * scale, c.c * scale};
         const auto base = static_cast<std::uint32_t>(soup.vertices.size());
         if (i % 5 >= 3 && i > 0) {
             // Share the previous triangle's first edge, with a new third vertex.
@@ -146,7 +148,7 @@ std::optional<std::pair<std::uint32_t, TriangleHit>> bruteNearest(const Soup& so
 
 /// A ray from a random point toward a vertex of a random triangle, a point on one of its edges,
 /// or its centroid: exactly where the leaf filter's rounding matters.
-Ray aimedRay(std::mt19937& rng, const Soup& soup, glm::vec3 centre) {
+Ray aimedRay(std::mt19937& rng, const Soup& soup, glm::vec3 centre, float spread = 600.0f) {
     std::uniform_int_distribution<std::size_t> pickTriangle(0, soup.count() - 1);
     std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     const Triangle t = soup.triangle(pickTriangle(rng));
@@ -168,7 +170,7 @@ Ray aimedRay(std::mt19937& rng, const Soup& soup, glm::vec3 centre) {
         target = (t.a + t.b + t.c) / 3.0f;
         break;
     }
-    const glm::vec3 from = centre + 600.0f * glm::vec3(unit(rng) - 0.5f, unit(rng) - 0.5f, unit(rng) - 0.5f);
+    const glm::vec3 from = centre + spread * glm::vec3(unit(rng) - 0.5f, unit(rng) - 0.5f, unit(rng) - 0.5f);
     return {from, target - from};
 }
 
@@ -217,6 +219,50 @@ TEST_F(SimdPathTest, EveryPathFindsTheBruteForceHitOnThinTrianglesNearTheOrigin)
 
 TEST_F(SimdPathTest, EveryPathFindsTheBruteForceHitOnThinTrianglesFarFromTheOrigin) {
     expectEveryPathMatchesBruteForce(glm::vec3(3.0e4f, -1.5e4f, 7.0e3f), raytest::kSeed + 702u);
+}
+
+/// Every path's raycastAll lists exactly the triangles that raycastBarycentric hits, in order of
+/// t then index: the leaf filter (float edge functions with an error bound) drops no triangle the
+/// exact test accepts, even for rays aimed at vertices and shared edges, where the edge functions
+/// are zero or within rounding of it; at scales from 1e-9 to 1e6 (raycastBarycentric's own float
+/// products underflow or overflow beyond them).
+void expectEveryPathListsEveryBruteForceHit(float scale, glm::vec3 offset, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    const Soup soup = thinSoup(rng, 300, offset, scale);
+    const MeshBvh bvh = MeshBvh::build(soup.vertices, soup.indices);
+    int listed = 0;
+    for (int i = 0; i < 1500; ++i) {
+        const Ray ray = aimedRay(rng, soup, offset, 600.0f * scale);
+        std::vector<std::pair<float, std::uint32_t>> expected;
+        for (std::size_t k = 0; k < soup.count(); ++k)
+            if (const auto hit = raycastBarycentric(ray, soup.triangle(k)))
+                expected.emplace_back(hit->t, static_cast<std::uint32_t>(k));
+        std::sort(expected.begin(), expected.end());
+        listed += static_cast<int>(expected.size());
+        for (SimdPath p : supportedSimdPaths()) {
+            ASSERT_TRUE(useSimdPath(p));
+            const std::vector<MeshHit> all = bvh.raycastAll(ray);
+            const std::string what = std::string(simdPathName(p)) + ", scale " + std::to_string(scale) +
+                                     ", case " + std::to_string(i) + ", " + str(ray);
+            ASSERT_EQ(all.size(), expected.size()) << what;
+            for (std::size_t k = 0; k < all.size(); ++k) {
+                EXPECT_EQ(all[k].t, expected[k].first) << what;
+                EXPECT_EQ(all[k].triangle, expected[k].second) << what;
+            }
+        }
+    }
+    EXPECT_GT(listed, 1500) << "scale " << scale; // the aim is good: most rays hit something
+}
+
+TEST_F(SimdPathTest, EveryPathListsEveryBruteForceHitAtEveryScale) {
+    std::uint32_t seed = raytest::kSeed + 703u;
+    for (const float scale : {1e-9f, 1e-5f, 1e-2f, 1.0f, 1e3f, 1e6f})
+        expectEveryPathListsEveryBruteForceHit(scale, glm::vec3(0.0f), seed++);
+}
+
+TEST_F(SimdPathTest, EveryPathListsEveryBruteForceHitFarFromTheOrigin) {
+    expectEveryPathListsEveryBruteForceHit(1.0f, glm::vec3(3.0e4f, -1.5e4f, 7.0e3f), raytest::kSeed + 710u);
+    expectEveryPathListsEveryBruteForceHit(1e-3f, glm::vec3(-20.0f, 5.0f, 11.0f), raytest::kSeed + 711u);
 }
 
 } // namespace
