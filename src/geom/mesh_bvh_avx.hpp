@@ -38,7 +38,7 @@ template <bool kMaskRegisters>
 struct AvxLeafVec {
     using T = __m256;
     static constexpr std::uint32_t kBlocks = 2;
-    /// Row `row` of two blocks: the one at `first` in lanes 0-3, the one at `second` in 4-7.
+    /// A row of two blocks: the one at `first` in lanes 0-3, the one at `second` in 4-7.
     static T load(const float* first, const float* second) {
         return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(first)), _mm_load_ps(second), 1);
     }

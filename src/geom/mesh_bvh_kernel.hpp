@@ -97,7 +97,9 @@ inline constexpr float kFilterFloor = 0x1p-120f;
 ///   with q' = q + 2^-18 d covers all of it twice over, and kFilterFloor the absolute errors of
 ///   subnormal results (2^-149 an operation).
 /// So where the filter sees signs that differ, so does the exact test, and the filter changes no
-/// result. A NaN or infinite value compares false both ways and keeps the triangle.
+/// result. A NaN compares false both ways and keeps the triangle, and so does every edge function
+/// once a product in them overflows: E is then infinite too (an edge function that overflows only
+/// in its subtraction is a sum of two huge terms of one sign, whose sign is right).
 template <class V>
 [[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* first,
                                                  const float* second) {
@@ -118,8 +120,10 @@ template <class V>
     const T q = V::max(V::max(V::max(V::abs(x[0]), V::abs(y[0])), V::max(V::abs(x[1]), V::abs(y[1]))),
                        V::max(V::abs(x[2]), V::abs(y[2])));
     const T d = V::max(V::max(V::abs(z[0]), V::abs(z[1])), V::abs(z[2]));
+    // The scale last: when a product of the edge functions overflows, so does q' (q + d) >= q^2,
+    // and the bound is infinite too.
     const T bound =
-        V::splat(kFilterError) * (q + V::splat(kFilterDepthShare) * d) * (q + d) + V::splat(kFilterFloor);
+        (q + V::splat(kFilterDepthShare) * d) * (q + d) * V::splat(kFilterError) + V::splat(kFilterFloor);
     const T negativeBound = V::splat(0.0f) - bound;
     const int negative = V::less(u, negativeBound) | V::less(v, negativeBound) | V::less(w, negativeBound);
     const int positive = V::less(bound, u) | V::less(bound, v) | V::less(bound, w);

@@ -50,7 +50,7 @@ struct Sse2Vec {
 struct Sse2LeafVec {
     using T = F4;
     static constexpr std::uint32_t kBlocks = 1;
-    /// Row `row` of the block at `first` (`second` is for two-block vectors).
+    /// A row of the block at `first` (`second` is for two-block vectors).
     static T load(const float* first, const float*) { return load4(first); }
     static T splat(float x) { return splat4(x); }
     static T abs(T a) { return abs4(a); }
