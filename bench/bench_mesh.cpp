@@ -1,8 +1,8 @@
 // Triangle-mesh ray queries: Kolize (kz::MeshBvh) against Embree 3 and Bullet, side by side, on
 // several workloads (a mesh and a set of rays each; mesh_workloads.hpp says what they are):
 // random rays at a 500k-triangle torus, at a 1.5M-triangle sphere and at 480k long thin triangles,
-// the torus's rays as finite segments, rays from inside the closed sphere, and a camera's coherent
-// rays at the torus.
+// the torus's rays as finite segments, rays from inside the closed sphere, a camera's coherent
+// rays at the torus, and the torus's rays turned away from it (a query's fixed cost).
 //
 // BM_Raycast/<workload>/<engine>: one iteration is one nearest-hit query of one ray with its tMax,
 // cycling over the workload's rays (exactly one pass over them; BruteForce: 50 evenly spaced

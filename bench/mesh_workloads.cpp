@@ -162,8 +162,8 @@ constexpr float kSegmentReach = 0.85f;
 
 /// Rays from a sphere of radius 2 |half extent| around the mesh's bounds toward random points of
 /// those bounds scaled by 1.1. With `segments`, each ray's tMax is kSegmentReach times the
-/// distance to its target.
-RaySet randomRays(const Mesh& m, std::size_t count, std::uint32_t seed, bool segments) {
+/// distance to its target; with `away`, each ray points the other way.
+RaySet randomRays(const Mesh& m, std::size_t count, std::uint32_t seed, bool segments, bool away = false) {
     const Aabb box = meshBounds(m);
     const glm::vec3 centre = 0.5f * (box.min + box.max);
     const glm::vec3 half = 0.5f * (box.max - box.min);
@@ -180,7 +180,7 @@ RaySet randomRays(const Mesh& m, std::size_t count, std::uint32_t seed, bool seg
         const glm::vec3 d = target - origin;
         const float len = glm::length(d);
         if (len > 1e-3f) {
-            set.rays.push_back({origin, d / len});
+            set.rays.push_back({origin, (away ? -1.0f : 1.0f) * d / len});
             if (segments) set.tMaxs.push_back(kSegmentReach * len);
         }
     }
@@ -245,6 +245,8 @@ RaySet makeRaySet(WorkloadId id) {
     }
     case WorkloadId::Needles:
         return randomRays(mesh(MeshId::Needles), kNeedleRays, kSeed + 5u, false);
+    case WorkloadId::Misses:
+        return randomRays(mesh(MeshId::Torus), kTorusRays, kSeed + 1u, false, true);
     }
     return {};
 }
@@ -313,6 +315,8 @@ const char* workloadName(WorkloadId id) {
         return "camera";
     case WorkloadId::Needles:
         return "needles";
+    case WorkloadId::Misses:
+        return "misses";
     }
     return "?";
 }
@@ -322,6 +326,7 @@ MeshId workloadMesh(WorkloadId id) {
     case WorkloadId::Torus:
     case WorkloadId::Segments:
     case WorkloadId::Camera:
+    case WorkloadId::Misses:
         return MeshId::Torus;
     case WorkloadId::Sphere:
     case WorkloadId::Inside:
@@ -350,6 +355,7 @@ std::size_t rayCount(WorkloadId id) {
     switch (id) {
     case WorkloadId::Torus:
     case WorkloadId::Segments:
+    case WorkloadId::Misses:
         return kTorusRays;
     case WorkloadId::Sphere:
     case WorkloadId::Inside:

@@ -35,6 +35,10 @@
 //               pixel centre of 1024 x 768 pixels (786,432), in 8 x 8 tiles, tiles and the pixels
 //               in a tile in scanline order, so neighbouring rays are coherent.
 //   needles     needles480k, 200,000 random rays made as for torus.
+//   misses      torus500k, the torus workload's 1,000,000 rays turned around (from the same
+//               origins, away from their targets): none meets the mesh, and almost none its
+//               bounds, so a query costs its set-up and the root node's test: the fixed cost of
+//               a query, as when a scene casts each ray at every mesh it holds.
 #pragma once
 
 #include "geom/types.hpp"
@@ -56,9 +60,10 @@ struct Mesh {
 enum class MeshId { Torus, Sphere, Needles };
 inline constexpr MeshId kMeshes[] = {MeshId::Torus, MeshId::Sphere, MeshId::Needles};
 
-enum class WorkloadId { Torus, Sphere, Segments, Inside, Camera, Needles };
-inline constexpr WorkloadId kWorkloads[] = {WorkloadId::Torus,  WorkloadId::Sphere, WorkloadId::Segments,
-                                            WorkloadId::Inside, WorkloadId::Camera, WorkloadId::Needles};
+enum class WorkloadId { Torus, Sphere, Segments, Inside, Camera, Needles, Misses };
+inline constexpr WorkloadId kWorkloads[] = {WorkloadId::Torus,  WorkloadId::Sphere,  WorkloadId::Segments,
+                                            WorkloadId::Inside, WorkloadId::Camera,  WorkloadId::Needles,
+                                            WorkloadId::Misses};
 
 /// The rays of one workload, in the order they are cast.
 struct RaySet {

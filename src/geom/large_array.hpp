@@ -32,7 +32,7 @@ struct LargeArrayAllocator {
         void* p = std::aligned_alloc(kHugePage, rounded);
         if (p == nullptr) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (std::getenv("KZ_NOHUGE") == nullptr) madvise(p, rounded, MADV_HUGEPAGE);
+        madvise(p, rounded, MADV_HUGEPAGE);
 #endif
         return static_cast<T*>(p);
     }

@@ -262,8 +262,7 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
     struct NearestInLeaf {
         const MeshBvh& bvh;
         Observer& observer;
-        const detail::WatertightRay& watertight;
-        detail::LeafSetup filter;
+        detail::LeafRay ray;
         TriangleHit best{INFINITY, 0.0f, 0.0f, glm::vec3(0.0f)};
         std::uint32_t bestId = std::numeric_limits<std::uint32_t>::max();
 
@@ -272,14 +271,15 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
         float operator()(std::uint32_t index, std::uint32_t count) {
             observer.leaf(index, count, best.t);
             leafIndex = index;
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, filter, count, *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(), count,
+                                                                *this);
             return best.t;
         }
 
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
             // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-            if (watertight.intersect(block.triangle(lane), hit) &&
+            if (ray.watertight().intersect(block.triangle(lane), hit) &&
                 (hit.t < best.t || (hit.t == best.t && block.id[lane] < bestId))) {
                 observer.newBest(leafIndex, block.id[lane], hit.t, best.t);
                 best = hit;
@@ -287,8 +287,7 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
             }
         }
     };
-    const detail::WatertightRay watertight(ray, tMax);
-    NearestInLeaf visit{*this, observer, watertight, detail::LeafSetup(watertight, Leaf::kLanes)};
+    NearestInLeaf visit{*this, observer, detail::LeafRay(ray, tMax, Leaf::kLanes)};
     traverse<Isa>(ray, tMax, visit, observer);
     if (visit.bestId == std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
     const MeshHit hit = detail::toMeshHit(ray, visit.best, visit.bestId);
@@ -303,25 +302,23 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
     /// Collects a leaf's hits; returns infinity (every leaf the ray enters is visited).
     struct AllInLeaf {
         const MeshBvh& bvh;
-        const Ray& ray;
         std::vector<MeshHit>& hits;
-        const detail::WatertightRay& watertight;
-        detail::LeafSetup filter;
+        detail::LeafRay ray;
 
         float operator()(std::uint32_t index, std::uint32_t count) {
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, filter, count, *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(), count,
+                                                                *this);
             return INFINITY;
         }
 
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
-            if (!watertight.intersect(block.triangle(lane), hit)) return;
-            const MeshHit meshHit = detail::toMeshHit(ray, hit, block.id[lane]);
+            if (!ray.watertight().intersect(block.triangle(lane), hit)) return;
+            const MeshHit meshHit = detail::toMeshHit(ray.ray(), hit, block.id[lane]);
             if (isFinite(meshHit.point)) hits.push_back(meshHit);
         }
     };
-    const detail::WatertightRay watertight(ray, tMax);
-    AllInLeaf visit{*this, ray, hits, watertight, detail::LeafSetup(watertight, Leaf::kLanes)};
+    AllInLeaf visit{*this, hits, detail::LeafRay(ray, tMax, Leaf::kLanes)};
     traverse<Isa>(ray, tMax, visit, detail::NoTraversalObserver{});
 }
 
