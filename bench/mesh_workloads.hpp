@@ -36,9 +36,9 @@
 //               in a tile in scanline order, so neighbouring rays are coherent.
 //   needles     needles480k, 200,000 random rays made as for torus.
 //   misses      torus500k, the torus workload's 1,000,000 rays turned around (from the same
-//               origins, away from their targets): none meets the mesh, and almost none its
-//               bounds, so a query costs its set-up and the root node's test: the fixed cost of
-//               a query, as when a scene casts each ray at every mesh it holds.
+//               origins, away from their targets): none meets the mesh's bounds, so a query
+//               costs its set-up and the root node's test: the fixed cost of a query, as when a
+//               scene casts each ray at every mesh it holds.
 #pragma once
 
 #include "geom/types.hpp"

@@ -25,7 +25,8 @@
 // watertight test's edge functions in float, with a bound on their rounding error, so a triangle
 // is dropped there only when the exact test would reject it by their signs too (leafCandidates,
 // mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric
-// (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once.
+// (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once,
+// at the first leaf the ray reaches (detail::LeafRay).
 // The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
 // or AVX-512, or KOLIZE_SIMD); every path gives the same results bit for bit.
 // Code: mesh_bvh_build.cpp builds the tree; mesh_bvh_kernel.hpp holds the traversal and the
