@@ -164,22 +164,25 @@ public:
     const Ray& ray() const { return ray_; }
     /// The watertight test's set-up, once filter() has made it (every candidate triangle comes
     /// from the filter).
-    const WatertightRay& watertight() const { return *watertight_; }
+    const WatertightRay& watertight() const { return prepared_->watertight; }
     /// The leaf filter's set-up; the first call makes both set-ups.
     const LeafSetup& filter() {
-        if (!watertight_) [[unlikely]] {
-            watertight_.emplace(ray_, tMax_);
-            filter_.emplace(*watertight_, lanes_);
-        }
-        return *filter_;
+        if (!prepared_) prepared_.emplace(ray_, tMax_, lanes_);
+        return prepared_->filter;
     }
 
 private:
+    /// Both set-ups, made together (the filter's from the watertight test's).
+    struct Prepared {
+        WatertightRay watertight;
+        LeafSetup filter;
+        Prepared(const Ray& ray, float tMax, int lanes) : watertight(ray, tMax), filter(watertight, lanes) {}
+    };
+
     const Ray& ray_;
     float tMax_;
     int lanes_;
-    std::optional<WatertightRay> watertight_;
-    std::optional<LeafSetup> filter_;
+    std::optional<Prepared> prepared_;
 };
 
 inline MeshHit toMeshHit(const Ray& ray, const TriangleHit& hit, std::uint32_t triangle) {
