@@ -37,6 +37,10 @@
 // hierarchy), their references pickNearestByScan and pickAllByScan (every bound tested), EveryBodyExact
 // (every body's exact test); rays from outside the room, from a camera inside it at eye height through random
 // screen points, and rays that miss every body (see PickRays).
+//
+// BM_SphereCast/10000/<method>/<rays>[/stepped]: the mouse probe's sphere cast (radius 0.3 m) along
+// BM_Pick's rays, microseconds; methods sphereCast (the bodies' hierarchy) and its reference
+// sphereCastByScan (every body swept).
 #include "bench_random.hpp"
 #include "geom/closest.hpp"
 #include "mean_reporter.hpp"
@@ -44,6 +48,7 @@
 #include "physics/job_system.hpp"
 #include "physics/pick.hpp"
 #include "physics/room.hpp"
+#include "physics/sphere_cast.hpp"
 #include "physics/world.hpp"
 
 #include <LinearMath/btThreads.h>
@@ -760,6 +765,28 @@ void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind, bool ste
     state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
 }
 
+/// The mouse probe's sphere cast with 10,000 bodies (the BM_Step scene, as built or stepped), one
+/// ray an iteration through BM_Pick's rays, at the probe's default radius (0.3 m); hit_rate: the
+/// casts that touch a body (the others touch a wall: the rays start inside the room or cross it).
+void BM_SphereCast(benchmark::State& state, bool byScan, PickRays kind, bool stepped) {
+    const kz::World& world = pickWorld(stepped);
+    static std::map<PickRays, std::vector<kz::Ray>> cache;
+    auto it = cache.find(kind);
+    if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
+    const std::vector<kz::Ray>& rays = it->second;
+    constexpr float kRadius = 0.3f;
+    std::size_t i = 0;
+    int hits = 0;
+    for (auto _ : state) {
+        const kz::Ray& ray = rays[i++ & 4095];
+        const auto hit =
+            byScan ? kz::sphereCastByScan(world, ray, kRadius) : kz::sphereCast(world, ray, kRadius);
+        hits += hit && hit->body >= 0;
+        benchmark::DoNotOptimize(hit);
+    }
+    state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(state.iterations());
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -813,6 +840,19 @@ int main(int argc, char** argv) {
                 const std::string name =
                     std::string("BM_Pick/10000/") + method + "/" + rays + (stepped ? "/stepped" : "");
                 benchmark::RegisterBenchmark(name.c_str(), BM_Pick, m, r, stepped)
+                    ->Unit(benchmark::kMicrosecond);
+            }
+        }
+    }
+
+    for (const bool byScan : {false, true}) {
+        for (const bool stepped : {false, true}) {
+            if (stepped && byScan) continue; // the scan takes as long on either world
+            for (const auto& [rays, r] : rayKinds) {
+                const std::string name = std::string("BM_SphereCast/10000/") +
+                                         (byScan ? "sphereCastByScan/" : "sphereCast/") + rays +
+                                         (stepped ? "/stepped" : "");
+                benchmark::RegisterBenchmark(name.c_str(), BM_SphereCast, byScan, r, stepped)
                     ->Unit(benchmark::kMicrosecond);
             }
         }

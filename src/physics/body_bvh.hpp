@@ -60,6 +60,38 @@ public:
     /// Returns whether it rebuilt.
     bool refit(std::span<const Body> bodies);
 
+    /// A ray prepared for the slab test against the tree's boxes in double precision, which
+    /// picking (pick.cpp) and the sphere cast (sphere_cast.cpp) walk the tree with.
+    class RayBoxes {
+    public:
+        explicit RayBoxes(const Ray& ray);
+        /// Whether the ray (t >= 0) enters `box` grown by `grow` (>= 0: a cast sphere's radius)
+        /// on every side and padded by `pad` (kRayPad, kCastPad) times the size of the
+        /// coordinates (the ray origin's, the box's and `grow`), and where: `key`, 0 when it
+        /// starts inside. An empty box (min > max) is never entered.
+        bool entry(const Aabb& box, double grow, double pad, double& key) const;
+
+    private:
+        glm::dvec3 origin_;
+        double originSize_;
+        double inverse_[3]; ///< 1 / dir, or 0 along an axis the ray is parallel to.
+    };
+    /// Picking's padding of the boxes (RayBoxes::entry), relative to the size of the
+    /// coordinates: about 170 float epsilons. A body's bound entry t is the float ray-sphere
+    /// test's, whose rounding puts the ray's point at that t within a few tens of epsilons of
+    /// those sizes from the sphere (also for a grazing ray: the error in the discriminant moves
+    /// the point along the sphere, not away from it); inside the padded box, then, whose entry t
+    /// (in double precision) is no later.
+    static constexpr double kRayPad = 1e-5;
+    /// The sphere cast's padding of the grown boxes, relative to the size of the coordinates. Its
+    /// float sweeps solve quadratics whose constant term |q|^2 - R^2 (q: from the body, or an edge
+    /// or a corner of a box, to the ray origin; R: the cast radius plus the body's or 0) loses
+    /// about 16 u |q|^2 to rounding (u = 2^-24) when the origin is far (|q| = D), so the centre at
+    /// a touch t they return lies within R + 4 sqrt(u) (D + R) < R + 1e-3 (D + R) of the body;
+    /// D + R <= sqrt(3) (origin's size + box's size) + the cast radius, as the box holds the
+    /// bounding sphere, so 4e-3 of those sizes covers it with room to spare.
+    static constexpr double kCastPad = 4e-3;
+
     /// The root (meaningless when empty()) and its box.
     Ref root() const { return root_; }
     const Aabb& rootBox() const { return rootBox_; }

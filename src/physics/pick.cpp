@@ -86,7 +86,7 @@ struct Later {
 /// their box and the candidates found so far keyed by their entry t; the smallest key is taken
 /// first, a node by queueing its two children (the nearer taken at once when nothing queued comes
 /// before it). A node's key is at most the entry t of any body below it (its box holds their
-/// bounding spheres, padded: see kPad), and at equal keys the node comes first, so a candidate
+/// bounding spheres, padded: BodyBvh::kRayPad), and at equal keys the node comes first, so a candidate
 /// taken comes before everything not yet found. Obstacles, few, are tested by their boxes up
 /// front.
 class TreeWalk {
@@ -94,11 +94,8 @@ public:
     using Scratch = std::vector<Entry>;
 
     TreeWalk(const World& world, const Ray& ray, float tMax, Scratch& heap)
-        : bodies_(world.bodies()), tree_(world.bodyBvh()), ray_(ray), tMax_(tMax), heap_(heap),
-          origin_(ray.origin), originSize_(maxAbs(ray.origin)) {
+        : bodies_(world.bodies()), tree_(world.bodyBvh()), ray_(ray), tMax_(tMax), heap_(heap), boxes_(ray) {
         heap_.clear();
-        for (int a = 0; a < 3; ++a)
-            inverse_[a] = ray.dir[a] != 0.0f ? 1.0 / static_cast<double>(ray.dir[a]) : 0.0;
         const auto obstacles = world.obstacles();
         for (int i = 0; i < static_cast<int>(obstacles.size()); ++i) {
             if (const auto hit = raycast(ray, obstacles[i].bounds, tMax)) push({hit->t, Entry::Obstacle, i});
@@ -137,18 +134,6 @@ public:
     }
 
 private:
-    /// The padding of a node's box, relative to the size of the coordinates (the ray origin's and
-    /// the box's): about 170 float epsilons. A body's bound entry t is the float ray-sphere
-    /// test's, whose rounding puts the ray's point at that t within a few tens of epsilons of
-    /// those sizes from the sphere (also for a grazing ray: the error in the discriminant
-    /// moves the point along the sphere, not away from it); inside the padded box, then, whose
-    /// entry t (computed in double precision) is no later.
-    static constexpr double kPad = 1e-5;
-
-    static double maxAbs(const glm::vec3& v) {
-        return static_cast<double>(std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}));
-    }
-
     void push(const Entry& entry) {
         heap_.push_back(entry);
         std::push_heap(heap_.begin(), heap_.end(), Later());
@@ -164,30 +149,9 @@ private:
             return std::nullopt;
         }
         double key;
-        if (entry(box, key) && key <= limit) return Entry(key, Entry::Node, ref);
+        if (boxes_.entry(box, 0.0, BodyBvh::kRayPad, key) && key <= limit)
+            return Entry(key, Entry::Node, ref);
         return std::nullopt;
-    }
-
-    /// The slab test on the padded box in double precision: whether the ray (t >= 0) enters it,
-    /// and where. An empty box (min > max) is never entered.
-    bool entry(const Aabb& box, double& key) const {
-        if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return false;
-        const double pad = kPad * (originSize_ + std::max(maxAbs(box.min), maxAbs(box.max)));
-        double enter = 0.0, exit = INFINITY;
-        for (int a = 0; a < 3; ++a) {
-            const double lo = static_cast<double>(box.min[a]) - pad,
-                         hi = static_cast<double>(box.max[a]) + pad;
-            if (inverse_[a] == 0.0) { // parallel to the slab: between its faces or never inside
-                if (origin_[a] < lo || origin_[a] > hi) return false;
-                continue;
-            }
-            double near = (lo - origin_[a]) * inverse_[a], far = (hi - origin_[a]) * inverse_[a];
-            if (near > far) std::swap(near, far);
-            enter = std::max(enter, near);
-            exit = std::min(exit, far);
-        }
-        key = enter;
-        return enter <= exit;
     }
 
     std::span<const Body> bodies_;
@@ -195,9 +159,7 @@ private:
     const Ray& ray_;
     float tMax_;
     std::vector<Entry>& heap_;
-    glm::dvec3 origin_;
-    double originSize_;
-    double inverse_[3];
+    BodyBvh::RayBoxes boxes_;
 };
 
 std::optional<PickHit> exact(const World& world, const Candidate& c, const Ray& ray, float tMax) {

@@ -1,18 +1,22 @@
 #include "sphere_cast.hpp"
 
+#include "body_bvh.hpp"
 #include "geom/closest.hpp"
 #include "geom/plane.hpp"
 #include "geom/sweep.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace kz {
 namespace {
 
 /// The best touch so far: its t and what it touched, kept in the tie order of sphereCast.
 struct Best {
-    float t; ///< The first touch so far, or tMax before any.
+    float t;    ///< The first touch so far, or tMax before any.
+    float tMax; ///< The query's.
     SphereCastHit
         hit{}; ///< What it touched (t, body, wall or obstacle, triangle; the rest filled at the end).
     bool found = false; ///< Something touched by tMax.
@@ -21,26 +25,80 @@ struct Best {
     bool offer(float candidate) { return candidate < t || (!found && candidate <= t); }
 };
 
-/// Sphere and box bodies, in index order.
-void castAtBodies(const World& world, const Sphere& start, const glm::vec3& dir, Best& best) {
+/// Offers body i's first touch (sweepSphereSphere, sweepSphereObb in its current pose) within
+/// the query's tMax. Bodies come first, so the best so far is a body or nothing: the lower index
+/// wins an equal t. So the answer is the first (t, index) of all the bodies whatever order they
+/// come in. (Within the best t so far instead, a box's sweep could drop a touch at exactly that t:
+/// its rounded edges and corners can be touched a rounding error before its grown faces are
+/// entered, which the sweep checks against the limit first.)
+void castAtBody(const World& world, int i, const Sphere& start, const glm::vec3& dir, Best& best) {
+    const Body& b = world.bodies()[static_cast<std::size_t>(i)];
+    std::optional<float> t;
+    if (b.shape == ShapeType::Sphere) {
+        // Touching at the start counts whatever the direction (sweepSphereSphere would need approach).
+        const float reach = start.radius + b.radius;
+        const glm::vec3 apart = start.center - b.position;
+        t = glm::dot(apart, apart) <= reach * reach
+                ? 0.0f
+                : sweepSphereSphere(start, dir, sphereOf(b), glm::vec3(0.0f), best.tMax);
+    } else {
+        t = sweepSphereObb(start, dir, obbOf(b), best.tMax);
+    }
+    if (!t || !(best.offer(*t) || (*t == best.t && i < best.hit.body))) return; // beyond, or a later tie
+    best.t = *t;
+    best.found = true;
+    best.hit = SphereCastHit{*t, {}, {}, {}, i};
+}
+
+/// Sphere and box bodies, every one in index order (sphereCastByScan). A body that picking skips
+/// (BodyBvh::leafSphere: a position or size that is not finite, a negative radius) is never touched.
+void castAtBodiesByScan(const World& world, const Sphere& start, const glm::vec3& dir, Best& best) {
     const auto bodies = world.bodies();
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-        const Body& b = bodies[static_cast<std::size_t>(i)];
-        std::optional<float> t;
-        if (b.shape == ShapeType::Sphere) {
-            // Touching at the start counts whatever the direction (sweepSphereSphere would need approach).
-            const float reach = start.radius + b.radius;
-            const glm::vec3 apart = start.center - b.position;
-            t = glm::dot(apart, apart) <= reach * reach
-                    ? 0.0f
-                    : sweepSphereSphere(start, dir, sphereOf(b), glm::vec3(0.0f), best.t);
-        } else {
-            t = sweepSphereObb(start, dir, obbOf(b), best.t);
+        if (BodyBvh::leafSphere(bodies[static_cast<std::size_t>(i)]).radius >= 0.0f)
+            castAtBody(world, i, start, dir, best);
+    }
+}
+
+/// Sphere and box bodies found with the world's hierarchy (BodyBvh, picking's): a subtree is
+/// opened, nearer child first, only when the ray enters its box grown by the cast radius and
+/// padded (BodyBvh::kCastPad: it holds every centre at which a sweep below reports a touch,
+/// rounding included) no later than the best touch so far. The boxes hold exactly the bodies that
+/// castAtBodiesByScan sweeps (a skipped body's box is empty), and every body that can touch first or tie is
+/// swept, so the answer is the scan's, bit for bit.
+void castAtBodies(const World& world, const Sphere& start, const glm::vec3& dir, Best& best) {
+    const BodyBvh& tree = world.bodyBvh();
+    if (tree.empty()) return;
+    const BodyBvh::RayBoxes boxes(Ray{start.center, dir});
+    const double grow = start.radius;
+    /// A subtree to open, and where the ray enters its grown box.
+    struct Pending {
+        BodyBvh::Ref ref;
+        double entry;
+    };
+    thread_local std::vector<Pending> stack;
+    stack.clear();
+    double key = 0.0;
+    if (boxes.entry(tree.rootBox(), grow, BodyBvh::kCastPad, key) && key <= best.t)
+        stack.push_back({tree.root(), key});
+    while (!stack.empty()) {
+        const Pending p = stack.back();
+        stack.pop_back();
+        if (p.entry > best.t) continue; // a touch found since starts before this subtree
+        if (BodyBvh::isLeaf(p.ref)) {
+            castAtBody(world, BodyBvh::bodyOf(p.ref), start, dir, best);
+            continue;
         }
-        if (!t || !best.offer(*t)) continue;
-        best.t = *t;
-        best.found = true;
-        best.hit = SphereCastHit{*t, {}, {}, {}, i};
+        const BodyBvh::Node& node = tree.nodes()[static_cast<std::size_t>(p.ref)];
+        Pending children[2];
+        int count = 0;
+        for (int k = 0; k < 2; ++k) {
+            if (boxes.entry(node.box[k], grow, BodyBvh::kCastPad, key) && key <= best.t)
+                children[count++] = {node.child[k], key};
+        }
+        if (count == 2 && children[1].entry > children[0].entry) std::swap(children[0], children[1]);
+        for (int k = 0; k < count; ++k)
+            stack.push_back(children[k]); // the nearer last: opened next
     }
 }
 
@@ -123,12 +181,13 @@ void describeTouch(const World& world, const glm::vec3& dir, SphereCastHit& hit)
     hit.normal = length > 1e-6f ? out / length : -glm::normalize(dir);
 }
 
-} // namespace
-
-std::optional<SphereCastHit> sphereCast(const World& world, const Ray& ray, float radius, float tMax) {
+/// The cast with `castAtBodies` (castAtBodies or castAtBodiesByScan) for the bodies.
+template <class CastAtBodies>
+std::optional<SphereCastHit> cast(const World& world, const Ray& ray, float radius, float tMax,
+                                  CastAtBodies castAtBodies) {
     if (!isValid(ray) || !(radius >= 0.0f) || !std::isfinite(radius) || !(tMax >= 0.0f)) return std::nullopt;
     const Sphere start{ray.origin, radius};
-    Best best{tMax};
+    Best best{tMax, tMax};
     castAtBodies(world, start, ray.dir, best);
     castAtWalls(world.room(), start, ray.dir, best);
     const auto obstacles = world.obstacles();
@@ -140,6 +199,16 @@ std::optional<SphereCastHit> sphereCast(const World& world, const Ray& ray, floa
     describeTouch(world, ray.dir, hit);
     if (!isFinite(hit.center) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;
     return hit;
+}
+
+} // namespace
+
+std::optional<SphereCastHit> sphereCast(const World& world, const Ray& ray, float radius, float tMax) {
+    return cast(world, ray, radius, tMax, castAtBodies);
+}
+
+std::optional<SphereCastHit> sphereCastByScan(const World& world, const Ray& ray, float radius, float tMax) {
+    return cast(world, ray, radius, tMax, castAtBodiesByScan);
 }
 
 } // namespace kz

@@ -2,15 +2,22 @@
 // ball, a turned box, a wall, a placed mesh), ties, a start that touches, a start outside the
 // room, bad input; and a property test on random worlds against an independent reference: for
 // each body, wall and triangle the distance from the moving centre is convex in t, so its first
-// touch is a ternary search and a bisection in double precision (support/geom_reference.hpp).
+// touch is a ternary search and a bisection in double precision (support/geom_reference.hpp); and
+// the hierarchy's answers against the scan of every body (sphereCastByScan), bit for bit, over
+// random worlds, rays and radii, as built, through steps and with ties.
 #include "physics/pick.hpp"
 #include "physics/sphere_cast.hpp"
 #include "support/geom_reference.hpp"
+#include "support/random_worlds.hpp"
+#include "support/same_bits.hpp"
 
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <limits>
+#include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -283,6 +290,158 @@ TEST(SphereCastPropertyTest, AgreesWithAConvexDistanceSearchOverEveryThingInDoub
     EXPECT_GT(bodies, 500);
     EXPECT_GT(walls, 500);
     EXPECT_GT(meshes, 150);
+}
+
+// ------------------------------------------------------------------ the hierarchy against the scan
+
+bool sameCast(const kz::SphereCastHit& a, const kz::SphereCastHit& b) {
+    using kz::test::sameBits;
+    return a.body == b.body && a.wall == b.wall && a.obstacle == b.obstacle && a.triangle == b.triangle &&
+           sameBits(a.t, b.t) && sameBits(a.center, b.center) && sameBits(a.point, b.point) &&
+           sameBits(a.normal, b.normal);
+}
+
+std::string describe(const std::optional<kz::SphereCastHit>& hit) {
+    if (!hit) return "nothing";
+    std::ostringstream os;
+    os.precision(9);
+    os << (hit->body >= 0   ? "body "
+           : hit->wall >= 0 ? "wall "
+                            : "obstacle ")
+       << std::max({hit->body, hit->wall, hit->obstacle}) << " t " << hit->t;
+    return os.str();
+}
+
+/// A cast radius: a point (0), tiny, the probe's range (kProbeMinRadius to kProbeMaxRadius), or
+/// larger than most bodies.
+float randomRadius(std::mt19937& rng) {
+    std::uniform_real_distribution<float> u01(0.0f, 1.0f);
+    const float kind = u01(rng);
+    return kind < 0.1f    ? 0.0f
+           : kind < 0.2f  ? 1e-3f * std::pow(10.0f, u01(rng))
+           : kind < 0.85f ? 0.02f + 1.98f * u01(rng)
+                          : 2.0f + 18.0f * u01(rng);
+}
+
+struct CastTally {
+    int casts = 0, bodies = 0, others = 0, misses = 0, ties = 0;
+};
+
+/// sphereCast against sphereCastByScan on `casts` random rays and radii: the same answers to the
+/// bit. A tie is counted when the body touched first has an exact copy of higher index (the same
+/// shape, size and pose), which it beats by its index.
+void expectCastsSameAsScan(const World& world, std::mt19937& rng, int casts, const std::string& label,
+                           CastTally& tally) {
+    for (int k = 0; k < casts; ++k) {
+        const float r = randomRadius(rng);
+        const auto nearestT = [r](const World& w, const Ray& ray) -> std::optional<float> {
+            if (const auto hit = kz::sphereCastByScan(w, ray, r)) return hit->t;
+            return std::nullopt;
+        };
+        const auto [ray, tMax] = kz::test::randomRay(rng, world, nearestT);
+        const std::string where = label + ", cast " + std::to_string(k) + ": " +
+                                  kz::test::describe(ray, tMax) + ", radius " + std::to_string(r);
+        const auto want = kz::sphereCastByScan(world, ray, r, tMax);
+        const auto got = kz::sphereCast(world, ray, r, tMax);
+        ASSERT_EQ(got.has_value(), want.has_value())
+            << where << ": " << describe(got) << ", want " << describe(want);
+        ++tally.casts;
+        if (!want) {
+            ++tally.misses;
+            continue;
+        }
+        ASSERT_TRUE(sameCast(*got, *want)) << where << ": " << describe(got) << ", want " << describe(want);
+        if (want->body < 0) {
+            ++tally.others;
+            continue;
+        }
+        ++tally.bodies;
+        const auto bodies = world.bodies();
+        const kz::Body& first = bodies[static_cast<std::size_t>(want->body)];
+        for (std::size_t i = static_cast<std::size_t>(want->body) + 1; i < bodies.size(); ++i) {
+            const kz::Body& b = bodies[i];
+            if (b.shape == first.shape && b.position == first.position &&
+                b.halfExtents == first.halfExtents && b.orientation == first.orientation) {
+                ++tally.ties;
+                break;
+            }
+        }
+    }
+}
+
+TEST(SphereCastProperty, TheHierarchysAnswersAreTheScansBitForBitOverRandomWorldsRaysAndRadii) {
+    const unsigned seed = 0x63617374u;
+    std::mt19937 rng(seed);
+    CastTally tally;
+    for (int w = 0; w < 200; ++w) {
+        const int bodies = w < 4 ? w : static_cast<int>(rng() % 400u);
+        const World world = kz::test::randomWorld(rng, bodies, static_cast<int>(rng() % 4u));
+        expectCastsSameAsScan(world, rng, 200,
+                              "seed " + std::to_string(seed) + ", world " + std::to_string(w), tally);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(tally.bodies, tally.casts / 4);
+    EXPECT_GT(tally.others, tally.casts / 40) << "walls and meshes";
+    EXPECT_GT(tally.misses, tally.casts / 50) << "tMax 0 or short";
+    EXPECT_GT(tally.ties, tally.casts / 20) << "copies of a body touched first: the lower index wins";
+}
+
+TEST(SphereCastProperty, TheHierarchysAnswersStayTheScansThroughSteps) {
+    const unsigned seed = 0x73746570u;
+    std::mt19937 rng(seed);
+    CastTally tally;
+    for (int w = 0; w < 8; ++w) {
+        const std::string label = "seed " + std::to_string(seed) + ", world " + std::to_string(w);
+        World world =
+            kz::test::movingWorld(rng, 50 + static_cast<int>(rng() % 300u), static_cast<int>(rng() % 3u));
+        for (int s = 0; s < 4; ++s) {
+            for (int i = 0; i < 15; ++i)
+                world.step();
+            expectCastsSameAsScan(world, rng, 60, label + " after " + std::to_string(15 * (s + 1)) + " steps",
+                                  tally);
+            if (HasFatalFailure()) return;
+        }
+    }
+    EXPECT_GT(tally.bodies, tally.casts / 4);
+}
+
+TEST(SphereCast, OfCopiesTouchedAtTheSameTheLowestIndexWinsWhateverTheHierarchysOrder) {
+    World world(kz::boxRoom(glm::vec3(20.0f)));
+    std::mt19937 rng(7u);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    const std::vector<int> copies = {9, 23, 41};
+    for (int i = 0; i < 50; ++i) {
+        const bool copy = std::find(copies.begin(), copies.end(), i) != copies.end();
+        world.addBody(copy ? box({0, 0, 0}, glm::vec3(0.5f))
+                           : sphere({unit(rng) * 15.0f, unit(rng) * 15.0f, 10.0f + unit(rng)}, 0.3f));
+    }
+    for (const Ray& ray :
+         {Ray{{0, 0, -15}, {0, 0, 1}}, Ray{{0.3f, -12, 0.2f}, {0, 1, 0}}, Ray{{9, 9, 0}, {-1, -1, 0.01f}}}) {
+        const auto got = kz::sphereCast(world, ray, 0.25f);
+        ASSERT_TRUE(got);
+        EXPECT_EQ(got->body, 9);
+        const auto want = kz::sphereCastByScan(world, ray, 0.25f);
+        ASSERT_TRUE(want);
+        EXPECT_TRUE(sameCast(*got, *want)) << describe(got) << ", want " << describe(want);
+    }
+}
+
+TEST(SphereCast, ABodyPickingSkipsIsNeverTouchedNorHidesWhatIsBehindIt) {
+    World world(kz::boxRoom(glm::vec3(20.0f)));
+    world.addBody(sphere({0, 0, 0}, INFINITY));
+    world.addBody(sphere({0, 0, 2}, -1.0f));
+    world.addBody(sphere({0, 0, std::numeric_limits<float>::quiet_NaN()}, 1.0f));
+    world.addBody(box({0, 0, 4}, glm::vec3(INFINITY, 1.0f, 1.0f)));
+    world.addBody(sphere({0, 0, -5}, 1.0f));
+    const Ray ray{{0, 0, 8}, {0, 0, -1}};
+    for (const float r : {0.0f, 0.5f}) {
+        const auto got = kz::sphereCast(world, ray, r);
+        const auto want = kz::sphereCastByScan(world, ray, r);
+        ASSERT_TRUE(got && want);
+        EXPECT_EQ(got->body, 4) << "radius " << r;
+        EXPECT_FLOAT_EQ(got->t, 12.0f - r) << "radius " << r;
+        EXPECT_TRUE(sameCast(*got, *want)) << describe(got) << ", want " << describe(want);
+    }
 }
 
 } // namespace
