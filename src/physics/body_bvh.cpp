@@ -72,31 +72,6 @@ int splitAt(const std::vector<std::uint64_t>& keys, int begin, int end) {
 
 } // namespace
 
-BodyBvh::RayBoxes::RayBoxes(const Ray& ray) : origin_(ray.origin), originSize_(maxAbs(ray.origin)) {
-    for (int a = 0; a < 3; ++a)
-        inverse_[a] = ray.dir[a] != 0.0f ? 1.0 / static_cast<double>(ray.dir[a]) : 0.0;
-}
-
-bool BodyBvh::RayBoxes::entry(const Aabb& box, double grow, double pad, double& key) const {
-    if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return false;
-    const double boxSize = std::max(maxAbs(box.min), maxAbs(box.max));
-    const double out = pad * (originSize_ + boxSize + grow) + grow;
-    double enter = 0.0, exit = INFINITY;
-    for (int a = 0; a < 3; ++a) {
-        const double lo = static_cast<double>(box.min[a]) - out, hi = static_cast<double>(box.max[a]) + out;
-        if (inverse_[a] == 0.0) { // parallel to the slab: between its faces or never inside
-            if (origin_[a] < lo || origin_[a] > hi) return false;
-            continue;
-        }
-        double near = (lo - origin_[a]) * inverse_[a], far = (hi - origin_[a]) * inverse_[a];
-        if (near > far) std::swap(near, far);
-        enter = std::max(enter, near);
-        exit = std::min(exit, far);
-    }
-    key = enter;
-    return enter <= exit;
-}
-
 Sphere BodyBvh::leafSphere(const Body& body) {
     const float r = boundingRadius(body);
     if (!isFinite(body.position) || !std::isfinite(r) || !(r >= 0.0f)) return {glm::vec3(0.0f), -1.0f};

@@ -8,8 +8,11 @@
 
 #include "body.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace kz {
@@ -64,14 +67,49 @@ public:
     /// picking (pick.cpp) and the sphere cast (sphere_cast.cpp) walk the tree with.
     class RayBoxes {
     public:
-        explicit RayBoxes(const Ray& ray);
-        /// Whether the ray (t >= 0) enters `box` grown by `grow` (>= 0: a cast sphere's radius)
-        /// on every side and padded by `pad` (kRayPad, kCastPad) times the size of the
-        /// coordinates (the ray origin's, the box's and `grow`), and where: `key`, 0 when it
-        /// starts inside. An empty box (min > max) is never entered.
-        bool entry(const Aabb& box, double grow, double pad, double& key) const;
+        explicit RayBoxes(const Ray& ray) : origin_(ray.origin), originSize_(size(ray.origin)) {
+            for (int a = 0; a < 3; ++a)
+                inverse_[a] = ray.dir[a] != 0.0f ? 1.0 / static_cast<double>(ray.dir[a]) : 0.0;
+        }
+        /// Whether the ray (t >= 0) enters `box` padded by kRayPad times the size of the
+        /// coordinates (the ray origin's and the box's), and where: `key`, 0 when it starts
+        /// inside. An empty box (min > max) is never entered. Picking's test.
+        bool entry(const Aabb& box, double& key) const {
+            return boxEntry(box, kRayPad * (originSize_ + boxSize(box)), key);
+        }
+        /// entry() for `box` grown by `grow` (>= 0: a cast sphere's radius) on every side and
+        /// padded by kCastPad times the size of the coordinates (the ray origin's, the box's and
+        /// `grow`). The sphere cast's test.
+        bool entryGrown(const Aabb& box, double grow, double& key) const {
+            return boxEntry(box, kCastPad * (originSize_ + boxSize(box) + grow) + grow, key);
+        }
 
     private:
+        /// The largest |coordinate|.
+        static double size(const glm::vec3& v) {
+            return static_cast<double>(std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)}));
+        }
+        static double boxSize(const Aabb& box) { return std::max(size(box.min), size(box.max)); }
+        /// The slab test in double on `box` moved out by `out` on every side.
+        bool boxEntry(const Aabb& box, double out, double& key) const {
+            if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return false;
+            double enter = 0.0, exit = INFINITY;
+            for (int a = 0; a < 3; ++a) {
+                const double lo = static_cast<double>(box.min[a]) - out,
+                             hi = static_cast<double>(box.max[a]) + out;
+                if (inverse_[a] == 0.0) { // parallel to the slab: between its faces or never inside
+                    if (origin_[a] < lo || origin_[a] > hi) return false;
+                    continue;
+                }
+                double near = (lo - origin_[a]) * inverse_[a], far = (hi - origin_[a]) * inverse_[a];
+                if (near > far) std::swap(near, far);
+                enter = std::max(enter, near);
+                exit = std::min(exit, far);
+            }
+            key = enter;
+            return enter <= exit;
+        }
+
         glm::dvec3 origin_;
         double originSize_;
         double inverse_[3]; ///< 1 / dir, or 0 along an axis the ray is parallel to.

@@ -149,8 +149,7 @@ private:
             return std::nullopt;
         }
         double key;
-        if (boxes_.entry(box, 0.0, BodyBvh::kRayPad, key) && key <= limit)
-            return Entry(key, Entry::Node, ref);
+        if (boxes_.entry(box, key) && key <= limit) return Entry(key, Entry::Node, ref);
         return std::nullopt;
     }
 

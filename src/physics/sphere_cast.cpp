@@ -79,8 +79,7 @@ void castAtBodies(const World& world, const Sphere& start, const glm::vec3& dir,
     thread_local std::vector<Pending> stack;
     stack.clear();
     double key = 0.0;
-    if (boxes.entry(tree.rootBox(), grow, BodyBvh::kCastPad, key) && key <= best.t)
-        stack.push_back({tree.root(), key});
+    if (boxes.entryGrown(tree.rootBox(), grow, key) && key <= best.t) stack.push_back({tree.root(), key});
     while (!stack.empty()) {
         const Pending p = stack.back();
         stack.pop_back();
@@ -93,7 +92,7 @@ void castAtBodies(const World& world, const Sphere& start, const glm::vec3& dir,
         Pending children[2];
         int count = 0;
         for (int k = 0; k < 2; ++k) {
-            if (boxes.entry(node.box[k], grow, BodyBvh::kCastPad, key) && key <= best.t)
+            if (boxes.entryGrown(node.box[k], grow, key) && key <= best.t)
                 children[count++] = {node.child[k], key};
         }
         if (count == 2 && children[1].entry > children[0].entry) std::swap(children[0], children[1]);
