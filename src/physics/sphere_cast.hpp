@@ -25,9 +25,10 @@ struct SphereCastHit {
 };
 
 /// The first t in [0, tMax] at which the sphere of `radius` centred at ray.origin + t ray.dir
-/// touches a body (solid: sweepSphereSphere, sweepSphereObb in its current pose; the bodies near
-/// the path found with picking's hierarchy, World::bodyBvh; a body picking skips, with a position
-/// or size that is not finite, is never touched), a wall or a
+/// touches a body (solid: sweepSphereSphere, sweepSphereObb in its current pose, each within
+/// tMax; the bodies near the path found with picking's hierarchy, World::bodyBvh; a body picking
+/// skips, with a position or size that is not finite or a negative radius, is never touched), a
+/// wall or a
 /// mesh obstacle's triangle (sweepSphereTriangle on the triangles its BVH finds near the path,
 /// placed with the obstacle's rotation and scale). 0 when it touches at the start. Walls are seen
 /// from inside the room, as they are drawn: a wall whose plane the ray origin lies behind is
@@ -39,9 +40,9 @@ struct SphereCastHit {
 std::optional<SphereCastHit> sphereCast(const World& world, const Ray& ray, float radius,
                                         float tMax = INFINITY);
 
-/// The reference sphereCast: every body swept in index order instead of those the hierarchy
-/// finds near the path, as sphereCast did before it walked the hierarchy; kept for the tests
-/// (the same answers, bit for bit) and the benchmark (BM_SphereCast).
+/// The reference sphereCast: every body swept, in index order, instead of those the hierarchy
+/// finds near the path; kept for the tests (the same answers, bit for bit) and the benchmark
+/// (BM_SphereCast).
 std::optional<SphereCastHit> sphereCastByScan(const World& world, const Ray& ray, float radius,
                                               float tMax = INFINITY);
 
