@@ -125,9 +125,10 @@ public:
     /// float sweeps solve quadratics whose constant term |q|^2 - R^2 (q: from the body, or an edge
     /// or a corner of a box, to the ray origin; R: the cast radius plus the body's or 0) loses
     /// about 16 u |q|^2 to rounding (u = 2^-24) when the origin is far (|q| = D), so the centre at
-    /// a touch t they return lies within R + 4 sqrt(u) (D + R) < R + 1e-3 (D + R) of the body;
-    /// D + R <= sqrt(3) (origin's size + box's size) + the cast radius, as the box holds the
-    /// bounding sphere, so 4e-3 of those sizes covers it with room to spare.
+    /// a touch t they return lies within R + 4 sqrt(u) (D + R) < R + 1e-3 (D + R) of the body.
+    /// As the box holds the body's bounding sphere, D + R <= sqrt(3) origin's size + 2 sqrt(3)
+    /// box's size + the cast radius, so 1e-3 (D + R) < 3.5e-3 (origin's size + box's size + cast
+    /// radius), which kCastPad covers.
     static constexpr double kCastPad = 4e-3;
 
     /// The root (meaningless when empty()) and its box.
