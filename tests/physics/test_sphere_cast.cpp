@@ -405,7 +405,7 @@ TEST(SphereCastProperty, TheHierarchysAnswersStayTheScansThroughSteps) {
     EXPECT_GT(tally.bodies, tally.casts / 4);
 }
 
-TEST(SphereCast, OfCopiesTouchedAtTheSameTheLowestIndexWinsWhateverTheHierarchysOrder) {
+TEST(SphereCast, CopiesTouchedAtTheSameTimeGoToTheLowestIndexWhateverTheHierarchysOrder) {
     World world(kz::boxRoom(glm::vec3(20.0f)));
     std::mt19937 rng(7u);
     std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
