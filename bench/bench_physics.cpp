@@ -720,14 +720,19 @@ std::vector<kz::Ray> pickRays(PickRays kind) {
     return out;
 }
 
+/// pickRays(kind), made once for BM_Pick and BM_SphereCast.
+const std::vector<kz::Ray>& cachedPickRays(PickRays kind) {
+    static std::map<PickRays, std::vector<kz::Ray>> cache;
+    auto it = cache.find(kind);
+    if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
+    return it->second;
+}
+
 /// Picking with 10,000 bodies (the BM_Step scene, as built or stepped), one ray an iteration,
 /// cycling through the 4096 rays of a kind; hit_rate: the rays that hit a body.
 void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind, bool stepped) {
     const kz::World& world = pickWorld(stepped);
-    static std::map<PickRays, std::vector<kz::Ray>> cache;
-    auto it = cache.find(kind);
-    if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
-    const std::vector<kz::Ray>& rays = it->second;
+    const std::vector<kz::Ray>& rays = cachedPickRays(kind);
     std::size_t i = 0;
     int hits = 0;
     for (auto _ : state) {
@@ -770,10 +775,7 @@ void BM_Pick(benchmark::State& state, PickMethod method, PickRays kind, bool ste
 /// casts that touch a body (the others touch a wall: the rays start inside the room or cross it).
 void BM_SphereCast(benchmark::State& state, bool byScan, PickRays kind, bool stepped) {
     const kz::World& world = pickWorld(stepped);
-    static std::map<PickRays, std::vector<kz::Ray>> cache;
-    auto it = cache.find(kind);
-    if (it == cache.end()) it = cache.emplace(kind, pickRays(kind)).first;
-    const std::vector<kz::Ray>& rays = it->second;
+    const std::vector<kz::Ray>& rays = cachedPickRays(kind);
     constexpr float kRadius = 0.3f;
     std::size_t i = 0;
     int hits = 0;
