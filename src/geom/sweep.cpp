@@ -29,11 +29,11 @@ std::optional<float> entryRoot(const Vec& m, const Vec& d, float r) {
     return qc / (-qb + std::sqrt(disc));
 }
 
-/// Where o + t d (0 <= t <= tMax) enters the box [-g, g] (slabs; Ericson 5.3.3): 0 when o is
-/// inside, empty when it misses.
-std::optional<float> slabEntry(const glm::vec3& o, const glm::vec3& d, const glm::vec3& g, float tMax) {
+/// Where o + t d (t >= 0) enters the box [-g, g] (slabs; Ericson 5.3.3): 0 when o is inside, empty
+/// when it misses.
+std::optional<float> slabEntry(const glm::vec3& o, const glm::vec3& d, const glm::vec3& g) {
     float tEnter = 0.0f;
-    float tExit = tMax;
+    float tExit = INFINITY;
     for (int i = 0; i < 3; ++i) {
         if (d[i] == 0.0f) {
             if (std::abs(o[i]) > g[i]) return std::nullopt;
@@ -104,15 +104,21 @@ std::optional<float> sweepSphereObb(const Sphere& s, const glm::vec3& velocity, 
     const glm::vec3 outside = o - glm::clamp(o, -h, h);
     if (glm::dot(outside, outside) <= r * r) return 0.0f;
 
-    // The box grown by r holds the rounded box: no entry, no touch.
-    const auto entry = slabEntry(o, d, h + glm::vec3(r), tMax);
-    if (!entry) return std::nullopt;
+    // The box grown by r holds the rounded box: no entry, no touch. Its entry is found without
+    // the limit, which applies to the touch itself: an edge's or a corner's root can come out a
+    // rounding error before the grown box's entry, and a limit between the two would drop a touch
+    // at exactly the limit (the answer must be the unlimited one whenever it is <= tMax).
+    const auto entry = slabEntry(o, d, h + glm::vec3(r));
+    if (!entry || *entry == INFINITY) return std::nullopt; // not entered at a finite time
     // Entered beside one face only (the entered one): that is the rounded box's flat face.
     const glm::vec3 p = o + *entry * d;
     int beside = 0;
     for (int i = 0; i < 3; ++i)
         beside += std::abs(p[i]) > h[i] ? 1 : 0;
-    if (beside <= 1) return *entry;
+    if (beside <= 1) {
+        if (!(*entry <= tMax)) return std::nullopt;
+        return *entry;
+    }
 
     // In a pocket beside an edge or a corner: an edge cylinder or a corner sphere comes first, if any.
     const float t = firstEdgeOrCorner(o, d, h, r);

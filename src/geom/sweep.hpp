@@ -20,8 +20,10 @@ std::optional<float> sweepSphereTriangle(const Sphere& s, const glm::vec3& veloc
 
 /// The first time t in [0, tMax] at which sphere `s`, its centre moving to s.center + t *
 /// velocity, touches the solid oriented box `box`: the smallest t with dist(centre(t), box) <=
-/// radius. 0 when it touches or overlaps already. Empty when it does not touch by tMax, and for an
-/// invalid box (isValid), a negative radius or a non-finite input.
+/// radius. 0 when it touches or overlaps already. Empty when it does not touch by tMax (nor at a
+/// finite float time), and for an invalid box (isValid), a negative radius or a non-finite input.
+/// The limit only cuts: the touch within tMax is, to the bit, the touch found with no limit when
+/// that one is no later than tMax.
 /// Solves the ray centre(t) against the box's rounded shape (its Minkowski sum with the sphere),
 /// in the box's frame: the box grown by r on every side holds the rounded shape and shares its
 /// flat faces, so an entry through a face's flat part is the answer; an entry beside an edge or a
@@ -36,7 +38,7 @@ std::optional<float> sweepSphereObb(const Sphere& s, const glm::vec3& velocity, 
 /// d(t) = dot(n, centre(t)) + d - radius = d0 + dot(n, velocity) t (the plane's normal is unit,
 /// as a room's planes are). 0 when it is already that close and approaching. Empty when it does
 /// not approach the plane (moving along or away from it, or a non-finite velocity), or when d(t)
-/// reaches `gap` only after tMax. A negative gap asks when the sphere sinks that deep.
+/// reaches `gap` only after tMax (or so late that float cannot tell when: t overflows). A negative gap asks when the sphere sinks that deep.
 std::optional<float> sweepSpherePlane(const Sphere& s, const glm::vec3& velocity, const Plane& plane,
                                       float tMax = INFINITY, float gap = 0.0f);
 
@@ -46,7 +48,7 @@ std::optional<float> sweepSpherePlane(const Sphere& s, const glm::vec3& velocity
 /// (Ericson, Real-Time Collision Detection, 5.5.5). 0 when they are already that close and
 /// approaching. Empty when they do not approach (dot(dp, dv) >= 0: resting or separating pairs,
 /// even overlapping ones, are a contact solver's business), when they pass each other farther
-/// apart, or when they meet after tMax.
+/// apart, or when they meet after tMax (or so late that float cannot tell when: t overflows).
 std::optional<float> sweepSphereSphere(const Sphere& a, const glm::vec3& velocityA, const Sphere& b,
                                        const glm::vec3& velocityB, float tMax = INFINITY, float gap = 0.0f);
 

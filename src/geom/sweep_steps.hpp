@@ -131,7 +131,7 @@ std::optional<float> sweepSpherePlaneSteps(const Sphere& s, const glm::vec3& vel
     const float d0 = signedDistance(plane, s.center) - s.radius;
     const float t = (d0 - gap) / approach;
     observe.linearRoot(d0, t);
-    if (!(t <= tMax)) return std::nullopt;
+    if (!(t <= tMax) || t == INFINITY) return std::nullopt; // later than tMax, or than float can tell
     return std::max(t, 0.0f);
 }
 
@@ -154,7 +154,7 @@ std::optional<float> sweepSphereSphereSteps(const Sphere& a, const glm::vec3& ve
     if (disc < 0.0f) return std::nullopt;
     const float t = cq / (-bq + std::sqrt(disc));
     observe.quadraticRoot(t);
-    if (!(t <= tMax)) return std::nullopt;
+    if (!(t <= tMax) || t == INFINITY) return std::nullopt; // later than tMax, or than float can tell
     return t;
 }
 

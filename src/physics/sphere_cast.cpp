@@ -28,9 +28,8 @@ struct Best {
 /// Offers body i's first touch (sweepSphereSphere, sweepSphereObb in its current pose) within
 /// the query's tMax. Bodies come first, so the best so far is a body or nothing: the lower index
 /// wins an equal t. So the answer is the first (t, index) of all the bodies whatever order they
-/// come in. (Within the best t so far instead, a box's sweep could drop a touch at exactly that t:
-/// its rounded edges and corners can be touched a rounding error before its grown faces are
-/// entered, which the sweep checks against the limit first.)
+/// come in: each body is swept within the same limit, so what it offers does not depend on the
+/// order either.
 void castAtBody(const World& world, int i, const Sphere& start, const glm::vec3& dir, Best& best) {
     const Body& b = world.bodies()[static_cast<std::size_t>(i)];
     std::optional<float> t;

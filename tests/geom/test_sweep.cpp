@@ -3,9 +3,11 @@
 // reference: the distance from a moving point to a triangle is convex in t, so the first time it
 // drops to r is found by a ternary search for the closest approach and a bisection before it.
 // sweepSphereObb: scenarios (a face, an edge, a corner, a corner pocket it misses, a turned box,
-// touching, misses, bad input) and the same kind of property test against the distance to the box.
+// touching, misses, bad input) and the same kind of property test against the distance to the box,
+// and one that a limit only cuts the touch found without one (never drops it at exactly the limit).
 // sweepSpherePlane and sweepSphereSphere: scenarios (head-on, a gap, glancing, overlapping,
-// moving apart, tMax) and property tests against the same roots written out in double precision.
+// moving apart, tMax, a touch too late for a float time) and property tests against the same roots
+// written out in double precision.
 #include "geom/closest.hpp"
 #include "geom/sweep.hpp"
 #include "support/geom_reference.hpp"
@@ -194,6 +196,8 @@ TEST(SweepSphereObb, MovingAwayParallelTooShortOrBadInputMisses) {
     EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, -0.5f}, {1, 0, 0}, kBox));
     EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {kNaN, 0, 0}, kBox));
     EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, kBox, kNaN));
+    // So slow that the touch would come after float's largest time: none, not t = infinity.
+    EXPECT_FALSE(sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1e-40f, 0, 0}, kBox));
     EXPECT_FALSE(
         sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, {{0, 0, 0}, {-1, 1, 1}, glm::mat3(1)}));
 }
@@ -239,6 +243,42 @@ TEST(SweepSphereObbPropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecisio
     EXPECT_GT(pockets, 20000);
 }
 
+TEST(SweepSphereObbPropertyTest, ALimitOnlyCutsTheTouchFoundWithoutOne) {
+    // The touch within tMax is the touch found with no limit when that one is no later than tMax,
+    // and none otherwise, to the bit: a limit never drops a touch at exactly the limit, nor moves
+    // it. Paths aimed at the edges and corners, where the rounded box's entry is found a rounding
+    // error before the grown box's, which the limit used to cut.
+    const std::uint32_t seed = kSeed + 551u;
+    Random rng(seed);
+    int touches = 0, atTheLimit = 0;
+    for (int i = 0; i < kCases; ++i) {
+        const Obb box{rng.inBoxF(0.5),
+                      {rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0)},
+                      glm::mat3_cast(rng.rotation())};
+        const glm::vec3 c = box.center + glm::vec3(rng.unitVector() * rng.uniform(1.5, 4.0));
+        const Sphere s{c, rng.uniformF(0.02, 0.6)};
+        const glm::vec3 aim = box.center + box.axes * (box.half * rng.inBoxF(2.0));
+        const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
+        const auto free = sweepSphereObb(s, v, box);
+        if (!free) {
+            ASSERT_FALSE(sweepSphereObb(s, v, box, rng.uniformF(0.0, 10.0))) << "seed " << seed << " case " << i;
+            continue;
+        }
+        ++touches;
+        const auto atLimit = sweepSphereObb(s, v, box, *free);
+        ASSERT_TRUE(atLimit) << "seed " << seed << " case " << i << ": the touch at t " << *free
+                             << " is lost with tMax = t";
+        ASSERT_EQ(*atLimit, *free) << "seed " << seed << " case " << i;
+        ASSERT_EQ(sweepSphereObb(s, v, box, *free * rng.uniformF(1.0, 2.0)), free) << "seed " << seed << " case " << i;
+        if (*free > 0.0f) {
+            ASSERT_FALSE(sweepSphereObb(s, v, box, std::nextafter(*free, 0.0f))) << "seed " << seed << " case " << i;
+            ++atTheLimit;
+        }
+    }
+    EXPECT_GT(touches, 40000);
+    EXPECT_GT(atTheLimit, 40000);
+}
+
 // ------------------------------------------------------------------ sweepSpherePlane
 
 const Plane kFloor{{0, 1, 0}, 0.0f}; // y = 0, solid below
@@ -260,6 +300,12 @@ TEST(SweepSpherePlane, ASphereMovingAlongOrAwayFromThePlaneNeverTouchesIt) {
     EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, 1, 0}, kFloor));
     EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, glm::vec3(0.0f), kFloor));
     EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -kNaN, 0}, kFloor));
+}
+
+TEST(SweepSpherePlane, ATouchTooLateForAFloatTimeIsNone) {
+    // 2.5 m at 1e-40 m/s: t = 2.5e40 overflows float. None, not t = infinity, with no limit too.
+    EXPECT_FALSE(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -1e-40f, 0}, kFloor));
+    EXPECT_EQ(sweepSpherePlane({{0.0f, 3.0f, 0.0f}, 0.5f}, {0, -1e-30f, 0}, kFloor), 2.5e30f);
 }
 
 TEST(SweepSpherePlane, AnOverlappingApproachingSphereTouchesAtZero) {
@@ -348,6 +394,14 @@ TEST(SweepSphereSphere, OverlappingSpheresTouchAtZeroWhenApproachingAndNeverWhen
 TEST(SweepSphereSphere, AnImpactAfterTMaxIsNone) {
     EXPECT_FALSE(
         sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}, 2.9f));
+}
+
+TEST(SweepSphereSphere, AnImpactTooLateForAFloatTimeIsNone) {
+    // 3 m at 1e-40 m/s: t = 3e40 overflows float. None, not t = infinity, with no limit too.
+    EXPECT_FALSE(sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-40f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
+    const auto t = sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-10f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0});
+    ASSERT_TRUE(t);
+    EXPECT_FLOAT_EQ(*t, 3e10f);
 }
 
 TEST(SweepSphereSpherePropertyTest, AgreesWithTheTextbookRootInDoublePrecision) {
