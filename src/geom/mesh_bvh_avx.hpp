@@ -45,6 +45,7 @@ struct AvxLeafVec {
     static T splat(float x) { return _mm256_set1_ps(x); }
     static T abs(T a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }
     static T max(T a, T b) { return _mm256_max_ps(a, b); }
+    static T min(T a, T b) { return _mm256_min_ps(a, b); }
     /// Bit i set when a[i] < b[i] (false for NaN).
     static int less(T a, T b) {
         if constexpr (kMaskRegisters) {

@@ -97,8 +97,8 @@ inline constexpr float kFilterFloor = 0x1p-120f;
 ///   with q' = q + 2^-18 d covers all of it twice over, and kFilterFloor the absolute errors of
 ///   subnormal results (2^-149 an operation).
 /// So where the filter sees signs that differ, so does the exact test, and the filter changes no
-/// result. A NaN compares false both ways and keeps the triangle, and so does every edge function
-/// once a product in them overflows: E is then infinite too (an edge function that overflows only
+/// result. A NaN edge function counts as neither surely negative nor surely positive, and every
+/// edge function counts as neither once a product in them overflows: E is then infinite too (an edge function that overflows only
 /// in its subtraction is a sum of two huge terms of one sign, whose sign is right).
 template <class V>
 [[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* first,
@@ -125,8 +125,13 @@ template <class V>
     const T bound =
         (q + V::splat(kFilterDepthShare) * d) * (q + d) * V::splat(kFilterError) + V::splat(kFilterFloor);
     const T negativeBound = V::splat(0.0f) - bound;
-    const int negative = V::less(u, negativeBound) | V::less(v, negativeBound) | V::less(w, negativeBound);
-    const int positive = V::less(bound, u) | V::less(bound, v) | V::less(bound, w);
+    // The smallest and the largest edge function against the bound: fewer operations than each
+    // against it. MINPS and MAXPS return their second operand when either is NaN, so a NaN in u
+    // or v is passed over and one in w makes the result NaN, which compares false: the triangle
+    // is dropped only when some edge function is surely negative and another surely positive,
+    // never more often than by comparing each.
+    const int negative = V::less(V::min(u, V::min(v, w)), negativeBound);
+    const int positive = V::less(bound, V::max(u, V::max(v, w)));
     return ~(negative & positive);
 }
 
@@ -279,7 +284,7 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
             // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-            if (ray.watertight().intersect(block.triangle(lane), hit) &&
+            if (ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane], &block.v[6][lane], hit) &&
                 (hit.t < best.t || (hit.t == best.t && block.id[lane] < bestId))) {
                 observer.newBest(leafIndex, block.id[lane], hit.t, best.t);
                 best = hit;
@@ -313,7 +318,7 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
 
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
-            if (!ray.watertight().intersect(block.triangle(lane), hit)) return;
+            if (!ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane], &block.v[6][lane], hit)) return;
             const MeshHit meshHit = detail::toMeshHit(ray.ray(), hit, block.id[lane]);
             if (isFinite(meshHit.point)) hits.push_back(meshHit);
         }

@@ -56,6 +56,7 @@ struct Sse2LeafVec {
     static T splat(float x) { return splat4(x); }
     static T abs(T a) { return abs4(a); }
     static T max(T a, T b) { return max4(a, b); }
+    static T min(T a, T b) { return min4(a, b); }
     /// Bit i set when a[i] < b[i] (false for NaN).
     static int less(T a, T b) { return lessMask(a, b); }
 };

@@ -58,7 +58,21 @@ struct WatertightRay {
 
     /// The hit with 0 <= t <= tMax of the contract of raycastBarycentric (raycast.hpp): false for
     /// a miss, a zero-area or non-finite triangle, a ray parallel to it or a non-finite result.
-    bool intersect(const Triangle& tri, TriangleHit& hit) const { return run<false>(tri, hit, nullptr); }
+    bool intersect(const Triangle& tri, TriangleHit& hit) const {
+        return run<false>(glm::value_ptr(tri.a), glm::value_ptr(tri.b), glm::value_ptr(tri.c), hit, nullptr);
+    }
+
+    /// intersect() for a triangle that isValid (types.hpp; MeshBvh keeps only those), read where
+    /// it lies in a leaf block: coordinate `axis` of vertex a, b, c at a[axis * kStride],
+    /// b[axis * kStride], c[axis * kStride]. The same arithmetic on the same floats, so the same
+    /// result to the bit; it skips only checks that such a triangle always passes (see run), and
+    /// is inlined into MeshBvh's traversal (as a call it cost spills of the traversal's vectors
+    /// and a copy of the triangle out of its block).
+    template <std::size_t kStride>
+    [[gnu::always_inline]] bool intersectValid(const float* a, const float* b, const float* c,
+                                               TriangleHit& hit) const {
+        return run<false, true, kStride>(a, b, c, hit, nullptr);
+    }
 
     /// intersect() that also writes its steps and its reason to `trace` (explainRaycastTriangle).
     /// The same template runs both, so the two cannot disagree; intersect() instantiates it without
@@ -68,7 +82,7 @@ struct WatertightRay {
         trace.iy = iy;
         trace.iz = iz;
         trace.shear = {sx, sy, sz};
-        return run<true>(tri, hit, &trace);
+        return run<true>(glm::value_ptr(tri.a), glm::value_ptr(tri.b), glm::value_ptr(tri.c), hit, &trace);
     }
 
 private:
@@ -79,21 +93,29 @@ private:
     /// its aspect, so a ray passing units beside it could be accepted with a hit point off the
     /// triangle; in double the hit point stays within a tiny fraction of a float ulp of the
     /// triangle. With kTrace, every step is copied to `trace` as it is computed.
-    template <bool kTrace>
-    bool run(const Triangle& tri, TriangleHit& hit, RayTriangleTrace* trace) const {
+    /// The vertices' coordinates are pa[axis * kStride], pb[...], pc[...] (by index: glm's
+    /// operator[] is a switch). kValid: the caller guarantees isValid(triangle), whose checks
+    /// (finite vertices; areaSq = |face normal|^2 > 0 and finite, so its square root is too) are
+    /// the triangle's own rejections here, skipped; so are the final checks of u, v and the normal,
+    /// which such a triangle always passes: no input is then NaN or infinite, u, v, w share their
+    /// sign and det is their sum, so v / det and w / det lie in [0, 1], and a finite face normal
+    /// divided by its positive finite length is finite.
+    template <bool kTrace, bool kValid = false, std::size_t kStride = 1>
+    [[gnu::always_inline]] bool run(const float* pa, const float* pb, const float* pc, TriangleHit& hit,
+                                    RayTriangleTrace* trace) const {
+        static_assert(!(kTrace && kValid), "a trace records every check");
         // Records the reason of a rejection (trace only); a constant argument, so free otherwise.
         const auto reject = [&](RayTriangleReason reason) {
             if constexpr (kTrace) trace->reason = reason;
             return false;
         };
-        // The coordinates by index through glm::value_ptr: glm's operator[] is a switch.
-        const float* pa = glm::value_ptr(tri.a);
-        const float* pb = glm::value_ptr(tri.b);
-        const float* pc = glm::value_ptr(tri.c);
-        const double az = pa[iz] - oz, bz = pb[iz] - oz, cz = pc[iz] - oz;
-        const double ax = (pa[ix] - ox) - sx * az, ay = (pa[iy] - oy) - sy * az;
-        const double bx = (pb[ix] - ox) - sx * bz, by = (pb[iy] - oy) - sy * bz;
-        const double cx = (pc[ix] - ox) - sx * cz, cy = (pc[iy] - oy) - sy * cz;
+        const double az = pa[iz * kStride] - oz, bz = pb[iz * kStride] - oz, cz = pc[iz * kStride] - oz;
+        const double ax = (pa[ix * kStride] - ox) - sx * az, ay = (pa[iy * kStride] - oy) - sy * az;
+        const double bx = (pb[ix * kStride] - ox) - sx * bz, by = (pb[iy * kStride] - oy) - sy * bz;
+        const double cx = (pc[ix * kStride] - ox) - sx * cz, cy = (pc[iy * kStride] - oy) - sy * cz;
+        const Triangle tri{{pa[0], pa[kStride], pa[2 * kStride]},
+                           {pb[0], pb[kStride], pb[2 * kStride]},
+                           {pc[0], pc[kStride], pc[2 * kStride]}};
 
         const double u = cx * by - cy * bx; // edge b-c: weight of a
         const double v = ax * cy - ay * cx; // edge c-a: weight of b
@@ -115,12 +137,12 @@ private:
                                                              // 1e8 away passes any sign test by chance
 
         // The ray crosses the triangle's edges: now the triangle's own rejections.
-        if (!isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c))
+        if (!kValid && (!isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c)))
             return reject(RayTriangleReason::NonFiniteTriangle);
         const glm::vec3 faceNormal = glm::cross(tri.b - tri.a, tri.c - tri.a);
         const float faceNormalLength = glm::length(faceNormal);
         if constexpr (kTrace) trace->faceNormal = faceNormal;
-        if (!(faceNormalLength > 0.0f) || !std::isfinite(faceNormalLength))
+        if (!kValid && (!(faceNormalLength > 0.0f) || !std::isfinite(faceNormalLength)))
             return reject(RayTriangleReason::ZeroArea);
         const float dirDotNormal = glm::dot(faceNormal, dir);
         if constexpr (kTrace) {
@@ -149,6 +171,7 @@ private:
                             : hit.t <= tMax ? RayTriangleReason::Hit
                                             : RayTriangleReason::BeyondTMax;
         }
+        if constexpr (kValid) return std::isfinite(hit.t) && hit.t <= tMax; // t alone can overflow float
         return std::isfinite(hit.t) && std::isfinite(hit.u) && std::isfinite(hit.v) && isFinite(hit.normal) &&
                hit.t <= tMax;
     }

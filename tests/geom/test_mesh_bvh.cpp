@@ -601,6 +601,52 @@ TEST(MeshBvh, AMeshFarFromTheOriginIsHitExactlyLikeBruteForce) {
     EXPECT_GT(hits, 1000);
 }
 
+TEST(MeshBvh, TrianglesAtTheLimitsOfFloatAreHitToTheBitLikeTheTriangleTest) {
+    // The leaves test the triangles the build kept (isValid) with the checks such a triangle
+    // always passes skipped: single triangles from subnormal-area specks and needles to huge
+    // ones far out, and wild coordinates (infinite, NaN, huge, tiny), against raycastBarycentric.
+    const std::uint32_t seed = kSeed + 203u;
+    Random rng(seed);
+    int valid = 0, invalid = 0, hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+        Triangle tri{};
+        if (rng.chance(0.2)) {
+            tri = {{rng.wild(), rng.wild(), rng.wild()}, {rng.wild(), rng.wild(), rng.wild()},
+                   {rng.wild(), rng.wild(), rng.wild()}};
+        } else {
+            const glm::dvec3 centre = rng.inBox(1.0) * rng.logUniform(1e-6, 1e6);
+            const double size = rng.logUniform(1e-12, 1e12);
+            const glm::dvec3 a = rng.unitVector(), b = rng.unitVector();
+            // A needle a tenth of the time: the third vertex close to the first edge's line.
+            const glm::dvec3 c = rng.chance(0.1) ? 0.5 * (a + b) + rng.unitVector() * rng.logUniform(1e-7, 1e-3)
+                                                 : rng.unitVector();
+            tri = {glm::vec3(centre + size * a), glm::vec3(centre + size * b), glm::vec3(centre + size * c)};
+        }
+        (isValid(tri) ? valid : invalid) += 1;
+        const Mesh mesh{{tri.a, tri.b, tri.c}, {0, 1, 2}};
+        const MeshBvh bvh = mesh.bvh();
+        const glm::vec3 aim = rng.chance(0.6)   ? (tri.a + tri.b + tri.c) / 3.0f
+                              : rng.chance(0.5) ? tri.b
+                                                : (tri.b + tri.c) * 0.5f;
+        const double reach = std::max(1e-30, static_cast<double>(glm::length(tri.b - tri.a)));
+        const glm::vec3 origin = glm::vec3(toD(aim) + rng.unitVector() * reach * rng.logUniform(0.01, 100.0));
+        const Ray ray{origin, aim - origin};
+        if (!isFinite(ray.origin) || !isFinite(ray.dir)) continue;
+        const auto got = bvh.raycast(ray);
+        const auto want = raycastBarycentric(ray, tri);
+        ASSERT_EQ(got.has_value(), want.has_value()) << "seed " << seed << " case " << i << ": " << str(ray);
+        if (!got) continue;
+        ++hits;
+        EXPECT_EQ(got->t, want->t) << "case " << i;
+        EXPECT_EQ(got->u, want->u) << "case " << i;
+        EXPECT_EQ(got->v, want->v) << "case " << i;
+        EXPECT_EQ(got->normal, want->normal) << "case " << i;
+    }
+    EXPECT_GT(valid, 12000);
+    EXPECT_GT(invalid, 1000);
+    EXPECT_GT(hits, 8000);
+}
+
 // =============================================================================================
 // Property tests: the BVH against brute force on a bumpy sphere of 20,480 triangles
 
