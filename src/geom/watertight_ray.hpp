@@ -1,5 +1,6 @@
-// The one watertight ray-triangle test of Kolize (private to src/geom): raycastBarycentric and
-// MeshBvh's leaves both call WatertightRay::intersect, so they agree bit for bit by construction.
+// The one watertight ray-triangle test of Kolize (private to src/geom): raycastBarycentric calls
+// WatertightRay::intersect and MeshBvh's leaves intersectValid, the same template with only the
+// checks skipped that the leaves' (isValid) triangles always pass, so they agree bit for bit.
 #pragma once
 
 #include "explain_ray.hpp"
