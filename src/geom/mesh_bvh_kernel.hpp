@@ -98,9 +98,10 @@ inline constexpr float kFilterFloor = 0x1p-120f;
 ///   subnormal results (2^-149 an operation).
 /// So where the filter sees signs that differ, so does the exact test, and the filter changes no
 /// result. A NaN edge function counts as neither surely negative nor surely positive, and every
-/// edge function counts as neither once a product in them overflows: E is then infinite too (an edge function that overflows only
-/// in its subtraction is a sum of two huge terms of one sign, whose sign is right).
-template <class V>
+/// edge function counts as neither once a product in them overflows: E is then infinite too (an
+/// edge function that overflows only in its subtraction is a sum of two huge terms of one sign,
+/// whose sign is right). kLanes: the triangles of a block (Leaf::kLanes).
+template <class V, std::uint32_t kLanes>
 [[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* first,
                                                  const float* second) {
     using T = typename V::T;
@@ -110,9 +111,10 @@ template <class V>
     T x[3], y[3], z[3];
 #pragma GCC unroll 8
     for (int k = 0; k < 3; ++k) {
-        z[k] = V::load(first + s.rowZ[k], second + s.rowZ[k]) - oz;
-        x[k] = (V::load(first + s.rowX[k], second + s.rowX[k]) - ox) - sx * z[k];
-        y[k] = (V::load(first + s.rowY[k], second + s.rowY[k]) - oy) - sy * z[k];
+        const int row = 3 * k * static_cast<int>(kLanes);
+        z[k] = V::load(first + s.rowZ + row, second + s.rowZ + row) - oz;
+        x[k] = (V::load(first + s.rowX + row, second + s.rowX + row) - ox) - sx * z[k];
+        y[k] = (V::load(first + s.rowY + row, second + s.rowY + row) - oy) - sy * z[k];
     }
     const T u = x[2] * y[1] - y[2] * x[1]; // cx * by - cy * bx
     const T v = x[0] * y[2] - y[0] * x[2]; // ax * cy - ay * cx
@@ -147,8 +149,8 @@ template <class V, class Block, class OnCandidate>
         // A last odd block is filtered twice in one vector; the mask drops the copy.
         const Block* next = first + Block::kLanes < count ? block + 1 : block;
         const std::uint32_t lanes = std::min(count - first, kStep);
-        for (int maybe = leafCandidates<V>(filter, &block->v[0][0], &next->v[0][0]) & ((1 << lanes) - 1);
-             maybe != 0; maybe &= maybe - 1) {
+        const int candidates = leafCandidates<V, Block::kLanes>(filter, &block->v[0][0], &next->v[0][0]);
+        for (int maybe = candidates & ((1 << lanes) - 1); maybe != 0; maybe &= maybe - 1) {
             const auto lane = static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe)));
             onCandidate.candidate(block[lane / Block::kLanes], lane % Block::kLanes);
         }
@@ -276,15 +278,16 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
         float operator()(std::uint32_t index, std::uint32_t count) {
             observer.leaf(index, count, best.t);
             leafIndex = index;
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(), count,
-                                                                *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(),
+                                                                count, *this);
             return best.t;
         }
 
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
             // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-            if (ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane], &block.v[6][lane], hit) &&
+            if (ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane],
+                                                              &block.v[6][lane], hit) &&
                 (hit.t < best.t || (hit.t == best.t && block.id[lane] < bestId))) {
                 observer.newBest(leafIndex, block.id[lane], hit.t, best.t);
                 best = hit;
@@ -311,14 +314,16 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
         detail::LeafRay ray;
 
         float operator()(std::uint32_t index, std::uint32_t count) {
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(), count,
-                                                                *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(),
+                                                                count, *this);
             return INFINITY;
         }
 
         void candidate(const Leaf& block, std::size_t lane) {
             TriangleHit hit;
-            if (!ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane], &block.v[6][lane], hit)) return;
+            if (!ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane],
+                                                               &block.v[6][lane], hit))
+                return;
             const MeshHit meshHit = detail::toMeshHit(ray.ray(), hit, block.id[lane]);
             if (isFinite(meshHit.point)) hits.push_back(meshHit);
         }

@@ -135,22 +135,17 @@ struct Sse2 {
 /// test's shear frame, its constants in float, and where each vertex's coordinates on its axes sit
 /// in a leaf.
 struct LeafSetup {
-    /// Offsets in floats from Leaf::v[0] of the rows holding vertex k's coordinate on the shear
-    /// frame's axes ix, iy, iz (WatertightRay's).
-    int rowX[3], rowY[3], rowZ[3];
+    /// Offsets in floats from Leaf::v[0] of the rows holding vertex a's coordinate on the shear
+    /// frame's axes ix, iy, iz (WatertightRay's); vertex k's are 3 k rows further, a constant
+    /// that the leaf filter's loads fold into their addresses.
+    int rowX, rowY, rowZ;
     float ox, oy, oz; ///< The origin's coordinates on those axes (WatertightRay's, which are floats).
     float sx, sy;     ///< WatertightRay's dir[ix] / dir[iz], dir[iy] / dir[iz], rounded to float.
 
     LeafSetup(const WatertightRay& w, int lanes)
-        : ox(static_cast<float>(w.ox)), oy(static_cast<float>(w.oy)), oz(static_cast<float>(w.oz)),
-          sx(static_cast<float>(w.sx)), sy(static_cast<float>(w.sy)) {
-#pragma GCC unroll 3
-        for (int k = 0; k < 3; ++k) {
-            rowX[k] = (3 * k + w.ix) * lanes;
-            rowY[k] = (3 * k + w.iy) * lanes;
-            rowZ[k] = (3 * k + w.iz) * lanes;
-        }
-    }
+        : rowX(w.ix * lanes), rowY(w.iy * lanes), rowZ(w.iz * lanes), ox(static_cast<float>(w.ox)),
+          oy(static_cast<float>(w.oy)), oz(static_cast<float>(w.oz)), sx(static_cast<float>(w.sx)),
+          sy(static_cast<float>(w.sy)) {}
 };
 
 /// The ray prepared for a leaf's triangles: the watertight test's set-up (in double, with three

@@ -38,7 +38,8 @@ std::optional<float> sweepSphereObb(const Sphere& s, const glm::vec3& velocity, 
 /// d(t) = dot(n, centre(t)) + d - radius = d0 + dot(n, velocity) t (the plane's normal is unit,
 /// as a room's planes are). 0 when it is already that close and approaching. Empty when it does
 /// not approach the plane (moving along or away from it, or a non-finite velocity), or when d(t)
-/// reaches `gap` only after tMax (or so late that float cannot tell when: t overflows). A negative gap asks when the sphere sinks that deep.
+/// reaches `gap` only after tMax (or so late that float cannot tell when: t overflows). A negative
+/// gap asks when the sphere sinks that deep.
 std::optional<float> sweepSpherePlane(const Sphere& s, const glm::vec3& velocity, const Plane& plane,
                                       float tMax = INFINITY, float gap = 0.0f);
 

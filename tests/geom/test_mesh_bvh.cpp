@@ -611,15 +611,17 @@ TEST(MeshBvh, TrianglesAtTheLimitsOfFloatAreHitToTheBitLikeTheTriangleTest) {
     for (int i = 0; i < 20000; ++i) {
         Triangle tri{};
         if (rng.chance(0.2)) {
-            tri = {{rng.wild(), rng.wild(), rng.wild()}, {rng.wild(), rng.wild(), rng.wild()},
+            tri = {{rng.wild(), rng.wild(), rng.wild()},
+                   {rng.wild(), rng.wild(), rng.wild()},
                    {rng.wild(), rng.wild(), rng.wild()}};
         } else {
             const glm::dvec3 centre = rng.inBox(1.0) * rng.logUniform(1e-6, 1e6);
             const double size = rng.logUniform(1e-12, 1e12);
             const glm::dvec3 a = rng.unitVector(), b = rng.unitVector();
             // A needle a tenth of the time: the third vertex close to the first edge's line.
-            const glm::dvec3 c = rng.chance(0.1) ? 0.5 * (a + b) + rng.unitVector() * rng.logUniform(1e-7, 1e-3)
-                                                 : rng.unitVector();
+            const glm::dvec3 c = rng.chance(0.1)
+                                     ? 0.5 * (a + b) + rng.unitVector() * rng.logUniform(1e-7, 1e-3)
+                                     : rng.unitVector();
             tri = {glm::vec3(centre + size * a), glm::vec3(centre + size * b), glm::vec3(centre + size * c)};
         }
         (isValid(tri) ? valid : invalid) += 1;

@@ -261,7 +261,8 @@ TEST(SweepSphereObbPropertyTest, ALimitOnlyCutsTheTouchFoundWithoutOne) {
         const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
         const auto free = sweepSphereObb(s, v, box);
         if (!free) {
-            ASSERT_FALSE(sweepSphereObb(s, v, box, rng.uniformF(0.0, 10.0))) << "seed " << seed << " case " << i;
+            ASSERT_FALSE(sweepSphereObb(s, v, box, rng.uniformF(0.0, 10.0)))
+                << "seed " << seed << " case " << i;
             continue;
         }
         ++touches;
@@ -269,9 +270,11 @@ TEST(SweepSphereObbPropertyTest, ALimitOnlyCutsTheTouchFoundWithoutOne) {
         ASSERT_TRUE(atLimit) << "seed " << seed << " case " << i << ": the touch at t " << *free
                              << " is lost with tMax = t";
         ASSERT_EQ(*atLimit, *free) << "seed " << seed << " case " << i;
-        ASSERT_EQ(sweepSphereObb(s, v, box, *free * rng.uniformF(1.0, 2.0)), free) << "seed " << seed << " case " << i;
+        ASSERT_EQ(sweepSphereObb(s, v, box, *free * rng.uniformF(1.0, 2.0)), free)
+            << "seed " << seed << " case " << i;
         if (*free > 0.0f) {
-            ASSERT_FALSE(sweepSphereObb(s, v, box, std::nextafter(*free, 0.0f))) << "seed " << seed << " case " << i;
+            ASSERT_FALSE(sweepSphereObb(s, v, box, std::nextafter(*free, 0.0f)))
+                << "seed " << seed << " case " << i;
             ++atTheLimit;
         }
     }
@@ -398,8 +401,10 @@ TEST(SweepSphereSphere, AnImpactAfterTMaxIsNone) {
 
 TEST(SweepSphereSphere, AnImpactTooLateForAFloatTimeIsNone) {
     // 3 m at 1e-40 m/s: t = 3e40 overflows float. None, not t = infinity, with no limit too.
-    EXPECT_FALSE(sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-40f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
-    const auto t = sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-10f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0});
+    EXPECT_FALSE(
+        sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-40f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0}));
+    const auto t =
+        sweepSphereSphere({{-5.0f, 0.0f, 0.0f}, 1.0f}, {1e-10f, 0, 0}, {{0, 0, 0}, 1.0f}, {0, 0, 0});
     ASSERT_TRUE(t);
     EXPECT_FLOAT_EQ(*t, 3e10f);
 }
