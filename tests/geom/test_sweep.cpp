@@ -4,7 +4,8 @@
 // drops to r is found by a ternary search for the closest approach and a bisection before it.
 // sweepSphereObb: scenarios (a face, an edge, a corner, a corner pocket it misses, a turned box,
 // touching, misses, bad input) and the same kind of property test against the distance to the box,
-// and one that a limit only cuts the touch found without one (never drops it at exactly the limit).
+// and one that a limit only cuts the touch found without one (never drops it at exactly the limit;
+// the other sweeps too).
 // sweepSpherePlane and sweepSphereSphere: scenarios (head-on, a gap, glancing, overlapping,
 // moving apart, tMax, a touch too late for a float time) and property tests against the same roots
 // written out in double precision.
@@ -280,6 +281,40 @@ TEST(SweepSphereObbPropertyTest, ALimitOnlyCutsTheTouchFoundWithoutOne) {
     }
     EXPECT_GT(touches, 40000);
     EXPECT_GT(atTheLimit, 40000);
+}
+
+TEST(SweepPropertyTest, EverySweepsLimitOnlyCutsTheTouchFoundWithoutOne) {
+    // sweepSphereObb's property (above) for the other three sweeps: with tMax = the unlimited
+    // touch t the answer is t to the bit, and none with the float before t.
+    const std::uint32_t seed = kSeed + 552u;
+    Random rng(seed);
+    int touches[3] = {0, 0, 0};
+    const auto check = [&](int kind, int i, const auto& sweep) {
+        const std::optional<float> free = sweep(INFINITY);
+        if (!free) return;
+        ++touches[kind];
+        ASSERT_EQ(sweep(*free), free) << "seed " << seed << " sweep " << kind << " case " << i;
+        if (*free > 0.0f) {
+            ASSERT_FALSE(sweep(std::nextafter(*free, 0.0f)))
+                << "seed " << seed << " sweep " << kind << " case " << i;
+        }
+    };
+    for (int i = 0; i < 100000; ++i) {
+        const Triangle tri{rng.inBoxF(1.0), rng.inBoxF(1.0), rng.inBoxF(1.0)};
+        const Sphere s{rng.inBoxF(3.0), rng.uniformF(0.0, 0.5)};
+        const glm::vec3 aim = (tri.a + tri.b + tri.c) / 3.0f + rng.inBoxF(0.7);
+        const glm::vec3 v = (aim - s.center) * rng.uniformF(0.2, 3.0);
+        check(0, i, [&](float tMax) { return sweepSphereTriangle(s, v, tri, tMax); });
+        const Sphere other{rng.inBoxF(0.5), rng.uniformF(0.0, 0.5)};
+        const glm::vec3 otherV = rng.inBoxF(0.2);
+        check(1, i, [&](float tMax) { return sweepSphereSphere(s, v, other, otherV, tMax); });
+        const Plane plane{glm::vec3(glm::normalize(rng.unitVector())), rng.uniformF(-1.0, 1.0)};
+        check(2, i, [&](float tMax) { return sweepSpherePlane(s, v, plane, tMax); });
+        if (HasFatalFailure()) return; // the lambda's ASSERTs return from it only
+    }
+    EXPECT_GT(touches[0], 30000);
+    EXPECT_GT(touches[1], 20000);
+    EXPECT_GT(touches[2], 40000);
 }
 
 // ------------------------------------------------------------------ sweepSpherePlane
