@@ -203,19 +203,32 @@ TEST(SweepSphereObb, MovingAwayParallelTooShortOrBadInputMisses) {
         sweepSphereObb({{-5.0f, 0.0f, 0.0f}, 0.5f}, {1, 0, 0}, {{0, 0, 0}, {-1, 1, 1}, glm::mat3(1)}));
 }
 
+/// A random box, and a sphere 1.5-4 from its centre moving toward a point near the box: aimed
+/// near its edges and corners as often as at it. The property tests' cases.
+struct BoxPath {
+    Obb box;
+    Sphere sphere;
+    glm::vec3 velocity;
+};
+BoxPath randomBoxPath(Random& rng) {
+    const Obb box{rng.inBoxF(0.5),
+                  {rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0)},
+                  glm::mat3_cast(rng.rotation())};
+    const glm::vec3 c = box.center + glm::vec3(rng.unitVector() * rng.uniform(1.5, 4.0));
+    const float r = rng.uniformF(0.02, 0.6);
+    const glm::vec3 aim = box.center + box.axes * (box.half * rng.inBoxF(2.0));
+    return {box, {c, r}, (aim - c) * rng.uniformF(0.3, 3.0)};
+}
+
 TEST(SweepSphereObbPropertyTest, AgreesWithAConvexDistanceSearchInDoublePrecision) {
     const std::uint32_t seed = kSeed + 550u;
     Random rng(seed);
     int hits = 0, misses = 0, pockets = 0;
     for (int i = 0; i < kCases; ++i) {
-        const Obb box{rng.inBoxF(0.5),
-                      {rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0)},
-                      glm::mat3_cast(rng.rotation())};
-        const glm::vec3 c = box.center + glm::vec3(rng.unitVector() * rng.uniform(1.5, 4.0));
-        const float r = rng.uniformF(0.02, 0.6);
-        // Aimed near the box's edges and corners as often as at it.
-        const glm::vec3 aim = box.center + box.axes * (box.half * rng.inBoxF(2.0));
-        const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
+        const BoxPath path = randomBoxPath(rng);
+        const Obb& box = path.box;
+        const glm::vec3 c = path.sphere.center, v = path.velocity;
+        const float r = path.sphere.radius;
         const float tMax = rng.chance(0.8) ? 2.0f : rng.uniformF(0.0, 2.0);
         const auto got = sweepSphereObb({c, r}, v, box, tMax);
         const auto at = [&](double t) { return refDistObb(toD(c) + t * toD(v), box); };
@@ -253,13 +266,10 @@ TEST(SweepSphereObbPropertyTest, ALimitOnlyCutsTheTouchFoundWithoutOne) {
     Random rng(seed);
     int touches = 0, atTheLimit = 0;
     for (int i = 0; i < kCases; ++i) {
-        const Obb box{rng.inBoxF(0.5),
-                      {rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0), rng.uniformF(0.05, 1.0)},
-                      glm::mat3_cast(rng.rotation())};
-        const glm::vec3 c = box.center + glm::vec3(rng.unitVector() * rng.uniform(1.5, 4.0));
-        const Sphere s{c, rng.uniformF(0.02, 0.6)};
-        const glm::vec3 aim = box.center + box.axes * (box.half * rng.inBoxF(2.0));
-        const glm::vec3 v = (aim - c) * rng.uniformF(0.3, 3.0);
+        const BoxPath path = randomBoxPath(rng);
+        const Obb& box = path.box;
+        const Sphere& s = path.sphere;
+        const glm::vec3 v = path.velocity;
         const auto free = sweepSphereObb(s, v, box);
         if (!free) {
             ASSERT_FALSE(sweepSphereObb(s, v, box, rng.uniformF(0.0, 10.0)))
