@@ -28,9 +28,8 @@ struct SphereCastHit {
 /// touches a body (solid: sweepSphereSphere, sweepSphereObb in its current pose, each within
 /// tMax; the bodies near the path found with picking's hierarchy, World::bodyBvh; a body picking
 /// skips, with a position or size that is not finite or a negative radius, is never touched), a
-/// wall or a
-/// mesh obstacle's triangle (sweepSphereTriangle on the triangles its BVH finds near the path,
-/// placed with the obstacle's rotation and scale). 0 when it touches at the start. Walls are seen
+/// wall or a mesh obstacle's triangle (sweepSphereTriangle on the triangles its BVH finds near
+/// the path, placed with the obstacle's rotation and scale). 0 when it touches at the start. Walls are seen
 /// from inside the room, as they are drawn: a wall whose plane the ray origin lies behind is
 /// skipped, and a wall counts only where the sphere touches its polygon (from an origin inside
 /// the room every first touch does). On equal t a body wins over a wall, a wall over an obstacle,
