@@ -21,7 +21,7 @@
 // one load brings a whole block.
 // Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
 // nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
-// leaf's triangles are first filtered a block of 4 (SSE2) or two blocks (AVX) at once by the
+// leaf's triangles are first filtered a block of 4 (SSE2), two blocks (AVX2) or four (AVX-512) at once by the
 // watertight test's edge functions in float, with a bound on their rounding error, so a triangle
 // is dropped there only when the exact test would reject it by their signs too (leafCandidates,
 // mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric

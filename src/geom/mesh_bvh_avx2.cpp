@@ -16,7 +16,7 @@ namespace {
 
 struct Avx2 {
     using BoxVec = AvxVec<false>;
-    using LeafVec = AvxLeafVec<false>;
+    using LeafVec = AvxLeafVec;
 
     template <class Node, class Entry>
     [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],

@@ -1,5 +1,6 @@
 // The AVX-512 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with the AVX2 path's
-// 8-wide box test and 8-wide leaf filter comparing straight into mask registers (AVX-512VL), and
+// 8-wide box test comparing straight into mask registers (AVX-512VL), a 16-wide leaf filter (four
+// blocks of a leaf, 512-bit registers: a leaf of up to 16 triangles in one pass), and
 // the entered children's distances, node indices and counts packed with compress instructions
 // instead of a loop over the mask's bits. The same operations on the same boxes as the other
 // paths, so the same boxes are entered at the same t. Only the code between KZ_TARGET_BEGIN and
@@ -14,9 +15,31 @@ KZ_TARGET_BEGIN("avx2,avx512f,avx512vl")
 namespace kz::detail {
 namespace {
 
+/// The leaf filter's vector (the API of Sse2LeafVec, mesh_bvh_traverse.hpp): 16 floats, four
+/// blocks of a leaf at once. A leaf past its last block repeats it (forEachLeafCandidate).
+struct Avx512LeafVec {
+    using T = __m512;
+    static constexpr std::uint32_t kBlocks = 4;
+    static constexpr __mmask16 kAll = 0xFFFF;
+    /// A row of four blocks, block j in lanes 4j to 4j + 3. Here and below, the zero-masking forms
+    /// with every lane selected: GCC 12's plain 512-bit forms pass an undefined vector to their
+    /// builtins, and -Wmaybe-uninitialized then warns where they are inlined. Same instructions.
+    static T load(const float* const (&blocks)[kBlocks], int offset) {
+        T row = _mm512_maskz_broadcast_f32x4(kAll, _mm_load_ps(blocks[0] + offset));
+        row = _mm512_insertf32x4(row, _mm_load_ps(blocks[1] + offset), 1);
+        row = _mm512_insertf32x4(row, _mm_load_ps(blocks[2] + offset), 2);
+        return _mm512_insertf32x4(row, _mm_load_ps(blocks[3] + offset), 3);
+    }
+    static T splat(float x) { return _mm512_set1_ps(x); }
+    static T abs(T a) { return _mm512_abs_ps(a); }
+    static T max(T a, T b) { return _mm512_maskz_max_ps(kAll, a, b); }
+    static T min(T a, T b) { return _mm512_maskz_min_ps(kAll, a, b); }
+    static int less(T a, T b) { return static_cast<int>(_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)); }
+};
+
 struct Avx512 {
     using BoxVec = AvxVec<true>;
-    using LeafVec = AvxLeafVec<true>;
+    using LeafVec = Avx512LeafVec;
 
     /// The entered children packed in slot order: their distances, node or leaf indices and
     /// counts compressed into the low lanes (in registers: a compress straight to memory is

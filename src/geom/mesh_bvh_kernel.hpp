@@ -83,8 +83,8 @@ inline constexpr float kFilterError = 0x1p-19f;
 inline constexpr float kFilterDepthShare = 0x1p-18f;
 inline constexpr float kFilterFloor = 0x1p-120f;
 
-/// Bit `lane` for each triangle of V::kBlocks blocks of a leaf (`first`, `second`: their
-/// Leaf::v) that the ray may hit: a conservative float version of the sign test that
+/// Bit `lane` for each triangle of V::kBlocks blocks of a leaf (`blocks`: their Leaf::v) that
+/// the ray may hit: a conservative float version of the sign test that
 /// WatertightRay::intersect starts with, its first and most frequent rejection. The edge functions
 /// U, V, W are computed as WatertightRay::run computes them, in float instead of double, with
 /// the shear constants rounded to float. A triangle is dropped only when one of them is below -E
@@ -102,8 +102,8 @@ inline constexpr float kFilterFloor = 0x1p-120f;
 /// edge function that overflows only in its subtraction is a sum of two huge terms of one sign,
 /// whose sign is right). kLanes: the triangles of a block (Leaf::kLanes).
 template <class V, std::uint32_t kLanes>
-[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const float* first,
-                                                 const float* second) {
+[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s,
+                                                 const float* const (&blocks)[V::kBlocks]) {
     using T = typename V::T;
     const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
@@ -112,9 +112,9 @@ template <class V, std::uint32_t kLanes>
 #pragma GCC unroll 8
     for (int k = 0; k < 3; ++k) {
         const int row = 3 * k * static_cast<int>(kLanes);
-        z[k] = V::load(first + s.rowZ + row, second + s.rowZ + row) - oz;
-        x[k] = (V::load(first + s.rowX + row, second + s.rowX + row) - ox) - sx * z[k];
-        y[k] = (V::load(first + s.rowY + row, second + s.rowY + row) - oy) - sy * z[k];
+        z[k] = V::load(blocks, s.rowZ + row) - oz;
+        x[k] = (V::load(blocks, s.rowX + row) - ox) - sx * z[k];
+        y[k] = (V::load(blocks, s.rowY + row) - oy) - sy * z[k];
     }
     const T u = x[2] * y[1] - y[2] * x[1]; // cx * by - cy * bx
     const T v = x[0] * y[2] - y[0] * x[2]; // ax * cy - ay * cx
@@ -144,12 +144,17 @@ template <class V, class Block, class OnCandidate>
 [[gnu::always_inline]] inline void forEachLeafCandidate(const Block* blocks, const LeafSetup& filter,
                                                         std::uint32_t count, OnCandidate& onCandidate) {
     constexpr std::uint32_t kStep = V::kBlocks * Block::kLanes;
+    const std::uint32_t lastBlock = (count - 1) / Block::kLanes;
     for (std::uint32_t first = 0; first < count; first += kStep) {
-        const Block* block = blocks + first / Block::kLanes;
-        // A last odd block is filtered twice in one vector; the mask drops the copy.
-        const Block* next = first + Block::kLanes < count ? block + 1 : block;
+        const std::uint32_t firstBlock = first / Block::kLanes;
+        const Block* block = blocks + firstBlock;
+        // Blocks past the leaf's last are filtered as copies of it; the mask drops them.
+        const float* rows[V::kBlocks];
+#pragma GCC unroll 4
+        for (std::uint32_t j = 0; j < V::kBlocks; ++j)
+            rows[j] = &blocks[std::min(firstBlock + j, lastBlock)].v[0][0];
         const std::uint32_t lanes = std::min(count - first, kStep);
-        const int candidates = leafCandidates<V, Block::kLanes>(filter, &block->v[0][0], &next->v[0][0]);
+        const int candidates = leafCandidates<V, Block::kLanes>(filter, rows);
         for (int maybe = candidates & ((1 << lanes) - 1); maybe != 0; maybe &= maybe - 1) {
             const auto lane = static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe)));
             onCandidate.candidate(block[lane / Block::kLanes], lane % Block::kLanes);

@@ -52,7 +52,7 @@ struct Sse2LeafVec {
     using T = F4;
     static constexpr std::uint32_t kBlocks = 1;
     /// A row of the block at `first` (`second` is for two-block vectors).
-    static T load(const float* first, const float*) { return load4(first); }
+    static T load(const float* const (&blocks)[kBlocks], int offset) { return load4(blocks[0] + offset); }
     static T splat(float x) { return splat4(x); }
     static T abs(T a) { return abs4(a); }
     static T max(T a, T b) { return max4(a, b); }
