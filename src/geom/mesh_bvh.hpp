@@ -55,7 +55,40 @@ namespace kz {
 struct MeshRayTrace; // explain_ray.hpp
 namespace detail {
 struct MeshBvhKernels; // mesh_bvh_kernel.hpp
-}
+
+/// A leaf of a MeshBvh as it lies in MeshBvh::leaves_ (32-bit words), from a multiple of 16
+/// bytes: its m distinct vertices (MeshBvh::kMaxLeafVertices at most; vertices are the same when
+/// their coordinates are, bit for bit) once each, and each triangle as three small indices into
+/// them, so a leaf takes about half the memory of its triangles' own coordinates (the memory a
+/// random ray waits for). With stride = m rounded up to 4 and cornerStride = n (its triangles)
+/// rounded up to 16:
+///   rows[axis * stride + j]: coordinate `axis` of vertex j (lanes past m hold 0);
+///   corners[k * cornerStride + t]: the vertex (0 to m - 1) that is triangle t's corner k
+///   (a, b, c for k = 0, 1, 2); lanes past n repeat the last triangle's;
+///   ids[t]: triangle t's index in the build input.
+/// A node refers to a leaf by (stride / 4 - 1) << MeshBvh::kLeafOffsetBits | its offset in
+/// 16-byte units (MeshBvh::leaf), so every address of the leaf is known before any of it is loaded.
+struct MeshLeafView {
+    const float* rows;
+    std::uint32_t stride;
+    const std::uint8_t* corners;
+    std::uint32_t cornerStride;
+    const std::uint32_t* ids;
+    std::uint32_t count;
+
+    /// Coordinate `axis` of triangle t's corner k is vertex(t, k)[axis * stride].
+    const float* vertex(std::uint32_t t, std::uint32_t k) const {
+        return rows + corners[k * cornerStride + t];
+    }
+    Triangle triangle(std::uint32_t t) const {
+        const float* p[3] = {vertex(t, 0), vertex(t, 1), vertex(t, 2)};
+        return {{p[0][0], p[0][stride], p[0][2 * stride]},
+                {p[1][0], p[1][stride], p[1][2 * stride]},
+                {p[2][0], p[2][stride], p[2][2 * stride]}};
+    }
+};
+
+} // namespace detail
 
 /// Where a ray meets a mesh triangle.
 struct MeshHit {
@@ -120,10 +153,19 @@ public:
     int depth() const;
     /// Kept (non-degenerate) triangles.
     std::size_t triangleCount() const { return triangleCount_; }
+    /// The bytes the tree's nodes and leaves take (a leaf keeps each distinct vertex once: about
+    /// 30 bytes a triangle for a mesh whose triangles share their vertices).
+    std::size_t memoryBytes() const {
+        return nodes_.size() * sizeof(Node) + leaves_.size() * sizeof(std::uint32_t);
+    }
 
-    /// The most triangles a leaf holds (blocks of Leaf::kLanes side by side): the SAH makes a
-    /// leaf of a node whose triangles cost less to test than to split further, up to this many.
+    /// The most triangles a leaf holds: the SAH makes a leaf of a node whose triangles cost less to
+    /// test than to split further, up to this many (and up to kMaxLeafVertices distinct vertices).
     static constexpr std::uint32_t kMaxLeafTriangles = 32;
+    /// The most distinct vertices a leaf holds (the same when their coordinates are, bit for bit):
+    /// a leaf keeps each once (MeshLeafView), and a row of them fits two 512-bit registers, which
+    /// the AVX-512 leaf filter permutes in one instruction. Four triangles always fit.
+    static constexpr std::uint32_t kMaxLeafVertices = 32;
 
 private:
     friend struct detail::MeshBvhKernels;
@@ -136,11 +178,11 @@ private:
     /// in preorder; `topology` keeps that subtree's shape, so the binary tree (nodeBoxes, depth)
     /// can be read back.
     struct alignas(64) Node {
-        float bounds[6][kWidth];     ///< bounds[2 axis][slot] = min, bounds[2 axis + 1][slot] = max.
-        /// An inner child's node index, a leaf's first block in leaves_, or kEmpty.
+        float bounds[6][kWidth]; ///< bounds[2 axis][slot] = min, bounds[2 axis + 1][slot] = max.
+        /// An inner child's node index, a leaf's reference (where it lies in leaves_ and its
+        /// stride, see LeafView), or kEmpty.
         std::uint32_t child[kWidth];
-        /// A leaf's triangle count (1 to kMaxLeafTriangles, in ceil(count / 4) consecutive blocks
-        /// of leaves_); 0 for an inner child or kEmpty.
+        /// A leaf's triangle count (1 to kMaxLeafTriangles); 0 for an inner child or kEmpty.
         std::uint8_t count[kWidth];
         /// The binary subtree in preorder from bit 0: 1 for an inner node of it, 0 for a slot.
         std::uint16_t topology;
@@ -154,21 +196,18 @@ private:
 
     MeshBvh() = default;
 
-    /// A block of up to 4 triangles of a leaf side by side: v[3 * vertex + axis][lane] is
-    /// coordinate `axis` of vertex a, b or c (vertex 0, 1, 2) of the block's triangle `lane`;
-    /// lanes past the leaf's count repeat its last triangle. Then the input index of each. A leaf
-    /// of n triangles is ceil(n / 4) consecutive blocks.
-    struct alignas(32) Leaf {
-        static constexpr std::uint32_t kLanes = 4;
-        float v[9][kLanes];
-        std::uint32_t id[kLanes];
-
-        Triangle triangle(std::size_t lane) const {
-            return {{v[0][lane], v[1][lane], v[2][lane]},
-                    {v[3][lane], v[4][lane], v[5][lane]},
-                    {v[6][lane], v[7][lane], v[8][lane]}};
-        }
-    };
+    using LeafView = detail::MeshLeafView;
+    static constexpr std::uint32_t kLeafOffsetBits = 29;
+    static constexpr std::uint32_t kLeafOffsetMask = (1u << kLeafOffsetBits) - 1;
+    /// The leaf a node's child `ref` (with `count` triangles) refers to.
+    LeafView leaf(std::uint32_t ref, std::uint32_t count) const {
+        const std::uint32_t stride = ((ref >> kLeafOffsetBits) + 1) * 4;
+        const std::uint32_t cornerStride = (count + 15) / 16 * 16;
+        const std::uint32_t* words = leaves_.data() + 4 * static_cast<std::size_t>(ref & kLeafOffsetMask);
+        const auto* corners = reinterpret_cast<const std::uint8_t*>(words + 3 * stride);
+        return {reinterpret_cast<const float*>(words),     stride, corners, cornerStride,
+                words + 3 * stride + 3 * cornerStride / 4, count};
+    }
 
     /// Visits, near to far, every leaf whose (conservatively enlarged) box the ray enters
     /// within [0, tMax] and before the distance `visitLeaf(leaf, count)` last returned, telling
@@ -192,8 +231,10 @@ private:
 
     /// nodes_[0] is the root; empty for an empty mesh.
     std::vector<Node, detail::LargeArrayAllocator<Node>> nodes_;
-    /// The non-degenerate triangles, by leaf.
-    std::vector<Leaf, detail::LargeArrayAllocator<Leaf>> leaves_;
+    /// The non-degenerate triangles, by leaf (LeafView), then kLeafPadding words of zeros, so that
+    /// a vector load from a leaf's last row stays inside the array.
+    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> leaves_;
+    static constexpr std::size_t kLeafPadding = 16;
     std::size_t triangleCount_ = 0;
     Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     float coordinateScale_ = 0.0f; ///< Largest |coordinate| of any kept vertex.
@@ -218,24 +259,18 @@ void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
                 stack[top++] = node.child[s];
                 continue;
             }
-            // Each block's triangles' bounds against the box, the lanes side by side (a loop the
-            // compiler vectorizes), then the overlapping ones visited in lane order.
-            for (std::uint32_t first = 0; first < node.count[s]; first += Leaf::kLanes) {
-                const Leaf& leaf = leaves_[node.child[s] + first / Leaf::kLanes];
-                bool overlaps[Leaf::kLanes];
-                for (std::size_t lane = 0; lane < Leaf::kLanes; ++lane) {
-                    bool all = true;
-                    for (std::size_t axis = 0; axis < 3; ++axis) {
-                        const float a = leaf.v[axis][lane], b = leaf.v[3 + axis][lane], c = leaf.v[6 + axis][lane];
-                        const float lo = std::min(a, std::min(b, c)); // glm::min's order
-                        const float hi = std::max(a, std::max(b, c));
-                        all = all && lo <= box.max[static_cast<int>(axis)] && hi >= box.min[static_cast<int>(axis)];
-                    }
-                    overlaps[lane] = all;
+            // Each triangle's bounds against the box, in the leaf's order.
+            const LeafView view = leaf(node.child[s], node.count[s]);
+            for (std::uint32_t t = 0; t < view.count; ++t) {
+                const Triangle tri = view.triangle(t);
+                bool all = true;
+                for (int axis = 0; axis < 3; ++axis) {
+                    const float a = tri.a[axis], b = tri.b[axis], c = tri.c[axis];
+                    const float lo = std::min(a, std::min(b, c)); // glm::min's order
+                    const float hi = std::max(a, std::max(b, c));
+                    all = all && lo <= box.max[axis] && hi >= box.min[axis];
                 }
-                const std::uint32_t lanes = std::min<std::uint32_t>(node.count[s] - first, Leaf::kLanes);
-                for (std::uint32_t lane = 0; lane < lanes; ++lane)
-                    if (overlaps[lane]) visit(leaf.id[lane], leaf.triangle(lane));
+                if (all) visit(view.ids[t], tri);
             }
         }
     }

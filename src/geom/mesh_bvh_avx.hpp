@@ -32,16 +32,41 @@ struct AvxVec {
     }
 };
 
-/// Eight floats in one 256-bit register for the AVX2 path's leaf filter: two blocks of a leaf at
-/// once, with the API of Sse2LeafVec (mesh_bvh_traverse.hpp). The AVX-512 path filters four blocks
-/// at once (Avx512LeafVec, mesh_bvh_avx512.cpp).
+/// Eight floats in one 256-bit register for the AVX2 path's leaf filter: eight triangles of a leaf
+/// at once, with the API of Sse2LeafVec (mesh_bvh_traverse.hpp). A row of up to 32 vertices is four
+/// registers of 8; a coordinate is picked from each by VPERMPS on the index's low 3 bits, and
+/// among them by its bits 3 and 4 (blends on the sign of the index shifted up).
 struct AvxLeafVec {
     using T = __m256;
-    static constexpr std::uint32_t kBlocks = 2;
-    /// A row of two blocks: blocks[0] in lanes 0-3, blocks[1] in 4-7.
-    static T load(const float* const (&blocks)[kBlocks], int offset) {
-        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(blocks[0] + offset)),
-                                    _mm_load_ps(blocks[1] + offset), 1);
+    static constexpr std::uint32_t kLanes = 8;
+    struct Row {
+        __m256 part[4];
+        std::uint32_t parts;
+    };
+    using Corners = __m256i;
+    static Row row(const float* p, std::uint32_t stride) {
+        Row r;
+        r.parts = (stride + 7) / 8;
+        // A last part of 4 lanes reads 4 floats past the row: the next row or the leaf's corners,
+        // or MeshBvh's padding (never indexed).
+        r.part[0] = _mm256_loadu_ps(p);
+        r.part[1] = r.parts > 1 ? _mm256_loadu_ps(p + 8) : r.part[0];
+        r.part[2] = r.parts > 2 ? _mm256_loadu_ps(p + 16) : r.part[0];
+        r.part[3] = r.parts > 3 ? _mm256_loadu_ps(p + 24) : r.part[0];
+        return r;
+    }
+    static Corners corners(const std::uint8_t* p) {
+        return _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+    }
+    static T gather(const Row& r, Corners c) {
+        T v = _mm256_permutevar8x32_ps(r.part[0], c);
+        if (r.parts == 1) return v;
+        const T bit3 = _mm256_castsi256_ps(_mm256_slli_epi32(c, 28));
+        v = _mm256_blendv_ps(v, _mm256_permutevar8x32_ps(r.part[1], c), bit3);
+        if (r.parts == 2) return v;
+        T w = _mm256_permutevar8x32_ps(r.part[2], c);
+        w = _mm256_blendv_ps(w, _mm256_permutevar8x32_ps(r.part[3], c), bit3);
+        return _mm256_blendv_ps(v, w, _mm256_castsi256_ps(_mm256_slli_epi32(c, 27)));
     }
     static T splat(float x) { return _mm256_set1_ps(x); }
     static T abs(T a) { return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))); }

@@ -15,21 +15,30 @@ KZ_TARGET_BEGIN("avx2,avx512f,avx512vl")
 namespace kz::detail {
 namespace {
 
-/// The leaf filter's vector (the API of Sse2LeafVec, mesh_bvh_traverse.hpp): 16 floats, four
-/// blocks of a leaf at once. A leaf past its last block repeats it (forEachLeafCandidate).
+/// The leaf filter's vector (the API of Sse2LeafVec, mesh_bvh_traverse.hpp): 16 floats, 16
+/// triangles of a leaf at once. A row of up to 32 vertices is two registers, and VPERMT2PS picks
+/// each triangle's coordinate from them in one instruction. Here and below, the zero-masking forms
+/// with every lane selected where a plain form exists: GCC 12's plain 512-bit forms pass an
+/// undefined vector to their builtins, and -Wmaybe-uninitialized then warns where they are
+/// inlined. Same instructions.
 struct Avx512LeafVec {
     using T = __m512;
-    static constexpr std::uint32_t kBlocks = 4;
+    static constexpr std::uint32_t kLanes = 16;
     static constexpr __mmask16 kAll = 0xFFFF;
-    /// A row of four blocks, block j in lanes 4j to 4j + 3. Here and below, the zero-masking forms
-    /// with every lane selected: GCC 12's plain 512-bit forms pass an undefined vector to their
-    /// builtins, and -Wmaybe-uninitialized then warns where they are inlined. Same instructions.
-    static T load(const float* const (&blocks)[kBlocks], int offset) {
-        T row = _mm512_maskz_broadcast_f32x4(kAll, _mm_load_ps(blocks[0] + offset));
-        row = _mm512_insertf32x4(row, _mm_load_ps(blocks[1] + offset), 1);
-        row = _mm512_insertf32x4(row, _mm_load_ps(blocks[2] + offset), 2);
-        return _mm512_insertf32x4(row, _mm_load_ps(blocks[3] + offset), 3);
+    struct Row {
+        __m512 lo, hi;
+    };
+    using Corners = __m512i;
+    /// Masked loads: nothing past the row's `stride` floats is read.
+    static Row row(const float* p, std::uint32_t stride) {
+        const std::uint32_t hi = stride > 16 ? stride - 16 : 0;
+        return {_mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << std::min(stride, 16u)) - 1), p),
+                _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << hi) - 1), p + 16)};
     }
+    static Corners corners(const std::uint8_t* p) {
+        return _mm512_maskz_cvtepu8_epi32(kAll, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    }
+    static T gather(const Row& r, Corners c) { return _mm512_permutex2var_ps(r.lo, c, r.hi); }
     static T splat(float x) { return _mm512_set1_ps(x); }
     static T abs(T a) { return _mm512_abs_ps(a); }
     static T max(T a, T b) { return _mm512_maskz_max_ps(kAll, a, b); }

@@ -6,11 +6,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cfloat>
 #include <cstdint>
+#include <cstring>
 #include <limits>
+#include <optional>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace kz {
@@ -28,7 +32,8 @@ using detail::truncate3;
 using detail::xyz4;
 
 constexpr int kBins = 16;
-/// Triangles per leaf block (MeshBvh::Leaf): tested at once, so the SAH counts leaves in blocks.
+/// The SAH counts a leaf's triangles in blocks of 4, as Embree does (the SSE2 leaf filter tests 4
+/// at once, AVX2 8, AVX-512 16).
 constexpr std::uint32_t kBlock = 4;
 /// The SAH's cost of a split (visiting one more node of the binary tree) in units of the cost of
 /// testing one block of triangles. Embree weighs both 1; on bench_mesh's workloads 2 was as fast
@@ -102,21 +107,84 @@ std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> i
 struct MeshBvh::Builder {
     std::vector<PrimRef> prims;
     std::vector<Node, detail::LargeArrayAllocator<Node>> nodes;
-    /// Each leaf's range of prims: [first, first + count).
-    struct LeafRange {
-        std::uint32_t first, count;
-    };
-    std::vector<LeafRange> leaves;
+    /// The build input (its triangle `id` is corners[3 id], corners[3 id + 1], corners[3 id + 2]).
+    std::span<const glm::vec3> vertices;
+    std::span<const std::uint32_t> corners;
 
-    /// Blocks (MeshBvh::Leaf) of the leaves added so far.
-    std::uint32_t blockCount = 0;
+    /// The leaves laid out so far (MeshBvh::leaves_).
+    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> leafWords;
+    /// Set when the leaves outgrow what a leaf reference can address.
+    bool tooLarge = false;
 
-    /// A new leaf over prims [first, first + count): the index of its first block.
-    std::uint32_t addLeaf(std::uint32_t first, std::uint32_t count) {
-        leaves.push_back({first, count});
-        const std::uint32_t firstBlock = blockCount;
-        blockCount += blocks(count);
-        return firstBlock;
+    /// Lays out a new leaf over prims [first, first + count) (MeshBvh::LeafView): its reference,
+    /// or nothing when its triangles have more than MeshBvh::kMaxLeafVertices distinct vertices.
+    std::optional<std::uint32_t> addLeaf(std::uint32_t first, std::uint32_t count) {
+        std::array<glm::vec3, MeshBvh::kMaxLeafVertices> unique;
+        std::array<std::array<std::uint8_t, MeshBvh::kMaxLeafTriangles>, 3> local{};
+        std::uint32_t m = 0;
+        if (!distinctVertices(first, first + count, unique, m, &local)) return std::nullopt;
+        const std::uint32_t stride = (m + 3) / 4 * 4;
+        const std::uint32_t cornerStride = (count + 15) / 16 * 16;
+        const std::size_t offset = leafWords.size() / 4;
+        if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
+        leafWords.resize(leafWords.size() + 3 * stride + 3 * cornerStride / 4 + (count + 3) / 4 * 4, 0);
+        std::uint32_t* w = leafWords.data() + 4 * offset;
+        for (int axis = 0; axis < 3; ++axis)
+            for (std::uint32_t j = 0; j < m; ++j)
+                w[axis * stride + j] = std::bit_cast<std::uint32_t>(unique[j][axis]);
+        auto* c = reinterpret_cast<std::uint8_t*>(w + 3 * stride);
+        for (std::uint32_t k = 0; k < 3; ++k)
+            for (std::uint32_t t = 0; t < cornerStride; ++t)
+                c[k * cornerStride + t] = local[k][std::min(t, count - 1)];
+        std::uint32_t* ids = w + 3 * stride + 3 * cornerStride / 4;
+        for (std::uint32_t t = 0; t < count; ++t)
+            ids[t] = prims[first + t].id;
+        return static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask) |
+               ((stride / 4 - 1) << MeshBvh::kLeafOffsetBits);
+    }
+
+    /// The distinct vertices (the same when their coordinates are, bit for bit) of prims
+    /// [begin, end), in order of first use, into `out` (at most MeshBvh::kMaxLeafVertices) and each
+    /// corner's index among them into local[k][t - begin] when `local` is given; false when there
+    /// are more than MeshBvh::kMaxLeafVertices of them (a leaf cannot hold them).
+    bool distinctVertices(std::uint32_t begin, std::uint32_t end,
+                          std::array<glm::vec3, MeshBvh::kMaxLeafVertices>& out, std::uint32_t& m,
+                          std::array<std::array<std::uint8_t, MeshBvh::kMaxLeafTriangles>, 3>* local) const {
+        // The corners seen so far by their input index, in a small table by its low bits: a corner
+        // whose index is there is that vertex (most corners: neighbours share their vertices).
+        // Another is compared with every vertex found so far by its coordinates' bits (a vertex
+        // repeated under another index, as on a seam), then added.
+        constexpr std::uint32_t kSlots = 64;
+        std::array<std::uint32_t, kSlots> seenIndex;
+        std::array<std::uint8_t, kSlots> seenVertex;
+        seenIndex.fill(std::numeric_limits<std::uint32_t>::max());
+        std::array<std::array<std::uint32_t, 3>, MeshBvh::kMaxLeafVertices> bits;
+        m = 0;
+        for (std::uint32_t t = begin; t < end; ++t) {
+            for (std::uint32_t k = 0; k < 3; ++k) {
+                const std::uint32_t i = corners[3 * static_cast<std::size_t>(prims[t].id) + k];
+                std::uint32_t j = 0;
+                if (seenIndex[i % kSlots] == i) {
+                    j = seenVertex[i % kSlots];
+                } else {
+                    const glm::vec3& v = vertices[i];
+                    const std::array<std::uint32_t, 3> b = {std::bit_cast<std::uint32_t>(v.x),
+                                                            std::bit_cast<std::uint32_t>(v.y),
+                                                            std::bit_cast<std::uint32_t>(v.z)};
+                    while (j < m && bits[j] != b)
+                        ++j;
+                    if (j == m) {
+                        if (m == MeshBvh::kMaxLeafVertices) return false;
+                        bits[m] = b;
+                        out[m++] = v;
+                    }
+                    seenIndex[i % kSlots] = i;
+                    seenVertex[i % kSlots] = static_cast<std::uint8_t>(j);
+                }
+                if (local) (*local)[k][t - begin] = static_cast<std::uint8_t>(j);
+            }
+        }
+        return true;
     }
 
     /// How a binary node over [begin, end) is split (or not): children [begin, mid) and
@@ -158,7 +226,9 @@ struct MeshBvh::Builder {
     /// How to split [begin, end) (its triangles' bounds: `bounds`): a leaf if it fits one block;
     /// else the binned SAH, which either splits it or finds a leaf cheaper (a leaf holds at most
     /// MeshBvh::kMaxLeafTriangles); else (the SAH could not split, or the tree is already deep)
-    /// a leaf if it fits one, or the median along the widest axis.
+    /// a leaf if it fits one, or the median along the widest axis. (A leaf with more than
+    /// MeshBvh::kMaxLeafVertices distinct vertices is split at the median when it is laid out:
+    /// splitTooManyVertices.)
     Split findSplit(std::uint32_t begin, std::uint32_t end, const Box& bounds, const Box& centroidBounds,
                     int depth) {
         Split split;
@@ -342,6 +412,21 @@ struct MeshBvh::Builder {
         Split split;
     };
 
+    /// The median split of a leaf-to-be that addLeaf could not lay out, along the widest axis of
+    /// its centroids (a leaf of up to kMaxLeafVertices / 3 triangles always fits, so this ends).
+    Split splitTooManyVertices(const Pending& leaf) {
+        Box centroids;
+        for (std::uint32_t i = leaf.begin; i < leaf.end; ++i)
+            centroids.grow(prims[i].centroid2());
+        alignas(16) float extent[4];
+        store4(extent, centroids.hi - centroids.lo);
+        const int widest =
+            extent[0] >= extent[1] ? (extent[0] >= extent[2] ? 0 : 2) : (extent[1] >= extent[2] ? 1 : 2);
+        Split split;
+        medianSplit(leaf.begin, leaf.end, widest, split);
+        return split;
+    }
+
     Pending child(const Pending& parent, int side) {
         const std::uint32_t begin = side == 0 ? parent.begin : parent.split.mid;
         const std::uint32_t end = side == 0 ? parent.split.mid : parent.end;
@@ -373,17 +458,20 @@ struct MeshBvh::Builder {
         while (!work.empty()) {
             const Work item = work.back();
             work.pop_back();
-            const Subtree sub = collapse(item.binary);
+            Subtree sub = collapse(item.binary);
             nodes[item.node].topology = topologyOf(sub);
 
             // The frontier becomes the slots; inner nodes get wide nodes of their own, side by side.
             for (int f = 0; f < sub.slots; ++f) {
-                const Pending& b = sub.local[sub.frontier[f]].binary;
+                Pending& b = sub.local[sub.frontier[f]].binary;
                 if (b.split.leaf) {
-                    setSlot(item.node, f, b.bounds, addLeaf(b.begin, b.end - b.begin), b.end - b.begin);
-                } else {
-                    setSlot(item.node, f, b.bounds, newNode(), 0);
+                    if (const auto leaf = addLeaf(b.begin, b.end - b.begin)) {
+                        setSlot(item.node, f, b.bounds, *leaf, b.end - b.begin);
+                        continue;
+                    }
+                    b.split = splitTooManyVertices(b);
                 }
+                setSlot(item.node, f, b.bounds, newNode(), 0);
             }
             for (int f = sub.slots; f-- > 0;) {
                 const Pending& b = sub.local[sub.frontier[f]].binary;
@@ -458,6 +546,8 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     };
     MeshBvh bvh;
     Builder builder;
+    builder.vertices = vertices;
+    builder.corners = indices;
     builder.prims.reserve(triangleCount);
     Box all, allCentroids;
     for (std::size_t t = 0; t < triangleCount; ++t) {
@@ -474,35 +564,29 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
 
     const auto n = static_cast<std::uint32_t>(builder.prims.size());
     builder.nodes.reserve(n / kWidth + 1);
+    // Address space for the usual leaves, about 8 words a triangle (only what is written is
+    // touched; small leaves take more, and the vector grows then).
+    builder.leafWords.reserve(10 * static_cast<std::size_t>(n) + 64);
     const std::uint32_t root = builder.newNode();
-    const Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, all, allCentroids, 0)};
-    if (rootBinary.split.leaf) {
-        builder.setSlot(root, 0, all, builder.addLeaf(0, n), n); // topology 0: the root is slot 0
+    Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, all, allCentroids, 0)};
+    std::optional<std::uint32_t> rootLeaf;
+    if (rootBinary.split.leaf) rootLeaf = builder.addLeaf(0, n);
+    if (rootLeaf) {
+        builder.setSlot(root, 0, all, *rootLeaf, n); // topology 0: the root is slot 0
     } else {
+        if (rootBinary.split.leaf) rootBinary.split = builder.splitTooManyVertices(rootBinary);
         builder.fill(root, rootBinary);
     }
+    if (builder.tooLarge) {
+        error = "mesh too large: its tree's leaves would take more than 8 GiB";
+        return std::nullopt;
+    }
 
-    // Each leaf's triangles side by side in its blocks, in the order addLeaf numbered them; lanes
-    // past its count repeat its last triangle.
-    static_assert(kBlock == Leaf::kLanes, "a block is a Leaf");
     static_assert(kMaxLeafTriangles <= std::numeric_limits<std::uint8_t>::max(),
                   "a leaf's count fits Node::count");
-    bvh.leaves_.resize(builder.blockCount);
-    std::size_t blockIndex = 0;
-    for (const Builder::LeafRange range : builder.leaves) {
-        for (std::uint32_t k = 0; k < blocks(range.count) * Leaf::kLanes; ++k) {
-            Leaf& leaf = bvh.leaves_[blockIndex + k / Leaf::kLanes];
-            const std::uint32_t lane = k % Leaf::kLanes;
-            const std::uint32_t id = builder.prims[range.first + std::min(k, range.count - 1)].id;
-            const Triangle tri = triangleAt(id);
-            const glm::vec3 corners[3] = {tri.a, tri.b, tri.c};
-            for (int vertex = 0; vertex < 3; ++vertex)
-                for (int axis = 0; axis < 3; ++axis)
-                    leaf.v[3 * vertex + axis][lane] = corners[vertex][axis];
-            leaf.id[lane] = id;
-        }
-        blockIndex += blocks(range.count);
-    }
+    static_assert(kMaxLeafVertices <= 32 && kMaxLeafTriangles <= 32, "Builder::addLeaf's tables");
+    bvh.leaves_ = std::move(builder.leafWords);
+    bvh.leaves_.resize(bvh.leaves_.size() + kLeafPadding, 0);
     bvh.triangleCount_ = n;
     bvh.nodes_ = std::move(builder.nodes);
     const glm::vec3 lo(lane(all.lo, 0), lane(all.lo, 1), lane(all.lo, 2));

@@ -79,8 +79,9 @@ struct MeshBvh::ExplainObserver {
     void leaf(std::uint32_t leafIndex, std::uint32_t count, float bestT) {
         BvhEvent e = event(BvhEventKind::LeafTested, true, leafIndex, 0.0f, bestT);
         e.triangleCount = count;
+        const LeafView view = bvh.leaf(leafIndex, count);
         for (std::uint32_t i = 0; i < count && i < e.triangles.size(); ++i)
-            e.triangles[i] = bvh.leaves_[leafIndex + i / Leaf::kLanes].id[i % Leaf::kLanes];
+            e.triangles[i] = view.ids[i];
         trace.events.push_back(e);
         ++trace.totals.leavesTested;
         trace.totals.trianglesTested += static_cast<int>(count);

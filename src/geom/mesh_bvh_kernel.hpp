@@ -83,8 +83,8 @@ inline constexpr float kFilterError = 0x1p-19f;
 inline constexpr float kFilterDepthShare = 0x1p-18f;
 inline constexpr float kFilterFloor = 0x1p-120f;
 
-/// Bit `lane` for each triangle of V::kBlocks blocks of a leaf (`blocks`: their Leaf::v) that
-/// the ray may hit: a conservative float version of the sign test that
+/// Bit `lane` for each of V::kLanes triangles of a leaf from triangle `first` that the ray may
+/// hit: a conservative float version of the sign test that
 /// WatertightRay::intersect starts with, its first and most frequent rejection. The edge functions
 /// U, V, W are computed as WatertightRay::run computes them, in float instead of double, with
 /// the shear constants rounded to float. A triangle is dropped only when one of them is below -E
@@ -100,21 +100,24 @@ inline constexpr float kFilterFloor = 0x1p-120f;
 /// result. A NaN edge function counts as neither surely negative nor surely positive, and every
 /// edge function counts as neither once a product in them overflows: E is then infinite too (an
 /// edge function that overflows only in its subtraction is a sum of two huge terms of one sign,
-/// whose sign is right). kLanes: the triangles of a block (Leaf::kLanes).
-template <class V, std::uint32_t kLanes>
-[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s,
-                                                 const float* const (&blocks)[V::kBlocks]) {
+/// whose sign is right).
+template <class V>
+[[gnu::always_inline]] inline int leafCandidates(const LeafSetup& s, const MeshLeafView& leaf,
+                                                 std::uint32_t first) {
     using T = typename V::T;
     const T ox = V::splat(s.ox), oy = V::splat(s.oy), oz = V::splat(s.oz);
     const T sx = V::splat(s.sx), sy = V::splat(s.sy);
-    // Vertex k is a, b, c for k = 0, 1, 2 (WatertightRay::run's az, ax, ay, ...).
+    const typename V::Row rowX = V::row(leaf.rows + s.ix * leaf.stride, leaf.stride);
+    const typename V::Row rowY = V::row(leaf.rows + s.iy * leaf.stride, leaf.stride);
+    const typename V::Row rowZ = V::row(leaf.rows + s.iz * leaf.stride, leaf.stride);
+    // Corner k is a, b, c for k = 0, 1, 2 (WatertightRay::run's az, ax, ay, ...).
     T x[3], y[3], z[3];
 #pragma GCC unroll 8
-    for (int k = 0; k < 3; ++k) {
-        const int row = 3 * k * static_cast<int>(kLanes);
-        z[k] = V::load(blocks, s.rowZ + row) - oz;
-        x[k] = (V::load(blocks, s.rowX + row) - ox) - sx * z[k];
-        y[k] = (V::load(blocks, s.rowY + row) - oy) - sy * z[k];
+    for (std::uint32_t k = 0; k < 3; ++k) {
+        const typename V::Corners c = V::corners(leaf.corners + k * leaf.cornerStride + first);
+        z[k] = V::gather(rowZ, c) - oz;
+        x[k] = (V::gather(rowX, c) - ox) - sx * z[k];
+        y[k] = (V::gather(rowY, c) - oy) - sy * z[k];
     }
     const T u = x[2] * y[1] - y[2] * x[1]; // cx * by - cy * bx
     const T v = x[0] * y[2] - y[0] * x[2]; // ax * cy - ay * cx
@@ -137,28 +140,18 @@ template <class V, std::uint32_t kLanes>
     return ~(negative & positive);
 }
 
-/// Calls onCandidate.candidate(block, lane) for each of a leaf's `count` triangles that
-/// leafCandidates keeps, block by block from `blocks` (the leaf's first), lanes in order. `V` is
-/// the path's leaf filter vector (V::kBlocks blocks at once).
-template <class V, class Block, class OnCandidate>
-[[gnu::always_inline]] inline void forEachLeafCandidate(const Block* blocks, const LeafSetup& filter,
-                                                        std::uint32_t count, OnCandidate& onCandidate) {
-    constexpr std::uint32_t kStep = V::kBlocks * Block::kLanes;
-    const std::uint32_t lastBlock = (count - 1) / Block::kLanes;
-    for (std::uint32_t first = 0; first < count; first += kStep) {
-        const std::uint32_t firstBlock = first / Block::kLanes;
-        const Block* block = blocks + firstBlock;
-        // Blocks past the leaf's last are filtered as copies of it; the mask drops them.
-        const float* rows[V::kBlocks];
-#pragma GCC unroll 4
-        for (std::uint32_t j = 0; j < V::kBlocks; ++j)
-            rows[j] = &blocks[std::min(firstBlock + j, lastBlock)].v[0][0];
-        const std::uint32_t lanes = std::min(count - first, kStep);
-        const int candidates = leafCandidates<V, Block::kLanes>(filter, rows);
-        for (int maybe = candidates & ((1 << lanes) - 1); maybe != 0; maybe &= maybe - 1) {
-            const auto lane = static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe)));
-            onCandidate.candidate(block[lane / Block::kLanes], lane % Block::kLanes);
-        }
+/// Calls onCandidate.candidate(leaf, t) for each of the leaf's triangles t that leafCandidates
+/// keeps, in order. `V` is the path's leaf filter vector (V::kLanes triangles at once).
+template <class V, class OnCandidate>
+[[gnu::always_inline]] inline void forEachLeafCandidate(const MeshLeafView& leaf, const LeafSetup& filter,
+                                                        OnCandidate& onCandidate) {
+    for (std::uint32_t first = 0; first < leaf.count; first += V::kLanes) {
+        // Lanes past the leaf's count repeat its last triangle; the mask drops them.
+        const std::uint32_t lanes = std::min(leaf.count - first, V::kLanes);
+        const int candidates = leafCandidates<V>(filter, leaf, first);
+        for (int maybe = candidates & static_cast<int>((1u << lanes) - 1); maybe != 0; maybe &= maybe - 1)
+            onCandidate.candidate(
+                leaf, first + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe))));
     }
 }
 
@@ -180,17 +173,16 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     std::array<Entry, kStackSize> stack;
-    /// Starts loading a child's memory: the node `index` (count 0), or the first two blocks of
-    /// the leaf from block `index` (the rest follow while they are tested).
+    /// Starts loading a child's memory: the node `index` (count 0), or the first 256 bytes of
+    /// the leaf `index` (most leaves; the rest follow while they are tested).
     struct PrefetchChild {
         const Node* nodes;
-        const Leaf* leaves;
+        const std::uint32_t* leaves;
         void operator()(std::uint32_t index, std::uint32_t count) const {
             if (count == 0) {
                 detail::prefetch(nodes + index, sizeof(Node));
             } else {
-                detail::prefetch(leaves + index, sizeof(Leaf));
-                if (count > Leaf::kLanes) detail::prefetch(leaves + index + 1, sizeof(Leaf));
+                detail::prefetch(leaves + 4 * static_cast<std::size_t>(index & kLeafOffsetMask), 256);
             }
         }
     };
@@ -283,24 +275,23 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
         float operator()(std::uint32_t index, std::uint32_t count) {
             observer.leaf(index, count, best.t);
             leafIndex = index;
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(),
-                                                                count, *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaf(index, count), ray.filter(), *this);
             return best.t;
         }
 
-        void candidate(const Leaf& block, std::size_t lane) {
+        void candidate(const LeafView& leaf, std::uint32_t t) {
             TriangleHit hit;
             // Nearest wins; on an exact tie the lower input index, as a brute-force loop would.
-            if (ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane],
-                                                              &block.v[6][lane], hit) &&
-                (hit.t < best.t || (hit.t == best.t && block.id[lane] < bestId))) {
-                observer.newBest(leafIndex, block.id[lane], hit.t, best.t);
+            if (ray.watertight().intersectValid(leaf.vertex(t, 0), leaf.vertex(t, 1), leaf.vertex(t, 2),
+                                                leaf.stride, hit) &&
+                (hit.t < best.t || (hit.t == best.t && leaf.ids[t] < bestId))) {
+                observer.newBest(leafIndex, leaf.ids[t], hit.t, best.t);
                 best = hit;
-                bestId = block.id[lane];
+                bestId = leaf.ids[t];
             }
         }
     };
-    NearestInLeaf visit{*this, observer, detail::LeafRay(ray, tMax, Leaf::kLanes)};
+    NearestInLeaf visit{*this, observer, detail::LeafRay(ray, tMax)};
     traverse<Isa>(ray, tMax, visit, observer);
     if (visit.bestId == std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
     const MeshHit hit = detail::toMeshHit(ray, visit.best, visit.bestId);
@@ -319,21 +310,20 @@ void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) co
         detail::LeafRay ray;
 
         float operator()(std::uint32_t index, std::uint32_t count) {
-            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaves_.data() + index, ray.filter(),
-                                                                count, *this);
+            detail::forEachLeafCandidate<typename Isa::LeafVec>(bvh.leaf(index, count), ray.filter(), *this);
             return INFINITY;
         }
 
-        void candidate(const Leaf& block, std::size_t lane) {
+        void candidate(const LeafView& leaf, std::uint32_t t) {
             TriangleHit hit;
-            if (!ray.watertight().intersectValid<Leaf::kLanes>(&block.v[0][lane], &block.v[3][lane],
-                                                               &block.v[6][lane], hit))
+            if (!ray.watertight().intersectValid(leaf.vertex(t, 0), leaf.vertex(t, 1), leaf.vertex(t, 2),
+                                                 leaf.stride, hit))
                 return;
-            const MeshHit meshHit = detail::toMeshHit(ray.ray(), hit, block.id[lane]);
+            const MeshHit meshHit = detail::toMeshHit(ray.ray(), hit, leaf.ids[t]);
             if (isFinite(meshHit.point)) hits.push_back(meshHit);
         }
     };
-    AllInLeaf visit{*this, hits, detail::LeafRay(ray, tMax, Leaf::kLanes)};
+    AllInLeaf visit{*this, hits, detail::LeafRay(ray, tMax)};
     traverse<Isa>(ray, tMax, visit, detail::NoTraversalObserver{});
 }
 

@@ -24,6 +24,9 @@ struct F4 {
 inline F4 load4(const float* p) {
     return {_mm_load_ps(p)};
 } // 16-byte aligned
+inline F4 set4(float a, float b, float c, float d) {
+    return {_mm_setr_ps(a, b, c, d)};
+}
 inline F4 splat4(float x) {
     return {_mm_set1_ps(x)};
 }
@@ -80,6 +83,9 @@ inline F4 lanes(Op op) {
 }
 inline F4 load4(const float* p) {
     return lanes([&](int i) { return p[i]; });
+}
+inline F4 set4(float a, float b, float c, float d) {
+    return {{a, b, c, d}};
 }
 inline F4 splat4(float x) {
     return lanes([&](int) { return x; });

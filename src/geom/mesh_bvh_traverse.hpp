@@ -47,12 +47,20 @@ struct Sse2Vec {
 };
 
 /// The SSE2 path's vector of four floats for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp):
-/// one block of a leaf at a time.
+/// four triangles of a leaf at a time. Every path's vector has this API: a leaf's row of one
+/// coordinate of its vertices made ready (row), the corner indices of kLanes triangles (corners),
+/// and each one's coordinate picked from the row (gather).
 struct Sse2LeafVec {
     using T = F4;
-    static constexpr std::uint32_t kBlocks = 1;
-    /// A row of the block at `first` (`second` is for two-block vectors).
-    static T load(const float* const (&blocks)[kBlocks], int offset) { return load4(blocks[0] + offset); }
+    static constexpr std::uint32_t kLanes = 4;
+    /// SSE2 has no variable shuffle: the lanes are loaded one by one.
+    using Row = const float*;
+    using Corners = const std::uint8_t*;
+    /// `p`: the row's `stride` floats (MeshBvh::LeafView::rows).
+    static Row row(const float* p, std::uint32_t) { return p; }
+    /// `p`: kLanes corner indices.
+    static Corners corners(const std::uint8_t* p) { return p; }
+    static T gather(Row row, Corners c) { return set4(row[c[0]], row[c[1]], row[c[2]], row[c[3]]); }
     static T splat(float x) { return splat4(x); }
     static T abs(T a) { return abs4(a); }
     static T max(T a, T b) { return max4(a, b); }
@@ -135,17 +143,15 @@ struct Sse2 {
 /// test's shear frame, its constants in float, and where each vertex's coordinates on its axes sit
 /// in a leaf.
 struct LeafSetup {
-    /// Offsets in floats from Leaf::v[0] of the rows holding vertex a's coordinate on the shear
-    /// frame's axes ix, iy, iz (WatertightRay's); vertex k's are 3 k rows further, a constant
-    /// that the leaf filter's loads fold into their addresses.
-    int rowX, rowY, rowZ;
+    /// The shear frame's axes (WatertightRay's): the leaf rows the filter reads.
+    std::uint32_t ix, iy, iz;
     float ox, oy, oz; ///< The origin's coordinates on those axes (WatertightRay's, which are floats).
     float sx, sy;     ///< WatertightRay's dir[ix] / dir[iz], dir[iy] / dir[iz], rounded to float.
 
-    LeafSetup(const WatertightRay& w, int lanes)
-        : rowX(w.ix * lanes), rowY(w.iy * lanes), rowZ(w.iz * lanes), ox(static_cast<float>(w.ox)),
-          oy(static_cast<float>(w.oy)), oz(static_cast<float>(w.oz)), sx(static_cast<float>(w.sx)),
-          sy(static_cast<float>(w.sy)) {}
+    explicit LeafSetup(const WatertightRay& w)
+        : ix(static_cast<std::uint32_t>(w.ix)), iy(static_cast<std::uint32_t>(w.iy)),
+          iz(static_cast<std::uint32_t>(w.iz)), ox(static_cast<float>(w.ox)), oy(static_cast<float>(w.oy)),
+          oz(static_cast<float>(w.oz)), sx(static_cast<float>(w.sx)), sy(static_cast<float>(w.sy)) {}
 };
 
 /// The ray prepared for a leaf's triangles: the watertight test's set-up (in double, with three
@@ -154,8 +160,7 @@ struct LeafSetup {
 /// them. The set-ups are the same whenever they are made, so the results are too.
 class LeafRay {
 public:
-    /// `lanes`: the triangles of a leaf block (MeshBvh::Leaf::kLanes).
-    LeafRay(const Ray& ray, float tMax, int lanes) : ray_(ray), tMax_(tMax), lanes_(lanes) {}
+    LeafRay(const Ray& ray, float tMax) : ray_(ray), tMax_(tMax) {}
 
     const Ray& ray() const { return ray_; }
     /// The watertight test's set-up, once filter() has made it (every candidate triangle comes
@@ -163,7 +168,7 @@ public:
     const WatertightRay& watertight() const { return prepared_->watertight; }
     /// The leaf filter's set-up; the first call makes both set-ups.
     const LeafSetup& filter() {
-        if (!prepared_) prepared_.emplace(ray_, tMax_, lanes_);
+        if (!prepared_) prepared_.emplace(ray_, tMax_);
         return prepared_->filter;
     }
 
@@ -172,12 +177,11 @@ private:
     struct Prepared {
         WatertightRay watertight;
         LeafSetup filter;
-        Prepared(const Ray& ray, float tMax, int lanes) : watertight(ray, tMax), filter(watertight, lanes) {}
+        Prepared(const Ray& ray, float tMax) : watertight(ray, tMax), filter(watertight) {}
     };
 
     const Ray& ray_;
     float tMax_;
-    int lanes_;
     std::optional<Prepared> prepared_;
 };
 

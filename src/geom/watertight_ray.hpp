@@ -64,15 +64,14 @@ struct WatertightRay {
     }
 
     /// intersect() for a triangle that isValid (types.hpp; MeshBvh keeps only those), read where
-    /// it lies in a leaf block: coordinate `axis` of vertex a, b, c at a[axis * kStride],
-    /// b[axis * kStride], c[axis * kStride]. The same arithmetic on the same floats, so the same
+    /// it lies in a leaf: coordinate `axis` of vertex a, b, c at a[axis * stride],
+    /// b[axis * stride], c[axis * stride]. The same arithmetic on the same floats, so the same
     /// result to the bit; it skips only checks that such a triangle always passes (see run), and
     /// is inlined into MeshBvh's traversal (as a call it cost spills of the traversal's vectors
-    /// and a copy of the triangle out of its block).
-    template <std::size_t kStride>
+    /// and a copy of the triangle out of its leaf).
     [[gnu::always_inline]] bool intersectValid(const float* a, const float* b, const float* c,
-                                               TriangleHit& hit) const {
-        return run<false, true, kStride>(a, b, c, hit, nullptr);
+                                               std::size_t stride, TriangleHit& hit) const {
+        return run<false, true>(a, b, c, hit, nullptr, stride);
     }
 
     /// intersect() that also writes its steps and its reason to `trace` (explainRaycastTriangle).
@@ -94,29 +93,29 @@ private:
     /// its aspect, so a ray passing units beside it could be accepted with a hit point off the
     /// triangle; in double the hit point stays within a tiny fraction of a float ulp of the
     /// triangle. With kTrace, every step is copied to `trace` as it is computed.
-    /// The vertices' coordinates are pa[axis * kStride], pb[...], pc[...] (by index: glm's
+    /// The vertices' coordinates are pa[axis * stride], pb[...], pc[...] (by index: glm's
     /// operator[] is a switch). kValid: the caller guarantees isValid(triangle), whose checks
     /// (finite vertices; areaSq = |face normal|^2 > 0 and finite, so its square root is too) are
     /// the triangle's own rejections here, skipped; so are the final checks of u, v and the normal,
     /// which such a triangle always passes: no input is then NaN or infinite, u, v, w share their
     /// sign and det is their sum, so v / det and w / det lie in [0, 1], and a finite face normal
     /// divided by its positive finite length is finite.
-    template <bool kTrace, bool kValid = false, std::size_t kStride = 1>
+    template <bool kTrace, bool kValid = false>
     [[gnu::always_inline]] bool run(const float* pa, const float* pb, const float* pc, TriangleHit& hit,
-                                    RayTriangleTrace* trace) const {
+                                    RayTriangleTrace* trace, std::size_t stride = 1) const {
         static_assert(!(kTrace && kValid), "a trace records every check");
         // Records the reason of a rejection (trace only); a constant argument, so free otherwise.
         const auto reject = [&](RayTriangleReason reason) {
             if constexpr (kTrace) trace->reason = reason;
             return false;
         };
-        const double az = pa[iz * kStride] - oz, bz = pb[iz * kStride] - oz, cz = pc[iz * kStride] - oz;
-        const double ax = (pa[ix * kStride] - ox) - sx * az, ay = (pa[iy * kStride] - oy) - sy * az;
-        const double bx = (pb[ix * kStride] - ox) - sx * bz, by = (pb[iy * kStride] - oy) - sy * bz;
-        const double cx = (pc[ix * kStride] - ox) - sx * cz, cy = (pc[iy * kStride] - oy) - sy * cz;
-        const Triangle tri{{pa[0], pa[kStride], pa[2 * kStride]},
-                           {pb[0], pb[kStride], pb[2 * kStride]},
-                           {pc[0], pc[kStride], pc[2 * kStride]}};
+        const double az = pa[iz * stride] - oz, bz = pb[iz * stride] - oz, cz = pc[iz * stride] - oz;
+        const double ax = (pa[ix * stride] - ox) - sx * az, ay = (pa[iy * stride] - oy) - sy * az;
+        const double bx = (pb[ix * stride] - ox) - sx * bz, by = (pb[iy * stride] - oy) - sy * bz;
+        const double cx = (pc[ix * stride] - ox) - sx * cz, cy = (pc[iy * stride] - oy) - sy * cz;
+        const Triangle tri{{pa[0], pa[stride], pa[2 * stride]},
+                           {pb[0], pb[stride], pb[2 * stride]},
+                           {pc[0], pc[stride], pc[2 * stride]}};
 
         const double u = cx * by - cy * bx; // edge b-c: weight of a
         const double v = ax * cy - ay * cx; // edge c-a: weight of b

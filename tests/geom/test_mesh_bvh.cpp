@@ -987,7 +987,9 @@ TEST(MeshBvhProperty, MeshesOfEverySizeFromOneTo40TrianglesAgreeWithLoops) {
 TEST(MeshBvhProperty, TrianglesSharingOneCentroidAreSplitAtTheMedianAndStillFound) {
     // Every triangle's bounds are the cube [-s, s]^3, so all centroids are the origin: the SAH
     // has nothing to bin and the build splits at the median down to leaves of at most
-    // kMaxLeafTriangles (32): 300, 150, 75, 37 or 38, then leaves of 18 or 19.
+    // kMaxLeafTriangles (32) triangles over at most kMaxLeafVertices (32) distinct vertices:
+    // 300, 150, 75, 37 or 38, 18 or 19 (each triangle has vertices of its own: 54 or more), then
+    // leaves of 9 or 10 (30 vertices at most).
     const std::uint32_t seed = kSeed + 250u;
     Random rng(seed);
     Mesh mesh;
@@ -998,9 +1000,57 @@ TEST(MeshBvhProperty, TrianglesSharingOneCentroidAreSplitAtTheMedianAndStillFoun
         mesh.add(3 * t, 3 * t + 1, 3 * t + 2);
     }
     const MeshBvh bvh = mesh.bvh();
-    static_assert(MeshBvh::kMaxLeafTriangles == 32, "the levels below assume leaves of up to 32");
-    EXPECT_EQ(bvh.depth(), 5);
+    static_assert(MeshBvh::kMaxLeafTriangles == 32 && MeshBvh::kMaxLeafVertices == 32,
+                  "the levels below assume leaves of up to 32 triangles and 32 vertices");
+    EXPECT_EQ(bvh.depth(), 6);
     expectAgreesWithLoops(mesh, bvh, rng, 2000, glm::dvec3(0.0), 2.0, "seed " + std::to_string(seed));
+}
+
+TEST(MeshBvhProperty, ATriangleSoupOfAGridTakesNoMoreMemoryThanTheGridAndIsSearchedExactly) {
+    // A leaf keeps each distinct vertex once, vertices being the same when their coordinates are
+    // bit for bit, whatever their indices: a grid given as a soup (every triangle with copies of
+    // its own three vertices, as an STL file gives it) makes the same tree in the same memory as
+    // the indexed grid. Some copies of the grid lines' zero coordinates are -0, a vertex of its
+    // own: the soup with signed zeros takes more memory, and every version is searched exactly.
+    const std::uint32_t seed = kSeed + 257u;
+    Random rng(seed);
+    constexpr std::uint32_t kCells = 40; // 3,200 triangles
+    Mesh grid, soup, signedSoup;
+    const auto at = [](std::uint32_t i, std::uint32_t j) {
+        return glm::vec3(static_cast<float>(i) / 20.0f - 1.0f, static_cast<float>(j) / 20.0f - 1.0f, 0.0f);
+    };
+    for (std::uint32_t j = 0; j <= kCells; ++j)
+        for (std::uint32_t i = 0; i <= kCells; ++i)
+            grid.vertices.push_back(at(i, j));
+    for (std::uint32_t j = 0; j < kCells; ++j)
+        for (std::uint32_t i = 0; i < kCells; ++i) {
+            const std::uint32_t v = j * (kCells + 1) + i;
+            grid.add(v, v + 1, v + kCells + 2);
+            grid.add(v, v + kCells + 2, v + kCells + 1);
+        }
+    for (std::size_t t = 0; t < grid.triangleCount(); ++t) {
+        const Triangle tri = grid.triangle(t);
+        const auto base = static_cast<std::uint32_t>(soup.vertices.size());
+        soup.vertices.insert(soup.vertices.end(), {tri.a, tri.b, tri.c});
+        soup.add(base, base + 1, base + 2);
+        Triangle s = tri;
+        if (t % 2 == 1)
+            for (glm::vec3* p : {&s.a, &s.b, &s.c})
+                for (int axis = 0; axis < 3; ++axis)
+                    if ((*p)[axis] == 0.0f) (*p)[axis] = -0.0f;
+        signedSoup.vertices.insert(signedSoup.vertices.end(), {s.a, s.b, s.c});
+        signedSoup.add(base, base + 1, base + 2);
+    }
+    const MeshBvh gridBvh = grid.bvh(), soupBvh = soup.bvh(), signedBvh = signedSoup.bvh();
+    EXPECT_EQ(soupBvh.memoryBytes(), gridBvh.memoryBytes());
+    EXPECT_GT(signedBvh.memoryBytes(), gridBvh.memoryBytes());
+    EXPECT_LT(gridBvh.memoryBytes(), 40 * grid.triangleCount()); // about 30 bytes a triangle
+    expectAgreesWithLoops(grid, gridBvh, rng, 1500, glm::dvec3(0.0), 1.0,
+                          "grid, seed " + std::to_string(seed));
+    expectAgreesWithLoops(soup, soupBvh, rng, 1500, glm::dvec3(0.0), 1.0,
+                          "soup, seed " + std::to_string(seed));
+    expectAgreesWithLoops(signedSoup, signedBvh, rng, 1500, glm::dvec3(0.0), 1.0,
+                          "signed soup, seed " + std::to_string(seed));
 }
 
 TEST(MeshBvhProperty, CrossingNeedlesMakeLeavesOfSeveralBlocksThatRaysStillSearchExactly) {
