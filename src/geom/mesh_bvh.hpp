@@ -17,12 +17,14 @@
 // make leaves of several blocks and a shallower tree. That binary tree is then collapsed into
 // 8-wide nodes (each opens the child with the largest surface area until it has 8 children, as
 // Embree does), 256-byte nodes holding their children's boxes side by side. Each leaf keeps its
-// triangles side by side too, in blocks of 4 (structure of arrays) with their input indices, so
-// one load brings a whole block.
+// distinct vertices once, as rows of x, y and z, and its triangles as three small indices into
+// them, with their input indices (detail::MeshLeafView): half the memory of their coordinates,
+// which is what a ray through a large mesh waits for.
 // Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
 // nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
-// leaf's triangles are first filtered a block of 4 (SSE2), two blocks (AVX2) or four (AVX-512) at once by the
-// watertight test's edge functions in float, with a bound on their rounding error, so a triangle
+// leaf's triangles are first filtered 4 (SSE2), 8 (AVX2) or 16 (AVX-512) at once by the
+// watertight test's edge functions in float (their coordinates picked from the vertex rows by
+// permutes), with a bound on their rounding error, so a triangle
 // is dropped there only when the exact test would reject it by their signs too (leafCandidates,
 // mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric
 // (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once,
@@ -35,8 +37,9 @@
 // paths share (the slab and leaf-filter set-ups, the SSE2 vector); mesh_bvh_explain.cpp raycast's trace,
 // mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide
 // float shim of the build, the SSE2 box test and the SSE2 leaf filter.
-// Memory: about 50 to 60 bytes per triangle (blocks of 160 bytes, the rest nodes; the arrays on
-// huge pages where the system has them, large_array.hpp).
+// Memory (memoryBytes): 26 to 31 bytes per triangle when the triangles share their vertices
+// (bench_mesh's meshes), about 70 for a soup of unrelated triangles, whose leaves hold at most 10
+// (the arrays on huge pages where the system has them, large_array.hpp).
 #pragma once
 
 #include "large_array.hpp"
@@ -153,8 +156,8 @@ public:
     int depth() const;
     /// Kept (non-degenerate) triangles.
     std::size_t triangleCount() const { return triangleCount_; }
-    /// The bytes the tree's nodes and leaves take (a leaf keeps each distinct vertex once: about
-    /// 30 bytes a triangle for a mesh whose triangles share their vertices).
+    /// The bytes the tree's nodes and leaves take (a leaf keeps each distinct vertex once: 26 to
+    /// 31 bytes a triangle for bench_mesh's meshes, whose triangles share their vertices).
     std::size_t memoryBytes() const {
         return nodes_.size() * sizeof(Node) + leaves_.size() * sizeof(std::uint32_t);
     }
