@@ -212,15 +212,15 @@ enum class BvhEventKind {
 struct BvhEvent {
     BvhEventKind kind; ///< What happened.
     bool leaf;         ///< The child is a leaf (LeafTested and NewBestHit: always true).
-    /// An inner child's node index, or a leaf's index in the tree's leaves (the key of
-    /// a leaf: its Entered, LeafTested and NewBestHit events share it).
+    /// An inner child's node index, or where a leaf lies in the tree's leaves, in 16-byte units
+    /// (the key of a leaf: its Entered, LeafTested and NewBestHit events share it).
     std::uint32_t index;
     int depth; ///< Levels below the root in the 8-wide tree: 1 for the root's children.
     /// Entered and Skipped: the entry t of the child's box (enlarged per ray by a tiny slack, so a
     /// hit on its boundary is never missed); NewBestHit: the hit's t; otherwise 0.
     float t;
-    float bestT;                 ///< The best hit's t when the event happened; +infinity before any hit.
-    Aabb box;                    ///< The child's box as stored (the leaf's for LeafTested and NewBestHit).
+    float bestT; ///< The best hit's t when the event happened; +infinity before any hit.
+    Aabb box;    ///< The child's box as stored (the leaf's for LeafTested and NewBestHit).
     /// LeafTested: the leaf's triangles (1 to MeshBvh::kMaxLeafTriangles); NewBestHit: 1; else 0.
     std::uint32_t triangleCount;
     /// LeafTested: the input indices of the triangles tested, in order; NewBestHit: [0] is the hit

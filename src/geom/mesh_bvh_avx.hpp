@@ -1,6 +1,6 @@
 // What MeshBvh's AVX2 and AVX-512 paths share (private to src/geom): their vector of 8 floats for
 // a node's boxes, with the part of Sse2Vec's API (mesh_bvh_traverse.hpp) that mesh_bvh_kernel.hpp's
-// NodeRay uses, and the AVX2 path's vector of 8 floats for two blocks of a leaf's triangles, with
+// NodeRay uses, and the AVX2 path's vector of 8 floats for eight of a leaf's triangles, with
 // Sse2LeafVec's API that leafCandidates uses. Included only by mesh_bvh_avx2.cpp and
 // mesh_bvh_avx512.cpp, inside their target switch; everything here has internal linkage, so each
 // file gets its own copy for its own target. kMaskRegisters (AVX-512VL): comparisons give a mask

@@ -1,6 +1,6 @@
 // The AVX-512 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with the AVX2 path's
-// 8-wide box test comparing straight into mask registers (AVX-512VL), a 16-wide leaf filter (four
-// blocks of a leaf, 512-bit registers: a leaf of up to 16 triangles in one pass), and
+// 8-wide box test comparing straight into mask registers (AVX-512VL), a 16-wide leaf filter (512-bit
+// registers: a leaf of up to 16 triangles in one pass, VPERMT2PS picking their coordinates), and
 // the entered children's distances, node indices and counts packed with compress instructions
 // instead of a loop over the mask's bits. The same operations on the same boxes as the other
 // paths, so the same boxes are entered at the same t. Only the code between KZ_TARGET_BEGIN and

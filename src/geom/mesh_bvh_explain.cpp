@@ -33,9 +33,10 @@ struct MeshBvh::ExplainObserver {
         return it != children.end() ? it->second : Child{0, bvh.bounds_}; // the root has no parent
     }
 
+    /// The event shows a leaf by where it lies in the leaves (its reference without the stride).
     BvhEvent event(BvhEventKind kind, bool isLeaf, std::uint32_t index, float t, float bestT) const {
         const Child c = child(isLeaf, index);
-        return {kind, isLeaf, index, c.depth, t, bestT, c.box, 0, {}};
+        return {kind, isLeaf, isLeaf ? index & kLeafOffsetMask : index, c.depth, t, bestT, c.box, 0, {}};
     }
 
     /// The children of the node `index` were tested: those outside the mask are culled (no entry
