@@ -207,9 +207,10 @@ private:
         const std::uint32_t stride = ((ref >> kLeafOffsetBits) + 1) * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
         const std::uint32_t* words = leaves_.data() + 4 * static_cast<std::size_t>(ref & kLeafOffsetMask);
+        const auto* rows = reinterpret_cast<const float*>(words);
         const auto* corners = reinterpret_cast<const std::uint8_t*>(words + 3 * stride);
-        return {reinterpret_cast<const float*>(words),     stride, corners, cornerStride,
-                words + 3 * stride + 3 * cornerStride / 4, count};
+        const std::uint32_t* ids = words + 3 * stride + 3 * cornerStride / 4;
+        return {rows, stride, corners, cornerStride, ids, count};
     }
 
     /// Visits, near to far, every leaf whose (conservatively enlarged) box the ray enters
@@ -265,15 +266,16 @@ void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
             // Each triangle's bounds against the box, in the leaf's order.
             const LeafView view = leaf(node.child[s], node.count[s]);
             for (std::uint32_t t = 0; t < view.count; ++t) {
-                const Triangle tri = view.triangle(t);
+                const float* corner[3] = {view.vertex(t, 0), view.vertex(t, 1), view.vertex(t, 2)};
                 bool all = true;
                 for (int axis = 0; axis < 3; ++axis) {
-                    const float a = tri.a[axis], b = tri.b[axis], c = tri.c[axis];
+                    const std::size_t row = static_cast<std::size_t>(axis) * view.stride;
+                    const float a = corner[0][row], b = corner[1][row], c = corner[2][row];
                     const float lo = std::min(a, std::min(b, c)); // glm::min's order
                     const float hi = std::max(a, std::max(b, c));
                     all = all && lo <= box.max[axis] && hi >= box.min[axis];
                 }
-                if (all) visit(view.ids[t], tri);
+                if (all) visit(view.ids[t], view.triangle(t));
             }
         }
     }

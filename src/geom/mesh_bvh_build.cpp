@@ -9,7 +9,6 @@
 #include <bit>
 #include <cfloat>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <span>
