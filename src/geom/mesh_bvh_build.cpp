@@ -121,7 +121,7 @@ struct MeshBvh::Builder {
         std::array<glm::vec3, MeshBvh::kMaxLeafVertices> unique;
         std::array<std::array<std::uint8_t, MeshBvh::kMaxLeafTriangles>, 3> local{};
         std::uint32_t m = 0;
-        if (!distinctVertices(first, first + count, unique, m, &local)) return std::nullopt;
+        if (!distinctVertices(first, first + count, unique, m, local)) return std::nullopt;
         const std::uint32_t stride = (m + 3) / 4 * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
         const std::size_t offset = leafWords.size() / 4;
@@ -144,11 +144,11 @@ struct MeshBvh::Builder {
 
     /// The distinct vertices (the same when their coordinates are, bit for bit) of prims
     /// [begin, end), in order of first use, into `out` (at most MeshBvh::kMaxLeafVertices) and each
-    /// corner's index among them into local[k][t - begin] when `local` is given; false when there
-    /// are more than MeshBvh::kMaxLeafVertices of them (a leaf cannot hold them).
+    /// corner's index among them into local[k][t - begin]; false when there are more than
+    /// MeshBvh::kMaxLeafVertices of them (a leaf cannot hold them).
     bool distinctVertices(std::uint32_t begin, std::uint32_t end,
                           std::array<glm::vec3, MeshBvh::kMaxLeafVertices>& out, std::uint32_t& m,
-                          std::array<std::array<std::uint8_t, MeshBvh::kMaxLeafTriangles>, 3>* local) const {
+                          std::array<std::array<std::uint8_t, MeshBvh::kMaxLeafTriangles>, 3>& local) const {
         // The corners seen so far by their input index, in a small table by its low bits: a corner
         // whose index is there is that vertex (most corners: neighbours share their vertices).
         // Another is compared with every vertex found so far by its coordinates' bits (a vertex
@@ -180,7 +180,7 @@ struct MeshBvh::Builder {
                     seenIndex[i % kSlots] = i;
                     seenVertex[i % kSlots] = static_cast<std::uint8_t>(j);
                 }
-                if (local) (*local)[k][t - begin] = static_cast<std::uint8_t>(j);
+                local[k][t - begin] = static_cast<std::uint8_t>(j);
             }
         }
         return true;
