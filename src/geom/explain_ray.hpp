@@ -212,8 +212,8 @@ enum class BvhEventKind {
 struct BvhEvent {
     BvhEventKind kind; ///< What happened.
     bool leaf;         ///< The child is a leaf (LeafTested and NewBestHit: always true).
-    /// An inner child's node index, or where a leaf lies in the tree's leaves, in 16-byte units
-    /// (the key of a leaf: its Entered, LeafTested and NewBestHit events share it).
+    /// Where the child (an inner node or a leaf) lies in the tree's memory, in 16-byte units: the
+    /// key of a child (a leaf's Entered, LeafTested and NewBestHit events share it).
     std::uint32_t index;
     int depth; ///< Levels below the root in the 8-wide tree: 1 for the root's children.
     /// Entered and Skipped: the entry t of the child's box (enlarged per ray by a tiny slack, so a

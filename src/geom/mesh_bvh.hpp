@@ -16,7 +16,9 @@
 // kMaxLeafTriangles. Long thin or crossing triangles, whose boxes overlap whatever the split, so
 // make leaves of several blocks and a shallower tree. That binary tree is then collapsed into
 // 8-wide nodes (each opens the child with the largest surface area until it has 8 children, as
-// Embree does), 256-byte nodes holding their children's boxes side by side. Each leaf keeps its
+// Embree does), 256-byte nodes holding their children's boxes side by side, laid out depth first
+// with each node's leaves right after it (tree_: a ray's next leaf often comes with its node, as
+// the hardware prefetchers fetch the lines around a missed one). Each leaf keeps its
 // distinct vertices once, as rows of x, y and z, and its triangles as three small indices into
 // them, with their input indices (detail::MeshLeafView): half the memory of their coordinates,
 // which is what a ray through a large mesh waits for.
@@ -59,7 +61,7 @@ struct MeshRayTrace; // explain_ray.hpp
 namespace detail {
 struct MeshBvhKernels; // mesh_bvh_kernel.hpp
 
-/// A leaf of a MeshBvh as it lies in MeshBvh::leaves_ (32-bit words), from a multiple of 16
+/// A leaf of a MeshBvh as it lies in MeshBvh::tree_ (32-bit words), from a multiple of 16
 /// bytes: its m distinct vertices (MeshBvh::kMaxLeafVertices at most; vertices are the same when
 /// their coordinates are, bit for bit) once each, and each triangle as three small indices into
 /// them, so a leaf takes about half the memory of its triangles' own coordinates (the memory a
@@ -158,9 +160,7 @@ public:
     std::size_t triangleCount() const { return triangleCount_; }
     /// The bytes the tree's nodes and leaves take (a leaf keeps each distinct vertex once: 26 to
     /// 31 bytes a triangle for bench_mesh's meshes, whose triangles share their vertices).
-    std::size_t memoryBytes() const {
-        return nodes_.size() * sizeof(Node) + leaves_.size() * sizeof(std::uint32_t);
-    }
+    std::size_t memoryBytes() const { return tree_.size() * sizeof(std::uint32_t); }
 
     /// The most triangles a leaf holds: the SAH makes a leaf of a node whose triangles cost less to
     /// test than to split further, up to this many (and up to kMaxLeafVertices distinct vertices).
@@ -182,8 +182,8 @@ private:
     /// can be read back.
     struct alignas(64) Node {
         float bounds[6][kWidth]; ///< bounds[2 axis][slot] = min, bounds[2 axis + 1][slot] = max.
-        /// An inner child's node index, a leaf's reference (where it lies in leaves_ and its
-        /// stride, see LeafView), or kEmpty.
+        /// An inner child's reference (where its node lies in tree_, in 16-byte units), a leaf's
+        /// (where it lies and its stride, see LeafView), or kEmpty.
         std::uint32_t child[kWidth];
         /// A leaf's triangle count (1 to kMaxLeafTriangles); 0 for an inner child or kEmpty.
         std::uint8_t count[kWidth];
@@ -206,7 +206,7 @@ private:
     LeafView leaf(std::uint32_t ref, std::uint32_t count) const {
         const std::uint32_t stride = ((ref >> kLeafOffsetBits) + 1) * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
-        const std::uint32_t* words = leaves_.data() + 4 * static_cast<std::size_t>(ref & kLeafOffsetMask);
+        const std::uint32_t* words = tree_.data() + 4 * static_cast<std::size_t>(ref & kLeafOffsetMask);
         const auto* rows = reinterpret_cast<const float*>(words);
         const auto* corners = reinterpret_cast<const std::uint8_t*>(words + 3 * stride);
         const std::uint32_t* ids = words + 3 * stride + 3 * cornerStride / 4;
@@ -233,11 +233,17 @@ private:
     template <class Visit>
     void forEachBinaryNode(int maxLevel, Visit&& visit) const;
 
-    /// nodes_[0] is the root; empty for an empty mesh.
-    std::vector<Node, detail::LargeArrayAllocator<Node>> nodes_;
-    /// The non-degenerate triangles, by leaf (LeafView), then kLeafPadding words of zeros, so that
-    /// a vector load from a leaf's last row stays inside the array.
-    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> leaves_;
+    /// The tree: nodes (at multiples of 64 bytes) and leaves (LeafView, at multiples of 16) in one
+    /// array, each node followed by its leaves, then by its first inner child's node (depth first,
+    /// as Embree lays its trees out): the leaf a ray takes after a node often lies within a few
+    /// hundred bytes of it, which the hardware prefetchers fetch with the node. The root node is at
+    /// 0; empty for an empty mesh. Then kLeafPadding words of zeros, so that a vector load from a
+    /// leaf's last row stays inside the array.
+    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> tree_;
+    /// The node an inner child's reference (Node::child) refers to.
+    const Node& node(std::uint32_t ref) const {
+        return *reinterpret_cast<const Node*>(tree_.data() + 4 * static_cast<std::size_t>(ref));
+    }
     static constexpr std::size_t kLeafPadding = 16;
     std::size_t triangleCount_ = 0;
     Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
@@ -246,12 +252,12 @@ private:
 
 template <class Visit>
 void MeshBvh::forEachTriangleOverlapping(const Aabb& box, Visit&& visit) const {
-    if (nodes_.empty() || !isValid(box)) return;
+    if (tree_.empty() || !isValid(box)) return;
     std::uint32_t stack[kStackSize];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
-        const Node& node = nodes_[stack[--top]];
+        const Node& node = this->node(stack[--top]);
         for (std::size_t s = 0; s < kWidth; ++s) {
             // An empty slot's inverted box fails the test.
             if (!(node.bounds[0][s] <= box.max.x && node.bounds[1][s] >= box.min.x &&

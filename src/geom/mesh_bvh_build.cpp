@@ -105,15 +105,19 @@ std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> i
 /// collapsed into kWidth-wide nodes as it is built (see fill).
 struct MeshBvh::Builder {
     std::vector<PrimRef> prims;
-    std::vector<Node, detail::LargeArrayAllocator<Node>> nodes;
     /// The build input (its triangle `id` is corners[3 id], corners[3 id + 1], corners[3 id + 2]).
     std::span<const glm::vec3> vertices;
     std::span<const std::uint32_t> corners;
 
-    /// The leaves laid out so far (MeshBvh::leaves_).
-    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> leafWords;
-    /// Set when the leaves outgrow what a leaf reference can address.
+    /// The nodes and leaves laid out so far (MeshBvh::tree_).
+    std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> words;
+    /// Set when the tree outgrows what a reference can address.
     bool tooLarge = false;
+
+    /// The node a reference refers to (valid until `words` grows).
+    Node& nodeAt(std::uint32_t ref) {
+        return *reinterpret_cast<Node*>(words.data() + 4 * static_cast<std::size_t>(ref));
+    }
 
     /// Lays out a new leaf over prims [first, first + count) (MeshBvh::LeafView): its reference,
     /// or nothing when its triangles have more than MeshBvh::kMaxLeafVertices distinct vertices.
@@ -124,10 +128,10 @@ struct MeshBvh::Builder {
         if (!distinctVertices(first, first + count, unique, m, local)) return std::nullopt;
         const std::uint32_t stride = (m + 3) / 4 * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
-        const std::size_t offset = leafWords.size() / 4;
+        const std::size_t offset = words.size() / 4;
         if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
-        leafWords.resize(leafWords.size() + 3 * stride + 3 * cornerStride / 4 + (count + 3) / 4 * 4, 0);
-        std::uint32_t* w = leafWords.data() + 4 * offset;
+        words.resize(words.size() + 3 * stride + 3 * cornerStride / 4 + (count + 3) / 4 * 4, 0);
+        std::uint32_t* w = words.data() + 4 * offset;
         for (int axis = 0; axis < 3; ++axis)
             for (std::uint32_t j = 0; j < m; ++j)
                 w[axis * stride + j] = std::bit_cast<std::uint32_t>(unique[j][axis]);
@@ -288,10 +292,12 @@ struct MeshBvh::Builder {
     }
 
     /// Bins the centroids of `range` on all three axes in one pass. (Static, on a span and a copy
-    /// of the binner: nothing the loop stores into the bins can alias what it reads.)
+    /// of the binner: nothing the loop stores into the bins can alias what it reads.) Neighbouring
+    /// triangles mostly fall into the same bins, so each grows the box the one before it just
+    /// stored: a large range alternates between two sets of bins, merged at the end, so that two
+    /// such chains run at once. Unions and counts do not depend on the order: the same bins.
     static Bins binCentroids(std::span<const PrimRef> range, const Binner binOf) {
-        Bins bins;
-        for (const PrimRef& p : range) {
+        const auto add = [&binOf](const PrimRef& p, Bins& bins) {
             int bin[4];
             binOf(p, bin);
             Box b;
@@ -302,9 +308,30 @@ struct MeshBvh::Builder {
                 bins.bounds[a][k].grow(b);
                 ++bins.counts[a][k];
             }
+        };
+        Bins bins;
+        if (range.size() < kTwoBinSets) {
+            for (const PrimRef& p : range)
+                add(p, bins);
+            return bins;
+        }
+        Bins odd;
+        std::size_t i = 0;
+        for (; i + 1 < range.size(); i += 2) {
+            add(range[i], bins);
+            add(range[i + 1], odd);
+        }
+        if (i < range.size()) add(range[i], bins);
+        for (std::size_t a = 0; a < 3; ++a) {
+            for (std::size_t k = 0; k < kBins; ++k) {
+                bins.bounds[a][k].grow(odd.bounds[a][k]);
+                bins.counts[a][k] += odd.counts[a][k];
+            }
         }
         return bins;
     }
+    /// The range from which binCentroids uses two sets of bins.
+    static constexpr std::size_t kTwoBinSets = 256;
 
     /// Sweep: cost of splitting after bin k = A(left) B(left) + A(right) B(right), B the blocks
     /// of triangles on a side, over the non-empty bins only (a split after an empty bin repeats the
@@ -378,9 +405,8 @@ struct MeshBvh::Builder {
         }
     }
 
-    void setSlot(std::uint32_t nodeIndex, int slot, const Box& box, std::uint32_t child,
-                 std::uint32_t count) {
-        Node& node = nodes[nodeIndex];
+    void setSlot(std::uint32_t nodeRef, int slot, const Box& box, std::uint32_t child, std::uint32_t count) {
+        Node& node = nodeAt(nodeRef);
         for (int axis = 0; axis < 3; ++axis) {
             node.bounds[2 * axis][slot] = lane(box.lo, axis);
             node.bounds[2 * axis + 1][slot] = lane(box.hi, axis);
@@ -389,8 +415,13 @@ struct MeshBvh::Builder {
         node.count[slot] = static_cast<std::uint8_t>(count);
     }
 
+    /// Lays out a new node (every slot empty) at the next multiple of 64 bytes: its reference.
     std::uint32_t newNode() {
-        Node node;
+        words.resize((words.size() + 15) / 16 * 16, 0);
+        const std::size_t offset = words.size() / 4;
+        if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
+        words.resize(words.size() + sizeof(Node) / sizeof(std::uint32_t));
+        Node& node = nodeAt(static_cast<std::uint32_t>(offset));
         for (std::size_t row = 0; row < 6; ++row)
             for (std::size_t s = 0; s < kWidth; ++s)
                 node.bounds[row][s] = row % 2 == 0 ? INFINITY : -INFINITY;
@@ -399,8 +430,7 @@ struct MeshBvh::Builder {
             node.count[s] = 0;
         }
         node.topology = 0;
-        nodes.push_back(node);
-        return static_cast<std::uint32_t>(nodes.size() - 1);
+        return static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask);
     }
 
     /// A binary node with its split decided (split.leaf: it is a leaf).
@@ -446,36 +476,42 @@ struct MeshBvh::Builder {
         int locals = 1, slots = 1;
     };
 
-    /// Builds the wide node `rootIndex` for the inner binary node `root`, and below it the rest
-    /// of the tree, one wide node at a time (collapse, then its slots and their own wide nodes).
-    void fill(std::uint32_t rootIndex, const Pending& root) {
+    /// Builds the wide node `rootRef` for the inner binary node `root`, and below it the rest of
+    /// the tree, one wide node at a time, depth first: a node is laid out when it is filled
+    /// (collapse), its leaves right after it, then its inner children's nodes, each when its turn
+    /// comes (its parent's slot then refers to it).
+    void fill(std::uint32_t rootRef, const Pending& root) {
         struct Work {
-            std::uint32_t node;
+            std::uint32_t parent; ///< The parent node's reference, kEmpty for the root.
+            int slot;             ///< The parent's slot that refers to this node.
             Pending binary;
         };
-        std::vector<Work> work{{rootIndex, root}};
+        std::vector<Work> work{{kEmpty, 0, root}};
         while (!work.empty()) {
             const Work item = work.back();
             work.pop_back();
+            const std::uint32_t nodeRef = item.parent == kEmpty ? rootRef : newNode();
+            if (item.parent != kEmpty) nodeAt(item.parent).child[item.slot] = nodeRef;
             Subtree sub = collapse(item.binary);
-            nodes[item.node].topology = topologyOf(sub);
+            nodeAt(nodeRef).topology = topologyOf(sub);
 
-            // The frontier becomes the slots; inner nodes get wide nodes of their own, side by side.
+            // The frontier becomes the slots: leaves laid out now, inner nodes when filled.
+            std::array<bool, kWidth> inner{};
             for (int f = 0; f < sub.slots; ++f) {
                 Pending& b = sub.local[sub.frontier[f]].binary;
                 if (b.split.leaf) {
                     if (const auto leaf = addLeaf(b.begin, b.end - b.begin)) {
-                        setSlot(item.node, f, b.bounds, *leaf, b.end - b.begin);
+                        setSlot(nodeRef, f, b.bounds, *leaf, b.end - b.begin);
                         continue;
                     }
                     b.split = splitTooManyVertices(b);
                 }
-                setSlot(item.node, f, b.bounds, newNode(), 0);
+                setSlot(nodeRef, f, b.bounds, kEmpty, 0); // its node's reference comes when filled
+                inner[static_cast<std::size_t>(f)] = true;
             }
-            for (int f = sub.slots; f-- > 0;) {
-                const Pending& b = sub.local[sub.frontier[f]].binary;
-                if (!b.split.leaf) work.push_back({nodes[item.node].child[f], b});
-            }
+            for (int f = sub.slots; f-- > 0;)
+                if (inner[static_cast<std::size_t>(f)])
+                    work.push_back({nodeRef, f, sub.local[sub.frontier[f]].binary});
         }
     }
 
@@ -562,10 +598,9 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     if (builder.prims.empty()) return bvh;
 
     const auto n = static_cast<std::uint32_t>(builder.prims.size());
-    builder.nodes.reserve(n / kWidth + 1);
-    // Address space for the usual leaves, about 8 words a triangle (only what is written is
+    // Address space for the usual tree, about 8 words a triangle (only what is written is
     // touched; small leaves take more, and the vector grows then).
-    builder.leafWords.reserve(10 * static_cast<std::size_t>(n) + 64);
+    builder.words.reserve(10 * static_cast<std::size_t>(n) + 64);
     const std::uint32_t root = builder.newNode();
     Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, all, allCentroids, 0)};
     std::optional<std::uint32_t> rootLeaf;
@@ -577,17 +612,16 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
         builder.fill(root, rootBinary);
     }
     if (builder.tooLarge) {
-        error = "mesh too large: its tree's leaves would take more than 8 GiB";
+        error = "mesh too large: its tree would take more than 8 GiB";
         return std::nullopt;
     }
 
     static_assert(kMaxLeafTriangles <= std::numeric_limits<std::uint8_t>::max(),
                   "a leaf's count fits Node::count");
     static_assert(kMaxLeafVertices <= 32 && kMaxLeafTriangles <= 32, "Builder::addLeaf's tables");
-    bvh.leaves_ = std::move(builder.leafWords);
-    bvh.leaves_.resize(bvh.leaves_.size() + kLeafPadding, 0);
+    bvh.tree_ = std::move(builder.words);
+    bvh.tree_.resize(bvh.tree_.size() + kLeafPadding, 0);
     bvh.triangleCount_ = n;
-    bvh.nodes_ = std::move(builder.nodes);
     const glm::vec3 lo(lane(all.lo, 0), lane(all.lo, 1), lane(all.lo, 2));
     const glm::vec3 hi(lane(all.hi, 0), lane(all.hi, 1), lane(all.hi, 2));
     bvh.bounds_ = {lo, hi};

@@ -11,7 +11,7 @@ namespace kz {
 
 template <class Visit>
 void MeshBvh::forEachBinaryNode(int maxLevel, Visit&& visit) const {
-    if (nodes_.empty() || maxLevel < 0) return;
+    if (tree_.empty() || maxLevel < 0) return;
     // A binary node inside a wide node covers a run of its slots (its frontier in preorder); its
     // box is the union of theirs.
     const auto runBox = [](const Node& node, int first, int last) {
@@ -30,7 +30,7 @@ void MeshBvh::forEachBinaryNode(int maxLevel, Visit&& visit) const {
     while (!pending.empty()) {
         const Pending p = pending.back();
         pending.pop_back();
-        const Node& node = nodes_[p.node];
+        const Node& node = this->node(p.node);
         // The topology in preorder: each binary node's level and run of slots [first, last).
         struct Entry {
             int first, last, level;

@@ -23,7 +23,7 @@ struct MeshBvh::ExplainObserver {
     MeshRayTrace& trace;
     std::unordered_map<std::uint64_t, Child> children; ///< By childKey.
 
-    /// Inner nodes and leaves are numbered apart (node index, leaf index), so the key says which.
+    /// A node and a leaf never share a place in the tree; the key says which it is all the same.
     static std::uint64_t childKey(bool isLeaf, std::uint32_t index) {
         return (static_cast<std::uint64_t>(isLeaf) << 32) | index;
     }
@@ -33,7 +33,7 @@ struct MeshBvh::ExplainObserver {
         return it != children.end() ? it->second : Child{0, bvh.bounds_}; // the root has no parent
     }
 
-    /// The event shows a leaf by where it lies in the leaves (its reference without the stride).
+    /// The event shows a leaf by where it lies in the tree (its reference without the stride).
     BvhEvent event(BvhEventKind kind, bool isLeaf, std::uint32_t index, float t, float bestT) const {
         const Child c = child(isLeaf, index);
         return {kind, isLeaf, isLeaf ? index & kLeafOffsetMask : index, c.depth, t, bestT, c.box, 0, {}};
@@ -99,7 +99,7 @@ struct MeshBvh::ExplainObserver {
 
 MeshRayTrace MeshBvh::explainRaycast(const Ray& ray, float tMax) const {
     MeshRayTrace trace{};
-    trace.validInput = !nodes_.empty() && detail::validMeshRay(ray, tMax);
+    trace.validInput = !tree_.empty() && detail::validMeshRay(ray, tMax);
     if (!trace.validInput) return trace;
     ExplainObserver observer{*this, trace, {}};
     trace.hit = nearestHit<detail::Sse2>(ray, tMax, observer);

@@ -176,24 +176,20 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
     /// Starts loading a child's memory: the node `index` (count 0), or the first 256 bytes of
     /// the leaf `index` (most leaves; the rest follow while they are tested).
     struct PrefetchChild {
-        const Node* nodes;
-        const std::uint32_t* leaves;
+        const std::uint32_t* tree;
         void operator()(std::uint32_t index, std::uint32_t count) const {
-            if (count == 0) {
-                detail::prefetch(nodes + index, sizeof(Node));
-            } else {
-                detail::prefetch(leaves + 4 * static_cast<std::size_t>(index & kLeafOffsetMask), 256);
-            }
+            detail::prefetch(tree + 4 * static_cast<std::size_t>(index & kLeafOffsetMask),
+                             count == 0 ? sizeof(Node) : 256);
         }
     };
-    const PrefetchChild prefetchChild{nodes_.data(), leaves_.data()};
+    const PrefetchChild prefetchChild{tree_.data()};
     int top = 0;
     float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
 
     Entry current{0, 0, 0.0f};
     for (;;) {
         if (current.count == 0) {
-            const Node& node = nodes_[current.index];
+            const Node& node = this->node(current.index);
             float tEnter[kWidth];
             const int mask = slab.enter(node, cull, tEnter);
             observer.considered(node, current.index, slab, mask, tEnter, cull);
@@ -260,7 +256,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
 
 template <class Isa, class Observer>
 std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&& observer) const {
-    if (nodes_.empty() || !detail::validMeshRay(ray, tMax)) return std::nullopt;
+    if (tree_.empty() || !detail::validMeshRay(ray, tMax)) return std::nullopt;
 
     /// Tests a leaf's triangles; returns the best hit's t.
     struct NearestInLeaf {
@@ -301,7 +297,7 @@ std::optional<MeshHit> MeshBvh::nearestHit(const Ray& ray, float tMax, Observer&
 
 template <class Isa>
 void MeshBvh::allHits(const Ray& ray, float tMax, std::vector<MeshHit>& hits) const {
-    if (nodes_.empty() || !detail::validMeshRay(ray, tMax)) return;
+    if (tree_.empty() || !detail::validMeshRay(ray, tMax)) return;
 
     /// Collects a leaf's hits; returns infinity (every leaf the ray enters is visited).
     struct AllInLeaf {
