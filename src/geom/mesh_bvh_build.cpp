@@ -303,6 +303,7 @@ struct MeshBvh::Builder {
             Box b;
             b.lo = p.lower();
             b.hi = p.upper();
+#pragma GCC unroll 3
             for (std::size_t a = 0; a < 3; ++a) {
                 const auto k = static_cast<std::size_t>(bin[a]);
                 bins.bounds[a][k].grow(b);
