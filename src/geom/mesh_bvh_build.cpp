@@ -104,7 +104,7 @@ std::string inputError(std::size_t vertexCount, std::span<const std::uint32_t> i
 /// partitioned in place so that every node covers a contiguous range of it. The binary tree is
 /// collapsed into kWidth-wide nodes as it is built (see fill).
 struct MeshBvh::Builder {
-    std::vector<PrimRef> prims;
+    std::vector<PrimRef, detail::LargeArrayAllocator<PrimRef>> prims;
     /// The build input (its triangle `id` is corners[3 id], corners[3 id + 1], corners[3 id + 2]).
     std::span<const glm::vec3> vertices;
     std::span<const std::uint32_t> corners;
