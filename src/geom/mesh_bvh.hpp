@@ -39,8 +39,8 @@
 // paths share (the slab and leaf-filter set-ups, the SSE2 vector); mesh_bvh_explain.cpp raycast's trace,
 // mesh_bvh_debug.cpp reads the tree back for debug drawing; mesh_bvh_simd.hpp is the 4-wide
 // float shim of the build, the SSE2 box test and the SSE2 leaf filter.
-// Memory (memoryBytes): 26 to 31 bytes per triangle when the triangles share their vertices
-// (bench_mesh's meshes), about 70 for a soup of unrelated triangles, whose leaves hold at most 10
+// Memory (memoryBytes): 26 to 32 bytes per triangle when the triangles share their vertices
+// (bench_mesh's meshes), about 74 for a soup of unrelated triangles, whose leaves hold at most 10
 // (the arrays on huge pages where the system has them, large_array.hpp).
 #pragma once
 
@@ -159,7 +159,7 @@ public:
     /// Kept (non-degenerate) triangles.
     std::size_t triangleCount() const { return triangleCount_; }
     /// The bytes the tree's nodes and leaves take (a leaf keeps each distinct vertex once: 26 to
-    /// 31 bytes a triangle for bench_mesh's meshes, whose triangles share their vertices).
+    /// 32 bytes a triangle for bench_mesh's meshes, whose triangles share their vertices).
     std::size_t memoryBytes() const { return tree_.size() * sizeof(std::uint32_t); }
 
     /// The most triangles a leaf holds: the SAH makes a leaf of a node whose triangles cost less to
