@@ -17,13 +17,14 @@
 // make leaves of several blocks and a shallower tree. That binary tree is then collapsed into
 // 8-wide nodes (each opens the child with the largest surface area until it has 8 children, as
 // Embree does), 256-byte nodes holding their children's boxes side by side, laid out depth first
-// with each node's leaves right after it (tree_: a ray's next leaf often comes with its node, as
-// the hardware prefetchers fetch the lines around a missed one). Each leaf keeps its
+// with each node's leaves right after it (tree_), so that a node's first leaves load with it: the
+// traversal prefetches every node it enters with the 512 bytes after it. Each leaf keeps its
 // distinct vertices once, as rows of x, y and z, and its triangles as three small indices into
 // them, with their input indices (detail::MeshLeafView): half the memory of their coordinates,
 // which is what a ray through a large mesh waits for.
 // Traversal: an iterative stack; each node's 8 boxes are slab-tested at once, children entered
-// nearest first with the others prefetched, subtrees entered beyond the best hit skipped. A
+// nearest first (each prefetched as it is taken or put on the stack), subtrees entered beyond the
+// best hit skipped. A
 // leaf's triangles are first filtered 4 (SSE2), 8 (AVX2) or 16 (AVX-512) at once by the
 // watertight test's edge functions in float (their coordinates picked from the vertex rows by
 // permutes), with a bound on their rounding error, so a triangle
@@ -236,7 +237,7 @@ private:
     /// The tree: nodes (at multiples of 64 bytes) and leaves (LeafView, at multiples of 16) in one
     /// array, each node followed by its leaves, then by its first inner child's node (depth first,
     /// as Embree lays its trees out): the leaf a ray takes after a node often lies within a few
-    /// hundred bytes of it, which the hardware prefetchers fetch with the node. The root node is at
+    /// hundred bytes of it, which the traversal prefetches with the node. The root node is at
     /// 0; empty for an empty mesh. Then kLeafPadding words of zeros, so that a vector load from a
     /// leaf's last row stays inside the array.
     std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> tree_;

@@ -173,13 +173,19 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     std::array<Entry, kStackSize> stack;
-    /// Starts loading a child's memory: the node `index` (count 0), or the first 256 bytes of
-    /// the leaf `index` (most leaves; the rest follow while they are tested).
+    /// Starts loading a child's memory: the node `index` (count 0) and the 512 bytes after it,
+    /// where its first leaves lie (tree_), or the first 256 bytes of the leaf `index` (most
+    /// leaves; the rest follow while they are tested). Every node entered is prefetched so, the
+    /// nearest one too: its leaves' loads then start with its own, before its boxes are tested.
     struct PrefetchChild {
         const std::uint32_t* tree;
         void operator()(std::uint32_t index, std::uint32_t count) const {
-            detail::prefetch(tree + 4 * static_cast<std::size_t>(index & kLeafOffsetMask),
-                             count == 0 ? sizeof(Node) : 256);
+            const std::uint32_t* p = tree + 4 * static_cast<std::size_t>(index & kLeafOffsetMask);
+            if (count == 0) {
+                detail::prefetch<sizeof(Node) + 512>(p);
+            } else {
+                detail::prefetch<256>(p);
+            }
         }
     };
     const PrefetchChild prefetchChild{tree_.data()};
@@ -197,6 +203,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 // One child entered: straight to it.
                 const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
                 current = Entry{node.child[slot], node.count[slot], tEnter[slot]};
+                if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
             }
@@ -212,6 +219,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 prefetchChild(node.child[far], node.count[far]);
                 stack[static_cast<std::size_t>(top++)] = Entry{node.child[far], node.count[far], tEnter[far]};
                 current = Entry{node.child[near], node.count[near], tEnter[near]};
+                if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
             }
@@ -232,6 +240,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                     stack[static_cast<std::size_t>(top++)] = hits[j];
                 }
                 current = hits[0];
+                if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
             }

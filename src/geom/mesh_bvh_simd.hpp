@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
 #include <emmintrin.h>
@@ -134,24 +135,31 @@ inline void truncate3(F4 a, int (&out)[4]) {
 }
 #endif
 
-/// Starts loading the cache line holding p.
+/// Starts loading the cache line holding p. An asm statement on x86-64 with GCC or Clang: GCC 12
+/// treats _mm_prefetch and __builtin_prefetch as removable, and dropped them from branches whose
+/// bodies it merged (every prefetch of the traversal, in one version).
 inline void prefetchLine(const char* p) {
-#if KZ_MESH_BVH_SSE2
+#if defined(__x86_64__) && defined(__GNUC__)
+    asm volatile("prefetcht0 %0" : : "m"(*p));
+#elif KZ_MESH_BVH_SSE2
     _mm_prefetch(p, _MM_HINT_T0);
 #elif defined(__GNUC__)
     __builtin_prefetch(p);
 #endif
 }
 
-/// Starts loading the cache lines of [p, p + bytes): a ray that enters several children needs
-/// them soon, and the loads then overlap. Every line of the range holds p + 64 j or its last byte;
-/// for a constant `bytes` the loop unrolls into that many prefetches.
-inline void prefetch(const void* p, std::size_t bytes) {
+/// Starts loading the cache lines of [p, p + kBytes): a ray that enters several children needs
+/// them soon, and the loads then overlap. One prefetch for each line, unrolled. (A size known at
+/// compile time: GCC 12 dropped every prefetch of a loop over a size chosen between two constants,
+/// as in prefetch(p, leaf ? 256 : 512).)
+template <std::size_t kBytes>
+inline void prefetch(const void* p) {
+    static_assert(kBytes > 0 && kBytes % 64 == 0, "whole cache lines");
     const char* c = static_cast<const char*>(p);
-#pragma GCC unroll 8
-    for (std::size_t offset = 0; offset < bytes; offset += 64)
-        prefetchLine(c + offset);
-    if (bytes % 64 != 0) prefetchLine(c + bytes - 1);
+    [&]<std::size_t... kLine>(std::index_sequence<kLine...>) {
+        (prefetchLine(c + 64 * kLine), ...);
+    }
+    (std::make_index_sequence<kBytes / 64>{});
 }
 
 inline float lane(F4 a, int i) {
