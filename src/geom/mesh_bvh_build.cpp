@@ -9,6 +9,7 @@
 #include <bit>
 #include <cfloat>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <span>
@@ -109,15 +110,15 @@ struct MeshBvh::Builder {
     std::span<const glm::vec3> vertices;
     std::span<const std::uint32_t> corners;
 
-    /// The nodes and leaves laid out so far (MeshBvh::tree_).
+    /// The leaves laid out so far, and room for the nodes (MeshBvh::tree_).
     std::vector<std::uint32_t, detail::LargeArrayAllocator<std::uint32_t>> words;
+    /// The nodes, by the order they were made in, and where each lies in `words` (its reference):
+    /// copied there once the tree is done (copyNodes), so that `words` is only ever written as
+    /// words while it grows.
+    std::vector<Node, detail::LargeArrayAllocator<Node>> nodes;
+    std::vector<std::uint32_t> nodeRefs;
     /// Set when the tree outgrows what a reference can address.
     bool tooLarge = false;
-
-    /// The node a reference refers to (valid until `words` grows).
-    Node& nodeAt(std::uint32_t ref) {
-        return *reinterpret_cast<Node*>(words.data() + 4 * static_cast<std::size_t>(ref));
-    }
 
     /// Lays out a new leaf over prims [first, first + count) (MeshBvh::LeafView): its reference,
     /// or nothing when its triangles have more than MeshBvh::kMaxLeafVertices distinct vertices.
@@ -415,8 +416,9 @@ struct MeshBvh::Builder {
         }
     }
 
-    void setSlot(std::uint32_t nodeRef, int slot, const Box& box, std::uint32_t child, std::uint32_t count) {
-        Node& node = nodeAt(nodeRef);
+    void setSlot(std::uint32_t nodeIndex, int slot, const Box& box, std::uint32_t child,
+                 std::uint32_t count) {
+        Node& node = nodes[nodeIndex];
         for (int axis = 0; axis < 3; ++axis) {
             node.bounds[2 * axis][slot] = lane(box.lo, axis);
             node.bounds[2 * axis + 1][slot] = lane(box.hi, axis);
@@ -425,13 +427,14 @@ struct MeshBvh::Builder {
         node.count[slot] = static_cast<std::uint8_t>(count);
     }
 
-    /// Lays out a new node (every slot empty) at the next multiple of 64 bytes: its reference.
+    /// A new node (every slot empty), its place in `words` kept at the next multiple of 64 bytes:
+    /// its index in `nodes`.
     std::uint32_t newNode() {
         words.resize((words.size() + 15) / 16 * 16, 0);
         const std::size_t offset = words.size() / 4;
         if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
-        words.resize(words.size() + sizeof(Node) / sizeof(std::uint32_t));
-        Node& node = nodeAt(static_cast<std::uint32_t>(offset));
+        words.resize(words.size() + sizeof(Node) / sizeof(std::uint32_t), 0);
+        Node node{};
         for (std::size_t row = 0; row < 6; ++row)
             for (std::size_t s = 0; s < kWidth; ++s)
                 node.bounds[row][s] = row % 2 == 0 ? INFINITY : -INFINITY;
@@ -440,7 +443,15 @@ struct MeshBvh::Builder {
             node.count[s] = 0;
         }
         node.topology = 0;
-        return static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask);
+        nodes.push_back(node);
+        nodeRefs.push_back(static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask));
+        return static_cast<std::uint32_t>(nodes.size() - 1);
+    }
+
+    /// Copies every node to its place in `words`.
+    void copyNodes() {
+        for (std::size_t i = 0; i < nodes.size(); ++i)
+            std::memcpy(words.data() + 4 * static_cast<std::size_t>(nodeRefs[i]), &nodes[i], sizeof(Node));
     }
 
     /// A binary node with its split decided (split.leaf: it is a leaf).
@@ -486,13 +497,13 @@ struct MeshBvh::Builder {
         int locals = 1, slots = 1;
     };
 
-    /// Builds the wide node `rootRef` for the inner binary node `root`, and below it the rest of
-    /// the tree, one wide node at a time, depth first: a node is laid out when it is filled
-    /// (collapse), its leaves right after it, then its inner children's nodes, each when its turn
-    /// comes (its parent's slot then refers to it).
-    void fill(std::uint32_t rootRef, const Pending& root) {
+    /// Builds the wide node `rootIndex` (of `nodes`) for the inner binary node `root`, and below
+    /// it the rest of the tree, one wide node at a time, depth first: a node is laid out when it
+    /// is filled (collapse), its leaves right after it, then its inner children's nodes, each when
+    /// its turn comes (its parent's slot then refers to it).
+    void fill(std::uint32_t rootIndex, const Pending& root) {
         struct Work {
-            std::uint32_t parent; ///< The parent node's reference, kEmpty for the root.
+            std::uint32_t parent; ///< The parent node's index, kEmpty for the root.
             int slot;             ///< The parent's slot that refers to this node.
             Pending binary;
         };
@@ -500,10 +511,10 @@ struct MeshBvh::Builder {
         while (!work.empty()) {
             const Work item = work.back();
             work.pop_back();
-            const std::uint32_t nodeRef = item.parent == kEmpty ? rootRef : newNode();
-            if (item.parent != kEmpty) nodeAt(item.parent).child[item.slot] = nodeRef;
+            const std::uint32_t node = item.parent == kEmpty ? rootIndex : newNode();
+            if (item.parent != kEmpty) nodes[item.parent].child[item.slot] = nodeRefs[node];
             Subtree sub = collapse(item.binary);
-            nodeAt(nodeRef).topology = topologyOf(sub);
+            nodes[node].topology = topologyOf(sub);
 
             // The frontier becomes the slots: leaves laid out now, inner nodes when filled.
             std::array<bool, kWidth> inner{};
@@ -511,17 +522,17 @@ struct MeshBvh::Builder {
                 Pending& b = sub.local[sub.frontier[f]].binary;
                 if (b.split.leaf) {
                     if (const auto leaf = addLeaf(b.begin, b.end - b.begin)) {
-                        setSlot(nodeRef, f, b.bounds, *leaf, b.end - b.begin);
+                        setSlot(node, f, b.bounds, *leaf, b.end - b.begin);
                         continue;
                     }
                     b.split = splitTooManyVertices(b);
                 }
-                setSlot(nodeRef, f, b.bounds, kEmpty, 0); // its node's reference comes when filled
+                setSlot(node, f, b.bounds, kEmpty, 0); // its node's reference comes when filled
                 inner[static_cast<std::size_t>(f)] = true;
             }
             for (int f = sub.slots; f-- > 0;)
                 if (inner[static_cast<std::size_t>(f)])
-                    work.push_back({nodeRef, f, sub.local[sub.frontier[f]].binary});
+                    work.push_back({node, f, sub.local[sub.frontier[f]].binary});
         }
     }
 
@@ -611,6 +622,8 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     // Address space for the usual tree, about 8 words a triangle (only what is written is
     // touched; small leaves take more, and the vector grows then).
     builder.words.reserve(10 * static_cast<std::size_t>(n) + 64);
+    builder.nodes.reserve(n / kWidth + 1);
+    builder.nodeRefs.reserve(n / kWidth + 1);
     const std::uint32_t root = builder.newNode();
     Builder::Pending rootBinary{0, n, all, 0, builder.findSplit(0, n, all, allCentroids, 0)};
     std::optional<std::uint32_t> rootLeaf;
@@ -629,6 +642,7 @@ std::optional<MeshBvh> MeshBvh::tryBuild(std::span<const glm::vec3> vertices,
     static_assert(kMaxLeafTriangles <= std::numeric_limits<std::uint8_t>::max(),
                   "a leaf's count fits Node::count");
     static_assert(kMaxLeafVertices <= 32 && kMaxLeafTriangles <= 32, "Builder::addLeaf's tables");
+    builder.copyNodes();
     bvh.tree_ = std::move(builder.words);
     bvh.tree_.resize(bvh.tree_.size() + kLeafPadding, 0);
     bvh.triangleCount_ = n;
