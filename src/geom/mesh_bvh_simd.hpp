@@ -135,17 +135,25 @@ inline void truncate3(F4 a, int (&out)[4]) {
 }
 #endif
 
-/// Starts loading the cache line holding p. An asm statement on x86-64 with GCC or Clang: GCC 12
-/// treats _mm_prefetch and __builtin_prefetch as removable, and dropped them from branches whose
-/// bodies it merged (every prefetch of the traversal, in one version).
-inline void prefetchLine(const char* p) {
+/// Starts loading the cache line at `address` + kOffset (no fault, whatever it is). An asm
+/// statement on x86-64 with GCC or Clang: GCC 12 treats _mm_prefetch and __builtin_prefetch as
+/// removable, and dropped them from branches whose bodies it merged (every prefetch of the
+/// traversal, in one version). An address, not a pointer: a line past the end of an array may be
+/// prefetched.
+template <std::size_t kOffset = 0>
+inline void prefetchAddress(std::uintptr_t address) {
 #if defined(__x86_64__) && defined(__GNUC__)
-    asm volatile("prefetcht0 %0" : : "m"(*p));
+    asm volatile("prefetcht0 %c1(%0)" : : "r"(address), "i"(kOffset));
 #elif KZ_MESH_BVH_SSE2
-    _mm_prefetch(p, _MM_HINT_T0);
+    _mm_prefetch(reinterpret_cast<const char*>(address + kOffset), _MM_HINT_T0);
 #elif defined(__GNUC__)
-    __builtin_prefetch(p);
+    __builtin_prefetch(reinterpret_cast<const void*>(address + kOffset));
 #endif
+}
+
+/// Starts loading the cache line holding p.
+inline void prefetchLine(const char* p) {
+    prefetchAddress(reinterpret_cast<std::uintptr_t>(p));
 }
 
 /// Starts loading the cache lines of [p, p + kBytes): a ray that enters several children needs
@@ -155,9 +163,9 @@ inline void prefetchLine(const char* p) {
 template <std::size_t kBytes>
 inline void prefetch(const void* p) {
     static_assert(kBytes > 0 && kBytes % 64 == 0, "whole cache lines");
-    const char* c = static_cast<const char*>(p);
-    [&]<std::size_t... kLine>(std::index_sequence<kLine...>) {
-        (prefetchLine(c + 64 * kLine), ...);
+    const auto base = reinterpret_cast<std::uintptr_t>(p);
+    [base]<std::size_t... kLine>(std::index_sequence<kLine...>) {
+        (prefetchAddress<64 * kLine>(base), ...);
     }
     (std::make_index_sequence<kBytes / 64>{});
 }
