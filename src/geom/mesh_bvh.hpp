@@ -72,7 +72,7 @@ struct MeshBvhKernels; // mesh_bvh_kernel.hpp
 ///   corners[k * cornerStride + t]: the vertex (0 to m - 1) that is triangle t's corner k
 ///   (a, b, c for k = 0, 1, 2); lanes past n repeat the last triangle's;
 ///   ids[t]: triangle t's index in the build input.
-/// A node refers to a leaf by (stride / 4 - 1) << MeshBvh::kLeafOffsetBits | its offset in
+/// A node refers to a leaf by (stride / 4 - 1) << MeshBvh::kRefOffsetBits | its offset in
 /// 16-byte units (MeshBvh::leaf), so every address of the leaf is known before any of it is loaded.
 struct MeshLeafView {
     const float* rows;
@@ -201,13 +201,15 @@ private:
     MeshBvh() = default;
 
     using LeafView = detail::MeshLeafView;
-    static constexpr std::uint32_t kLeafOffsetBits = 29;
-    static constexpr std::uint32_t kLeafOffsetMask = (1u << kLeafOffsetBits) - 1;
+    /// A child's reference (Node::child) holds where the node or leaf lies in tree_, in 16-byte
+    /// units, in its low kRefOffsetBits bits; a leaf's holds its stride above them (leaf()).
+    static constexpr std::uint32_t kRefOffsetBits = 29;
+    static constexpr std::uint32_t kRefOffsetMask = (1u << kRefOffsetBits) - 1;
     /// The leaf a node's child `ref` (with `count` triangles) refers to.
     LeafView leaf(std::uint32_t ref, std::uint32_t count) const {
-        const std::uint32_t stride = ((ref >> kLeafOffsetBits) + 1) * 4;
+        const std::uint32_t stride = ((ref >> kRefOffsetBits) + 1) * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
-        const std::uint32_t* words = tree_.data() + 4 * static_cast<std::size_t>(ref & kLeafOffsetMask);
+        const std::uint32_t* words = tree_.data() + 4 * static_cast<std::size_t>(ref & kRefOffsetMask);
         const auto* rows = reinterpret_cast<const float*>(words);
         const auto* corners = reinterpret_cast<const std::uint8_t*>(words + 3 * stride);
         const std::uint32_t* ids = words + 3 * stride + 3 * cornerStride / 4;

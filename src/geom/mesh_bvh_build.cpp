@@ -130,7 +130,7 @@ struct MeshBvh::Builder {
         const std::uint32_t stride = (m + 3) / 4 * 4;
         const std::uint32_t cornerStride = (count + 15) / 16 * 16;
         const std::size_t offset = words.size() / 4;
-        if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
+        if (offset >= MeshBvh::kRefOffsetMask) tooLarge = true;
         words.resize(words.size() + 3 * stride + 3 * cornerStride / 4 + (count + 3) / 4 * 4, 0);
         std::uint32_t* w = words.data() + 4 * offset;
         for (int axis = 0; axis < 3; ++axis)
@@ -143,8 +143,8 @@ struct MeshBvh::Builder {
         std::uint32_t* ids = w + 3 * stride + 3 * cornerStride / 4;
         for (std::uint32_t t = 0; t < count; ++t)
             ids[t] = prims[first + t].id;
-        return static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask) |
-               ((stride / 4 - 1) << MeshBvh::kLeafOffsetBits);
+        return static_cast<std::uint32_t>(offset & MeshBvh::kRefOffsetMask) |
+               ((stride / 4 - 1) << MeshBvh::kRefOffsetBits);
     }
 
     /// The distinct vertices (the same when their coordinates are, bit for bit) of prims
@@ -432,7 +432,7 @@ struct MeshBvh::Builder {
     std::uint32_t newNode() {
         words.resize((words.size() + 15) / 16 * 16, 0);
         const std::size_t offset = words.size() / 4;
-        if (offset >= MeshBvh::kLeafOffsetMask) tooLarge = true;
+        if (offset >= MeshBvh::kRefOffsetMask) tooLarge = true;
         words.resize(words.size() + sizeof(Node) / sizeof(std::uint32_t), 0);
         Node node{};
         for (std::size_t row = 0; row < 6; ++row)
@@ -444,7 +444,7 @@ struct MeshBvh::Builder {
         }
         node.topology = 0;
         nodes.push_back(node);
-        nodeRefs.push_back(static_cast<std::uint32_t>(offset & MeshBvh::kLeafOffsetMask));
+        nodeRefs.push_back(static_cast<std::uint32_t>(offset & MeshBvh::kRefOffsetMask));
         return static_cast<std::uint32_t>(nodes.size() - 1);
     }
 

@@ -36,7 +36,7 @@ struct MeshBvh::ExplainObserver {
     /// The event shows a leaf by where it lies in the tree (its reference without the stride).
     BvhEvent event(BvhEventKind kind, bool isLeaf, std::uint32_t index, float t, float bestT) const {
         const Child c = child(isLeaf, index);
-        return {kind, isLeaf, isLeaf ? index & kLeafOffsetMask : index, c.depth, t, bestT, c.box, 0, {}};
+        return {kind, isLeaf, isLeaf ? index & kRefOffsetMask : index, c.depth, t, bestT, c.box, 0, {}};
     }
 
     /// The children of the node `index` were tested: those outside the mask are culled (no entry

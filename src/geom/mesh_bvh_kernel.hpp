@@ -180,7 +180,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
     struct PrefetchChild {
         const std::uint32_t* tree;
         void operator()(std::uint32_t index, std::uint32_t count) const {
-            const std::uint32_t* p = tree + 4 * static_cast<std::size_t>(index & kLeafOffsetMask);
+            const std::uint32_t* p = tree + 4 * static_cast<std::size_t>(index & kRefOffsetMask);
             if (count == 0) {
                 detail::prefetch<sizeof(Node) + 512>(p);
             } else {
