@@ -12,6 +12,9 @@
 //   Embree     rtcIntersect1 with an RTCIntersectContext, tnear 0, tfar tMax, one
 //              RTC_GEOMETRY_TYPE_TRIANGLE geometry in a scene with the default flags and build
 //              quality (RTC_BUILD_QUALITY_MEDIUM), default device (all hardware threads).
+//              Embree picks its best kernels for the CPU; KOLIZE_EMBREE_ISA=sse2|sse4.2|avx|avx2|
+//              avx512 limits every device to one (its "isa=" setting), so that a Kolize path forced
+//              with KOLIZE_SIMD is compared with Embree's kernels for the same CPUs.
 //   Bullet     btBvhTriangleMeshShape (quantized BVH) over a btTriangleIndexVertexArray,
 //              performRaycast over the segment origin -> origin + length * dir with a
 //              btTriangleRaycastCallback keeping the closest hit (two-sided, no back-face filter);
@@ -47,8 +50,8 @@
 // ratios ours/Embree and Bullet/ours, then per mesh the build ms and ours/Embree(1 thread), and
 // the agreement (console output only; with --benchmark_format=json or csv there is no summary).
 #include "geom/mesh_bvh.hpp"
-#include "geom/simd_path.hpp"
 #include "geom/raycast.hpp"
+#include "geom/simd_path.hpp"
 #include "mean_reporter.hpp"
 #include "mesh_workloads.hpp"
 
@@ -149,9 +152,60 @@ std::vector<std::size_t> bruteSubset(WorkloadId id, std::size_t rays) {
 // Embree
 // ---------------------------------------------------------------------------------------------
 
+/// The instruction sets Embree 3 can be limited to with its "isa=" device setting, and whether
+/// this CPU runs each (Embree accepts any value and would run an ISA the CPU lacks).
+struct EmbreeIsa {
+    const char* name;
+    bool supported;
+};
+std::array<EmbreeIsa, 5> embreeIsas() {
+    __builtin_cpu_init();
+    return {
+        {{"sse2", __builtin_cpu_supports("sse2") != 0},
+         {"sse4.2", __builtin_cpu_supports("sse4.2") != 0},
+         {"avx", __builtin_cpu_supports("avx") != 0},
+         {"avx2", __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("fma") != 0},
+         // Embree's AVX-512 kernels are for Skylake-X: F, CD, DQ, BW and VL.
+         {"avx512", __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512cd") != 0 &&
+                        __builtin_cpu_supports("avx512dq") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
+                        __builtin_cpu_supports("avx512vl") != 0}}};
+}
+
+/// KOLIZE_EMBREE_ISA's value (Embree's instruction set, so that a forced KOLIZE_SIMD path is
+/// compared with Embree on the same one), or empty: Embree's best for this CPU.
+std::string embreeIsaSetting() {
+    const char* value = std::getenv("KOLIZE_EMBREE_ISA");
+    return value != nullptr ? value : "";
+}
+
+/// Why KOLIZE_EMBREE_ISA cannot be used, or empty.
+std::string embreeIsaError() {
+    const std::string isa = embreeIsaSetting();
+    if (isa.empty()) return "";
+    // The value as given, on one line: at most 40 characters, any other than printable ASCII as '?'.
+    std::string shown = "KOLIZE_EMBREE_ISA=";
+    for (const char c : isa.substr(0, 40))
+        shown += c >= 0x20 && c < 0x7f ? c : '?';
+    if (isa.size() > 40) shown += "...";
+    std::string names;
+    for (const EmbreeIsa& known : embreeIsas()) {
+        if (isa == known.name) return known.supported ? "" : shown + ": this CPU does not have it";
+        names += std::string(names.empty() ? "" : ", ") + known.name;
+    }
+    return shown + ": not one of " + names;
+}
+
+/// An Embree device's configuration: `base` (or nothing) and KOLIZE_EMBREE_ISA's "isa=".
+std::string embreeConfig(const char* base) {
+    std::string config = base != nullptr ? base : "";
+    if (const std::string isa = embreeIsaSetting(); !isa.empty())
+        config += (config.empty() ? "isa=" : ",isa=") + isa;
+    return config;
+}
+
 class EmbreeDevice {
 public:
-    explicit EmbreeDevice(const char* config) : device_(rtcNewDevice(config)) {
+    explicit EmbreeDevice(const char* base) : device_(rtcNewDevice(embreeConfig(base).c_str())) {
         if (!device_) {
             std::fprintf(stderr, "bench_mesh: rtcNewDevice failed (error %d)\n",
                          static_cast<int>(rtcGetDeviceError(nullptr)));
@@ -651,8 +705,11 @@ void BM_Build(benchmark::State& state, MeshId id, Engine engine) {
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
     void printSummary() const {
-        std::printf("\nRays: real time per ray in ns, median over %d repetition(s); Kolize's SIMD path: %s\n",
-                    repetitions(), std::string(kz::simdPathName(kz::activeSimdPath())).c_str());
+        const std::string embreeIsa = embreeIsaSetting();
+        std::printf("\nRays: real time per ray in ns, median over %d repetition(s); Kolize's SIMD path: %s; "
+                    "Embree's ISA: %s\n",
+                    repetitions(), std::string(kz::simdPathName(kz::activeSimdPath())).c_str(),
+                    embreeIsa.empty() ? "its best for this CPU" : embreeIsa.c_str());
         std::printf("%-11s %-12s %9s %6s %10s %8s %8s %10s %12s %12s %6s\n", "workload", "mesh", "rays",
                     "hit%", "KolizeBvh", "Embree", "Bullet", "BruteForce", "ours/Embree", "Bullet/ours",
                     "brute");
@@ -682,8 +739,9 @@ public:
         }
 
         std::printf("\nBuilds: ms, median over the repetitions; bytes per triangle (RSS) K/E/B\n");
-        std::printf("%-12s %9s %10s %8s %15s %8s %22s %16s %14s\n", "mesh", "triangles", "KolizeBvh", "Embree",
-                    "Embree/1thread", "Bullet", "ours/Embree(1 thread)", "bytes/tri", "cores K/E/E1");
+        std::printf("%-12s %9s %10s %8s %15s %8s %22s %16s %14s\n", "mesh", "triangles", "KolizeBvh",
+                    "Embree", "Embree/1thread", "Bullet", "ours/Embree(1 thread)", "bytes/tri",
+                    "cores K/E/E1");
         for (MeshId m : kz::bench::kMeshes) {
             std::array<double, 4> ms{};
             for (std::size_t i = 0; i < ms.size(); ++i)
@@ -787,6 +845,10 @@ int main(int argc, char** argv) {
     // A forced SIMD path (KOLIZE_SIMD) this CPU cannot run is refused, not silently replaced.
     if (const std::string simd = kz::simdPathEnvironmentError(); !simd.empty()) {
         std::fprintf(stderr, "bench_mesh: %s\n", simd.c_str());
+        return 2;
+    }
+    if (const std::string isa = embreeIsaError(); !isa.empty()) {
+        std::fprintf(stderr, "bench_mesh: %s\n", isa.c_str());
         return 2;
     }
     benchmark::Initialize(&argc, argv);
