@@ -787,37 +787,9 @@ public:
         }
     }
 
-    /// Keeps every repetition's wall time per iteration, for the medians.
-    void ReportRuns(const std::vector<Run>& reports) override {
-        for (const Run& r : reports) {
-            if (r.run_type != Run::RT_Iteration || r.error_occurred) continue;
-            realTimes_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
-            if (const auto cores = r.counters.find("cores"); cores != r.counters.end())
-                cores_[r.run_name.function_name].push_back(cores->second.value);
-        }
-        MeanReporter::ReportRuns(reports);
-    }
-
 private:
-    /// Median wall time per iteration over the repetitions, NaN if the benchmark did not run.
-    double realMedian(const std::string& name) const { return median(realTimes_, name); }
     /// Median of a build's cores counter over the repetitions, NaN if it did not run.
-    double coresMedian(const std::string& name) const { return median(cores_, name); }
-
-    static double median(const std::map<std::string, std::vector<double>>& values, const std::string& name) {
-        const auto it = values.find(name);
-        if (it == values.end() || it->second.empty()) return std::nan("");
-        std::vector<double> times = it->second;
-        std::sort(times.begin(), times.end());
-        const std::size_t n = times.size();
-        return n % 2 == 1 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
-    }
-    int repetitions() const {
-        std::size_t most = 0;
-        for (const auto& [name, times] : realTimes_)
-            most = std::max(most, times.size());
-        return static_cast<int>(most);
-    }
+    double coresMedian(const std::string& name) const { return counterMedian(name, "cores"); }
 
     static std::string fmt(double x, const char* format) {
         if (!std::isfinite(x)) return "-";
@@ -825,9 +797,6 @@ private:
         std::snprintf(buf, sizeof buf, format, x);
         return buf;
     }
-
-    std::map<std::string, std::vector<double>> realTimes_;
-    std::map<std::string, std::vector<double>> cores_;
 };
 
 } // namespace

@@ -469,14 +469,6 @@ bool bulletHasThreads() {
 /// The console table, then a summary with the ratios and the long runs' drift.
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
-    void ReportRuns(const std::vector<Run>& reports) override {
-        for (const Run& r : reports) {
-            if (r.run_type == Run::RT_Iteration && !r.error_occurred)
-                real_[r.run_name.function_name].push_back(r.GetAdjustedRealTime());
-        }
-        MeanReporter::ReportRuns(reports);
-    }
-
     void printSummary() const {
         std::printf("\nSummary: ms per step (mean and median over repetitions), ratios Kolize/Bullet and "
                     "Kolize on %d threads / on 1; drift and escapes from the untimed long run\n",
@@ -490,7 +482,7 @@ public:
                     const std::string name = stepName(e, c.bodies, threads);
                     const std::optional<Mean> m = mean(name);
                     if (!m) continue;
-                    const double med = median(name);
+                    const double med = realMedian(name);
                     medians[{e, threads}] = med;
                     const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
                     std::printf("%7d  %-6s  %7d  %10.3f  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies,
@@ -512,18 +504,6 @@ public:
             std::printf("Bullet runs on 1 thread: this Bullet is built without BT_THREADSAFE "
                         "(btCreateDefaultTaskScheduler() returns null).\n");
     }
-
-private:
-    double median(const std::string& name) const {
-        const auto it = real_.find(name);
-        if (it == real_.end() || it->second.empty()) return 0.0;
-        std::vector<double> v = it->second;
-        std::sort(v.begin(), v.end());
-        const std::size_t k = v.size() / 2;
-        return v.size() % 2 == 1 ? v[k] : 0.5 * (v[k - 1] + v[k]);
-    }
-
-    std::map<std::string, std::vector<double>> real_;
 };
 
 /// Three large static meshes across the 10 m room of the 1,000-body scene: the ring (torus,
