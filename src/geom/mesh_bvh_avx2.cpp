@@ -18,10 +18,12 @@ struct Avx2 {
     using BoxVec = AvxVec<false>;
     using LeafVec = AvxLeafVec;
 
-    template <class Node, class Entry>
-    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
-                                             Entry (&out)[8]) {
-        return gatherEntries(node, mask, tEnter, out);
+    /// The entered children pushed in order one by one, as on the SSE2 path.
+    template <class Node>
+    [[gnu::always_inline]] static void pushFarToNear(const Node& node, int mask, const float (&tEnter)[8],
+                                                     int octant, std::uint32_t* index, std::uint32_t* count,
+                                                     float* t) {
+        pushFarToNearScalar(node, mask, tEnter, octant, index, count, t);
     }
 };
 

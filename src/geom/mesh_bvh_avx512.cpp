@@ -1,9 +1,10 @@
 // The AVX-512 path of MeshBvh's ray queries: mesh_bvh_kernel.hpp's templates with the AVX2 path's
 // 8-wide box test comparing straight into mask registers (AVX-512VL), a 16-wide leaf filter (512-bit
 // registers: a leaf of up to 16 triangles in one pass, VPERMT2PS picking their coordinates), and
-// the entered children's distances, node indices and counts packed with compress instructions
-// instead of a loop over the mask's bits. The same operations on the same boxes as the other
-// paths, so the same boxes are entered at the same t. Only the code between KZ_TARGET_BEGIN and
+// three or more entered children's distances, node indices and counts put in the octant's order
+// with permutes and packed with compress instructions, stored eight lanes at once. The same
+// operations on the same boxes as the other paths, so the same boxes are entered at the same t,
+// and the same children pushed in the same order. Only the code between KZ_TARGET_BEGIN and
 // KZ_TARGET_END is compiled for AVX-512; the dispatch (simd_path.cpp) calls it only on a CPU with
 // AVX-512F and VL.
 #include "mesh_bvh_target.hpp" // first: the shared code stays baseline
@@ -50,28 +51,34 @@ struct Avx512 {
     using BoxVec = AvxVec<true>;
     using LeafVec = Avx512LeafVec;
 
-    /// The entered children packed in slot order: their distances, node or leaf indices and
-    /// counts compressed into the low lanes (in registers: a compress straight to memory is
-    /// slow on some CPUs).
-    template <class Node, class Entry>
-    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
-                                             Entry (&out)[8]) {
-        const auto m = static_cast<__mmask8>(mask);
-        alignas(32) float t[8];
-        alignas(32) std::uint32_t child[8];
-        alignas(32) std::uint32_t count[8];
-        _mm256_store_ps(t, _mm256_maskz_compress_ps(m, _mm256_loadu_ps(tEnter)));
-        _mm256_store_si256(
-            reinterpret_cast<__m256i*>(child),
-            _mm256_maskz_compress_epi32(m, _mm256_load_si256(reinterpret_cast<const __m256i*>(node.child))));
-        _mm256_store_si256(
-            reinterpret_cast<__m256i*>(count),
+    /// pushFarToNearScalar's result (mesh_bvh_traverse.hpp) with vectors: the children's
+    /// references, counts and distances permuted into the octant's far-to-near order, then the
+    /// entered ones compressed into the low lanes and stored, eight lanes each.
+    template <class Node>
+    [[gnu::always_inline]] static void pushFarToNear(const Node& node, int mask, const float (&tEnter)[8],
+                                                     int octant, std::uint32_t* index, std::uint32_t* count,
+                                                     float* t) {
+        bool reversed = false;
+        const std::uint32_t row = farToNearRow(node, octant, reversed);
+        const __m256i shifts = reversed ? _mm256_setr_epi32(21, 18, 15, 12, 9, 6, 3, 0)
+                                        : _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+        const __m256i order = _mm256_and_si256(
+            _mm256_srlv_epi32(_mm256_set1_epi32(static_cast<int>(row)), shifts), _mm256_set1_epi32(7));
+        const __m256i entered = _mm256_maskz_set1_epi32(static_cast<__mmask8>(mask), -1);
+        const __mmask8 inOrder = _mm256_cmp_epi32_mask(_mm256_permutexvar_epi32(order, entered),
+                                                       _mm256_setzero_si256(), _MM_CMPINT_NE);
+        _mm256_storeu_si256(
+            reinterpret_cast<__m256i*>(index),
             _mm256_maskz_compress_epi32(
-                m, _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(node.count)))));
-        const int k = std::popcount(static_cast<unsigned>(mask));
-        for (int i = 0; i < k; ++i)
-            out[i] = Entry{child[i], count[i], t[i]};
-        return k;
+                inOrder, _mm256_permutexvar_epi32(
+                             order, _mm256_load_si256(reinterpret_cast<const __m256i*>(node.child)))));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(count),
+                            _mm256_maskz_compress_epi32(
+                                inOrder, _mm256_permutexvar_epi32(
+                                             order, _mm256_cvtepu8_epi32(_mm_loadl_epi64(
+                                                        reinterpret_cast<const __m128i*>(node.count))))));
+        _mm256_storeu_ps(
+            t, _mm256_maskz_compress_ps(inOrder, _mm256_permutexvar_ps(order, _mm256_loadu_ps(tEnter))));
     }
 };
 

@@ -8,6 +8,7 @@
 #include <array>
 #include <bit>
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -23,6 +24,8 @@ namespace {
 
 using detail::F4;
 using detail::lane;
+using detail::lessEqualMask;
+using detail::lessMask;
 using detail::load4;
 using detail::max4;
 using detail::min4;
@@ -448,10 +451,53 @@ struct MeshBvh::Builder {
         return static_cast<std::uint32_t>(nodes.size() - 1);
     }
 
-    /// Copies every node to its place in `words`.
+    /// Node::order: for each octant 0..3, the slots sorted by the centres of their boxes along
+    /// the octant's diagonal (the sum of the centre's coordinates with the octant's signs), empty
+    /// and non-finite ones last, ties in slot order. Each slot's place is its rank, counted with
+    /// two 4-wide comparisons of all eight keys (a sort's branches made the build 4% longer).
+    /// Set bits of each byte (std::popcount is a long sequence without the POPCNT instruction,
+    /// which the baseline build does not assume).
+    static constexpr std::array<std::uint8_t, 256> kBitCount = [] {
+        std::array<std::uint8_t, 256> bits{};
+        for (std::size_t i = 0; i < bits.size(); ++i)
+            bits[i] = static_cast<std::uint8_t>(std::popcount(i));
+        return bits;
+    }();
+
+    static void setOrder(Node& node) {
+        float centre[3][kWidth];
+        for (std::size_t axis = 0; axis < 3; ++axis)
+            for (std::size_t s = 0; s < kWidth; ++s) // halves first: min + max of huge boxes would overflow
+                centre[axis][s] = 0.5f * node.bounds[2 * axis][s] + 0.5f * node.bounds[2 * axis + 1][s];
+        for (int octant = 0; octant < 4; ++octant) {
+            alignas(16) float key[kWidth];
+            for (std::size_t s = 0; s < kWidth; ++s) {
+                const float x = (octant & 1) != 0 ? -centre[0][s] : centre[0][s];
+                const float y = (octant & 2) != 0 ? -centre[1][s] : centre[1][s];
+                const float sum = x + y + centre[2][s];
+                key[s] = std::isfinite(sum) ? sum : INFINITY; // an empty slot's centre is NaN
+            }
+            const F4 lo = load4(key), hi = load4(key + 4);
+            std::uint32_t packed = 0;
+            for (std::uint32_t s = 0; s < kWidth; ++s) {
+                const F4 k = splat4(key[s]);
+                const auto less = static_cast<unsigned>(lessMask(lo, k) | lessMask(hi, k) << 4);
+                const auto lessEqual =
+                    static_cast<unsigned>(lessEqualMask(lo, k) | lessEqualMask(hi, k) << 4);
+                const int rank = kBitCount[less] + kBitCount[lessEqual & ~less & ((1u << s) - 1)];
+                packed |= s << (3 * rank);
+            }
+            for (int byte = 0; byte < 3; ++byte)
+                node.order[octant][byte] = static_cast<std::uint8_t>(packed >> (8 * byte));
+        }
+    }
+
+    /// Copies every node, its order set, to its place in `words`.
     void copyNodes() {
-        for (std::size_t i = 0; i < nodes.size(); ++i)
+        for (std::size_t i = 0; i < nodes.size(); ++i) {
+            setOrder(nodes[i]);
             std::memcpy(words.data() + 4 * static_cast<std::size_t>(nodeRefs[i]), &nodes[i], sizeof(Node));
+        }
     }
 
     /// A binary node with its split decided (split.leaf: it is a leaf).

@@ -172,7 +172,11 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         std::uint32_t count;
         float tEnter;
     };
-    std::array<Entry, kStackSize> stack;
+    // The stack, one array a field so that the AVX-512 path pushes a node's children with
+    // vector stores (which write kWidth lanes from the top: hence the extra room).
+    std::uint32_t stackIndex[kStackSize + kWidth];
+    std::uint32_t stackCount[kStackSize + kWidth];
+    float stackT[kStackSize + kWidth];
     /// Starts loading a child's memory: the node `index` (count 0) and the 512 bytes after it,
     /// where its first leaves lie (tree_), or the first 256 bytes of the leaf `index` (most
     /// leaves; the rest follow while they are tested). Every node entered is prefetched so, the
@@ -208,8 +212,8 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 continue;
             }
             if (mask != 0 && std::popcount(static_cast<unsigned>(mask)) == 2) {
-                // Two children, the most frequent case after one: the nearer next (the lower
-                // slot on a tie, as the sort below), the other on the stack, its memory on its way.
+                // Two children, the most frequent case after one: the nearer by entry distance
+                // next (the lower slot on a tie), the other on the stack, its memory on its way.
                 const auto first = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
                 const auto second =
                     static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask & (mask - 1))));
@@ -217,29 +221,25 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
                 const std::size_t near = swap ? second : first;
                 const std::size_t far = swap ? first : second;
                 prefetchChild(node.child[far], node.count[far]);
-                stack[static_cast<std::size_t>(top++)] = Entry{node.child[far], node.count[far], tEnter[far]};
+                stackIndex[top] = node.child[far];
+                stackCount[top] = node.count[far];
+                stackT[top++] = tEnter[far];
                 current = Entry{node.child[near], node.count[near], tEnter[near]};
                 if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
             }
             if (mask != 0) {
-                // Nearest child next; the others wait on the stack, the nearest of them on top,
-                // their memory already on its way.
-                Entry hits[kWidth];
-                const int k = Isa::gather(node, mask, tEnter, hits);
-                for (int i = 1; i < k; ++i) {
-                    const Entry e = hits[i];
-                    int j = i;
-                    for (; j > 0 && hits[j - 1].tEnter > e.tEnter; --j)
-                        hits[j] = hits[j - 1];
-                    hits[j] = e;
-                }
-                for (int j = k - 1; j > 0; --j) {
-                    prefetchChild(hits[j].index, hits[j].count);
-                    stack[static_cast<std::size_t>(top++)] = hits[j];
-                }
-                current = hits[0];
+                // Three or more: pushed from far to near in the order of the ray's octant
+                // (Node::order), not sorted by their entry distances (a sort's branches cost
+                // more than the order loses); the nearest in that order is taken next, the
+                // memory of the one after it is on its way.
+                const int k = std::popcount(static_cast<unsigned>(mask));
+                Isa::pushFarToNear(node, mask, tEnter, detail::octantOf(ray.dir), stackIndex + top,
+                                   stackCount + top, stackT + top);
+                top += k - 1;
+                current = Entry{stackIndex[top], stackCount[top], stackT[top]};
+                prefetchChild(stackIndex[top - 1], stackCount[top - 1]);
                 if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
@@ -250,7 +250,8 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         // Pop the next subtree that may still hold a hit no farther than the best one.
         bool found = false;
         while (top > 0) {
-            const Entry e = stack[static_cast<std::size_t>(--top)];
+            --top;
+            const Entry e{stackIndex[top], stackCount[top], stackT[top]};
             if (e.tEnter <= cull) {
                 current = e;
                 found = true;

@@ -114,28 +114,58 @@ struct SlabSetup {
     }
 };
 
-/// A node's children the ray enters, unsorted: k entries of (child, count, tEnter) in slot order.
-template <class Node, class Entry>
-[[gnu::always_inline]] inline int gatherEntries(const Node& node, int mask, const float (&tEnter)[8],
-                                                Entry (&out)[8]) {
-    int k = 0;
-    for (; mask != 0; mask &= mask - 1) {
-        const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
-        out[k++] = Entry{node.child[slot], node.count[slot], tEnter[slot]};
+/// The octant of a direction (bit 0: x negative, bit 1: y, bit 2: z; by the sign bits, so -0 counts
+/// as negative), without branches: which octant a random ray has is unpredictable.
+inline int octantOf(const glm::vec3& dir) {
+    return static_cast<int>(std::bit_cast<std::uint32_t>(dir.x) >> 31) |
+           static_cast<int>(std::bit_cast<std::uint32_t>(dir.y) >> 31 << 1) |
+           static_cast<int>(std::bit_cast<std::uint32_t>(dir.z) >> 31 << 2);
+}
+
+/// Node::order for a ray in `octant`, from far to near: the row of octant 7 - octant (near to far
+/// for it is far to near for this one), or this octant's own row reversed when 7 - octant has
+/// none (octants 0-3). `reversed`: positions are then read from 7 down to 0.
+template <class Node>
+[[gnu::always_inline]] inline std::uint32_t farToNearRow(const Node& node, int octant, bool& reversed) {
+    reversed = octant < 4;
+    const std::uint8_t* row = node.order[reversed ? octant : 7 - octant];
+    return static_cast<std::uint32_t>(row[0]) | static_cast<std::uint32_t>(row[1]) << 8 |
+           static_cast<std::uint32_t>(row[2]) << 16;
+}
+
+/// Writes the children of `node` that the ray enters (bit `slot` of `mask`) from far to near in
+/// the order of the ray's octant (Node::order): their references, counts and entry distances to
+/// index[0..k), count[0..k), t[0..k), k = popcount(mask). Without branches: all kWidth entries are
+/// written, those at k and beyond being leftovers that the caller does not read.
+template <class Node>
+[[gnu::always_inline]] inline void pushFarToNearScalar(const Node& node, int mask, const float (&tEnter)[8],
+                                                       int octant, std::uint32_t* index, std::uint32_t* count,
+                                                       float* t) {
+    bool reversed = false;
+    const std::uint32_t row = farToNearRow(node, octant, reversed);
+    std::uint32_t n = 0;
+#pragma GCC unroll 8
+    for (std::uint32_t p = 0; p < 8; ++p) {
+        const std::uint32_t slot = (row >> (3 * (reversed ? 7 - p : p))) & 7u;
+        index[n] = node.child[slot];
+        count[n] = node.count[slot];
+        t[n] = tEnter[slot];
+        n += (static_cast<std::uint32_t>(mask) >> slot) & 1u;
     }
-    return k;
 }
 
 /// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
-/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's triangles filtered a block of four at a time.
+/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's triangles filtered a block of four at a time, the
+/// entered children pushed in order one by one.
 struct Sse2 {
     using BoxVec = Sse2Vec;
     using LeafVec = Sse2LeafVec;
 
-    template <class Node, class Entry>
-    [[gnu::always_inline]] static int gather(const Node& node, int mask, const float (&tEnter)[8],
-                                             Entry (&out)[8]) {
-        return gatherEntries(node, mask, tEnter, out);
+    template <class Node>
+    [[gnu::always_inline]] static void pushFarToNear(const Node& node, int mask, const float (&tEnter)[8],
+                                                     int octant, std::uint32_t* index, std::uint32_t* count,
+                                                     float* t) {
+        pushFarToNearScalar(node, mask, tEnter, octant, index, count, t);
     }
 };
 

@@ -152,6 +152,62 @@ TEST(ExplainMeshBvh, EachEnteredLeafListsItsTrianglesAndTheLastBestHitIsTheHit) 
     EXPECT_EQ(checkTrace(bvh, trace, ray, kInf), "");
 }
 
+/// Eight clusters of 8 triangles in the plane y = 0, 1 x 1, at x = 0, 10, ..., 70 (z in [0, 1]): the
+/// root's eight leaves (the SAH keeps a cluster of two blocks of 4 whole, and splits two clusters).
+MeshBvh clustersAlongX() {
+    std::vector<glm::vec3> vertices;
+    std::vector<std::uint32_t> indices;
+    for (int c = 0; c < 8; ++c) {
+        const float x = 10.0f * static_cast<float>(c);
+        const auto v = static_cast<std::uint32_t>(vertices.size());
+        for (const float dx : {0.0f, 0.25f, 0.5f, 0.75f, 1.0f})
+            for (const float z : {0.0f, 1.0f})
+                vertices.emplace_back(x + dx, 0.0f, z);
+        // Columns of two vertices (z = 0, 1): four squares of two triangles.
+        for (std::uint32_t q = 0; q < 4; ++q) {
+            const std::uint32_t a = v + 2 * q;
+            indices.insert(indices.end(), {a, a + 2, a + 3, a, a + 3, a + 1});
+        }
+    }
+    return MeshBvh::build(vertices, indices);
+}
+
+/// The boxes' min x of the leaves entered, in order.
+std::vector<float> enteredLeavesX(const MeshRayTrace& trace) {
+    std::vector<float> xs;
+    for (const BvhEvent& e : trace.events)
+        if (e.kind == BvhEventKind::Entered && e.leaf) xs.push_back(e.box.min.x);
+    return xs;
+}
+
+TEST(ExplainMeshBvh, ThreeOrMoreChildrenAreTakenInTheOrderOfTheRaysOctant) {
+    // A ray in the triangles' plane enters all eight leaves' (flat) boxes and hits none of them
+    // (parallel to them): every leaf is taken, in the order the root keeps for the ray's octant,
+    // which for these clusters is along x. The directions' zero components are +0 or -0, which
+    // counts as negative: octants 0 and 1 read their own row of Node::order reversed, 4 and 7 the
+    // row of their opposite.
+    const MeshBvh bvh = clustersAlongX();
+    const std::vector<float> ascending = {0.0f, 10.0f, 20.0f, 30.0f, 40.0f, 50.0f, 60.0f, 70.0f};
+    const std::vector<float> descending(ascending.rbegin(), ascending.rend());
+    const struct {
+        glm::vec3 origin, dir;
+        const std::vector<float>& expected;
+    } cases[] = {
+        {{-5.0f, 0.0f, 0.5f}, {1.0f, 0.0f, 0.0f}, ascending},     // octant 0
+        {{-5.0f, 0.0f, 0.5f}, {1.0f, 0.0f, -0.0f}, ascending},    // octant 4
+        {{80.0f, 0.0f, 0.5f}, {-1.0f, 0.0f, 0.0f}, descending},   // octant 1
+        {{80.0f, 0.0f, 0.5f}, {-1.0f, -0.0f, -0.0f}, descending}, // octant 7
+    };
+    for (const auto& c : cases) {
+        const Ray ray{c.origin, c.dir};
+        const MeshRayTrace trace = bvh.explainRaycast(ray);
+        EXPECT_FALSE(trace.hit.has_value());
+        EXPECT_FALSE(bvh.raycast(ray).has_value());
+        EXPECT_EQ(enteredLeavesX(trace), c.expected) << "dir " << c.dir.x << " " << c.dir.y << " " << c.dir.z;
+        EXPECT_EQ(checkTrace(bvh, trace, ray, kInf), "");
+    }
+}
+
 TEST(ExplainMeshBvh, AnInvalidRayOrAnEmptyMeshHasNoEvents) {
     const MeshBvh bvh = twoGrids(2);
     const MeshRayTrace zeroDir = bvh.explainRaycast(Ray{{0.0f, 0.0f, -5.0f}, {0.0f, 0.0f, 0.0f}});
