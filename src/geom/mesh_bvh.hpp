@@ -259,7 +259,6 @@ private:
         return *reinterpret_cast<const Node*>(tree_.data() + 4 * static_cast<std::size_t>(ref));
     }
     static constexpr std::size_t kLeafPadding = 16;
-
     std::size_t triangleCount_ = 0;
     Aabb bounds_{glm::vec3(INFINITY), glm::vec3(-INFINITY)};
     float coordinateScale_ = 0.0f; ///< Largest |coordinate| of any kept vertex.
