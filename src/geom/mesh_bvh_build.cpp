@@ -451,10 +451,6 @@ struct MeshBvh::Builder {
         return static_cast<std::uint32_t>(nodes.size() - 1);
     }
 
-    /// Node::order: for each octant 0..3, the slots sorted by the centres of their boxes along
-    /// the octant's diagonal (the sum of the centre's coordinates with the octant's signs), empty
-    /// and non-finite ones last, ties in slot order. Each slot's place is its rank, counted with
-    /// two 4-wide comparisons of all eight keys (a sort's branches made the build 4% longer).
     /// Set bits of each byte (std::popcount is a long sequence without the POPCNT instruction,
     /// which the baseline build does not assume).
     static constexpr std::array<std::uint8_t, 256> kBitCount = [] {
@@ -464,6 +460,10 @@ struct MeshBvh::Builder {
         return bits;
     }();
 
+    /// Node::order: for each octant 0..3, the slots sorted by the centres of their boxes along
+    /// the octant's diagonal (the sum of the centre's coordinates with the octant's signs), empty
+    /// and non-finite ones last, ties in slot order. Each slot's place is its rank, counted with
+    /// two 4-wide comparisons of all eight keys (a sort's branches made the build 4% longer).
     static void setOrder(Node& node) {
         float centre[3][kWidth];
         for (std::size_t axis = 0; axis < 3; ++axis)

@@ -173,7 +173,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         float tEnter;
     };
     // The stack, one array a field so that the AVX-512 path pushes a node's children with
-    // vector stores (which write kWidth lanes from the top: hence the extra room).
+    // vector stores. Every path's push writes kWidth entries from the top: hence the extra room.
     std::uint32_t stackIndex[kStackSize + kWidth];
     std::uint32_t stackCount[kStackSize + kWidth];
     float stackT[kStackSize + kWidth];

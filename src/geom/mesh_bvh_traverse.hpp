@@ -154,19 +154,22 @@ template <class Node>
     }
 }
 
-/// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
-/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's triangles filtered a block of four at a time, the
-/// entered children pushed in order one by one.
-struct Sse2 {
-    using BoxVec = Sse2Vec;
-    using LeafVec = Sse2LeafVec;
-
+/// The push of a path without a vector version of it (SSE2, AVX2): pushFarToNearScalar.
+struct ScalarPush {
     template <class Node>
     [[gnu::always_inline]] static void pushFarToNear(const Node& node, int mask, const float (&tEnter)[8],
                                                      int octant, std::uint32_t* index, std::uint32_t* count,
                                                      float* t) {
         pushFarToNearScalar(node, mask, tEnter, octant, index, count, t);
     }
+};
+
+/// The SSE2 path: a node's eight boxes tested in two groups of four (the NodeRay of
+/// mesh_bvh_kernel.hpp over Sse2Vec), a leaf's triangles filtered a block of four at a time, the
+/// entered children pushed in order one by one.
+struct Sse2 : ScalarPush {
+    using BoxVec = Sse2Vec;
+    using LeafVec = Sse2LeafVec;
 };
 
 /// The ray prepared for the leaf filter (leafCandidates, mesh_bvh_kernel.hpp): the watertight
