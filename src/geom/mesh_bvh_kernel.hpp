@@ -145,14 +145,20 @@ template <class V>
 template <class V, class OnCandidate>
 [[gnu::always_inline]] inline void forEachLeafCandidate(const MeshLeafView& leaf, const LeafSetup& filter,
                                                         OnCandidate& onCandidate) {
+    // Every block filtered first, their candidates gathered in one mask (bit t: triangle t), then
+    // tested: one branch on the candidates a leaf, not one a block (which mispredicted often: hit
+    // rays on the camera workload took 4% longer on AVX2, 3% on SSE2), and the blocks' filters
+    // overlap. 64 bits: a leaf holds at most 32 triangles, and a shift by 32 must be defined.
+    static_assert(MeshBvh::kMaxLeafTriangles <= 32 && V::kLanes <= 32);
+    constexpr std::uint64_t kLaneBits = (std::uint64_t{1} << V::kLanes) - 1;
+    std::uint64_t candidates = 0;
     for (std::uint32_t first = 0; first < leaf.count; first += V::kLanes) {
-        // Lanes past the leaf's count repeat its last triangle; the mask drops them.
-        const std::uint32_t lanes = std::min(leaf.count - first, V::kLanes);
-        const int candidates = leafCandidates<V>(filter, leaf, first);
-        for (int maybe = candidates & static_cast<int>((1u << lanes) - 1); maybe != 0; maybe &= maybe - 1)
-            onCandidate.candidate(
-                leaf, first + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(maybe))));
+        const auto block = static_cast<std::uint32_t>(leafCandidates<V>(filter, leaf, first));
+        candidates |= (block & kLaneBits) << first;
     }
+    // Lanes past the leaf's count repeat its last triangle; the mask drops them.
+    for (candidates &= (std::uint64_t{1} << leaf.count) - 1; candidates != 0; candidates &= candidates - 1)
+        onCandidate.candidate(leaf, static_cast<std::uint32_t>(std::countr_zero(candidates)));
 }
 
 } // namespace kz::detail
