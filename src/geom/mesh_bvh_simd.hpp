@@ -71,6 +71,16 @@ inline F4 xyz4(F4 a) {
 inline void truncate3(F4 a, int (&out)[4]) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_cvttps_epi32(a.v));
 }
+/// Lanes 0-2 of a, b, c, d as three vectors: x = (a0, b0, c0, d0), y = (a1, ...), z = (a2, ...).
+inline void transpose3(F4 a, F4 b, F4 c, F4 d, F4& x, F4& y, F4& z) {
+    const __m128 ab01 = _mm_unpacklo_ps(a.v, b.v); // a0 b0 a1 b1
+    const __m128 cd01 = _mm_unpacklo_ps(c.v, d.v);
+    const __m128 ab23 = _mm_unpackhi_ps(a.v, b.v); // a2 b2 a3 b3
+    const __m128 cd23 = _mm_unpackhi_ps(c.v, d.v);
+    x.v = _mm_movelh_ps(ab01, cd01);
+    y.v = _mm_movehl_ps(cd01, ab01);
+    z.v = _mm_movelh_ps(ab23, cd23);
+}
 #else
 struct F4 {
     float v[4];
@@ -132,6 +142,11 @@ inline void truncate3(F4 a, int (&out)[4]) {
     for (int i = 0; i < 3; ++i)
         out[i] = static_cast<int>(a.v[i]);
     out[3] = 0;
+}
+inline void transpose3(F4 a, F4 b, F4 c, F4 d, F4& x, F4& y, F4& z) {
+    x = set4(a.v[0], b.v[0], c.v[0], d.v[0]);
+    y = set4(a.v[1], b.v[1], c.v[1], d.v[1]);
+    z = set4(a.v[2], b.v[2], c.v[2], d.v[2]);
 }
 #endif
 
