@@ -221,6 +221,23 @@ struct MeshBvh::Builder {
             const F4 x = (p.centroid2() - origin) * scale;
             truncate3(min4(max4(x, splat4(0.0f)), splat4(static_cast<float>(kBins - 1))), bin);
         }
+        /// The bin on `axis` alone, in scalar: the same operations on that lane (MAXPS and
+        /// MINPS as x > 0 ? x : 0 and x < kBins - 1 ? x : kBins - 1), so the same bin, without
+        /// storing the vector to pick a lane from memory.
+        struct OneAxis {
+            float origin;
+            float scale;
+            std::size_t axis;
+            int operator()(const PrimRef& p) const {
+                const float x = ((p.lo[axis] + p.hi[axis]) - origin) * scale;
+                const float low = x > 0.0f ? x : 0.0f;
+                constexpr auto kLast = static_cast<float>(kBins - 1);
+                return static_cast<int>(low < kLast ? low : kLast);
+            }
+        };
+        OneAxis onAxis(std::size_t axis) const {
+            return {lane(origin, static_cast<int>(axis)), lane(scale, static_cast<int>(axis)), axis};
+        }
     };
 
     /// Triangles per bin, and the union of their bounds, on each axis.
@@ -292,11 +309,8 @@ struct MeshBvh::Builder {
         const auto axis = static_cast<std::size_t>(best.axis);
         for (std::size_t k = 0; k < kBins; ++k)
             split.bounds[static_cast<int>(k) <= best.bin ? 0 : 1].grow(bins.bounds[axis][k]);
-        partition(begin, end, split, [&](const PrimRef& p) {
-            int bin[4];
-            binOf(p, bin);
-            return bin[axis] <= best.bin;
-        });
+        const Binner::OneAxis binOnAxis = binOf.onAxis(axis);
+        partition(begin, end, split, [&](const PrimRef& p) { return binOnAxis(p) <= best.bin; });
         if (split.mid > begin && split.mid < end) {
             split.leaf = false;
             return SahResult::Split;
@@ -408,19 +422,26 @@ struct MeshBvh::Builder {
     /// sets split.mid and the children's centroid bounds.
     template <class GoesLeft>
     void partition(std::uint32_t begin, std::uint32_t end, Split& split, GoesLeft&& goesLeft) {
+        // The centroid bounds in locals, not in `split`: through the reference, each grow was a
+        // load and a store that the next one waited for.
+        Box left = split.centroids[0];
+        Box right = split.centroids[1];
+        PrimRef* const p = prims.data();
         std::uint32_t i = begin, j = end;
         for (;;) {
-            while (i < j && goesLeft(prims[i])) {
-                split.centroids[0].grow(prims[i].centroid2());
+            while (i < j && goesLeft(p[i])) {
+                left.grow(p[i].centroid2());
                 ++i;
             }
-            while (i < j && !goesLeft(prims[j - 1])) {
-                split.centroids[1].grow(prims[j - 1].centroid2());
+            while (i < j && !goesLeft(p[j - 1])) {
+                right.grow(p[j - 1].centroid2());
                 --j;
             }
             if (i >= j) break;
-            std::swap(prims[i], prims[j - 1]);
+            std::swap(p[i], p[j - 1]);
         }
+        split.centroids[0] = left;
+        split.centroids[1] = right;
         split.mid = i;
     }
 
