@@ -2,6 +2,7 @@
 // property tests against brute force over all triangles with raycastBarycentric on a bumpy
 // sphere of 20,480 triangles: random rays, and rays aimed exactly at shared edges and vertices.
 #include "geom/geom.hpp"
+#include "support/golden.hpp"
 #include "support/ray_test_support.hpp"
 
 #include <algorithm>
@@ -1173,6 +1174,67 @@ TEST(MeshBvhNodeBoxes, DepthZeroIsTheRootBoundsAndDeeperLevelsNestInsideTheirPar
     EXPECT_TRUE(pm.bvh.nodeBoxes(-1).empty());
     EXPECT_TRUE(MeshBvh::build({}, {}).nodeBoxes(3).empty());
     EXPECT_EQ(MeshBvh::build({}, {}).depth(), 0);
+}
+
+// =============================================================================================
+// The builder's output, pinned
+
+/// FNV-1a, 64 bits, over `bytes` bytes at `data`, continuing `hash`.
+void fnv1a(std::uint64_t& hash, const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) {
+        hash ^= p[i];
+        hash *= 0x100000001b3ull;
+    }
+}
+
+/// The tree MeshBvh::build makes of `mesh`, hashed: its memory, its depth, every node's box of the
+/// binary tree it was collapsed from, and the traversal of 512 rays through it (each event's kind,
+/// child, place in memory, depth, t, box and tested triangles in their order in the leaf), which
+/// follow the 8-wide nodes' slots, the children's order and the leaves' layout.
+std::string treeFingerprint(const Mesh& mesh, std::uint32_t seed) {
+    const MeshBvh bvh = mesh.bvh();
+    std::uint64_t hash = 0xcbf29ce484222325ull;
+    const std::size_t memory = bvh.memoryBytes();
+    const int depth = bvh.depth();
+    fnv1a(hash, &memory, sizeof memory);
+    fnv1a(hash, &depth, sizeof depth);
+    const std::vector<Aabb> boxes = bvh.nodeBoxes(1000);
+    fnv1a(hash, boxes.data(), boxes.size() * sizeof(Aabb));
+    const glm::vec3 center = 0.5f * (bvh.bounds().min + bvh.bounds().max);
+    const glm::vec3 half = 0.5f * (bvh.bounds().max - bvh.bounds().min) + glm::vec3(0.5f);
+    Random rng(seed);
+    for (int i = 0; i < 512; ++i) { // from around the mesh's box to points inside it
+        const glm::vec3 origin = center + half * rng.inBoxF(2.0);
+        const glm::vec3 target = center + half * rng.inBoxF(0.8);
+        const MeshRayTrace trace = bvh.explainRaycast(Ray{origin, target - origin}, 10.0f);
+        for (const BvhEvent& e : trace.events) {
+            fnv1a(hash, &e.kind, sizeof e.kind);
+            fnv1a(hash, &e.leaf, sizeof e.leaf);
+            fnv1a(hash, &e.index, sizeof e.index);
+            fnv1a(hash, &e.depth, sizeof e.depth);
+            fnv1a(hash, &e.t, sizeof e.t);
+            fnv1a(hash, &e.box, sizeof e.box);
+            fnv1a(hash, e.triangles.data(), e.triangleCount * sizeof e.triangles[0]);
+        }
+    }
+    return kz::test::hex16(hash);
+}
+
+TEST(MeshBvhGolden, FixedMeshesBuildExactlyTheirRecordedTrees) {
+    // The results of a query never depend on the tree, but its speed, its traces and the lab's
+    // pictures do: a change to the builder meant to keep its trees (a faster binning or
+    // partition, say) keeps these hashes, and one meant to change them records the new ones and
+    // says why in its commit.
+    const std::map<std::string, std::string> golden = {
+        {"bumpy sphere", "67b8d9cd44872943"},
+        {"grid", "1d953bd49e74c635"},
+        {"soup", "138fa7d1b2361759"},
+    };
+    Random rng(kSeed + 512u);
+    kz::test::expectGolden(golden, "bumpy sphere", treeFingerprint(bumpySphere(4), kSeed + 513u));
+    kz::test::expectGolden(golden, "grid", treeFingerprint(grid(48), kSeed + 514u));
+    kz::test::expectGolden(golden, "soup", treeFingerprint(randomSoup(rng, 4000), kSeed + 515u));
 }
 
 } // namespace
