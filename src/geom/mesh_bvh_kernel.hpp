@@ -146,9 +146,10 @@ template <class V, class OnCandidate>
 [[gnu::always_inline]] inline void forEachLeafCandidate(const MeshLeafView& leaf, const LeafSetup& filter,
                                                         OnCandidate& onCandidate) {
     // Every block filtered first, their candidates gathered in one mask (bit t: triangle t), then
-    // tested: one branch on the candidates a leaf, not one a block (which mispredicted often: hit
-    // rays on the camera workload took 4% longer on AVX2, 3% on SSE2), and the blocks' filters
-    // overlap. 64 bits: a leaf holds at most 32 triangles, and a shift by 32 must be defined.
+    // tested: one branch on the candidates a leaf, not one a block (which mispredicted often: the
+    // camera workload's hitting rays took 3%-4% longer on the AVX2 and SSE2 paths, whose leaves
+    // have two blocks or more), and the blocks' filters overlap. 64 bits: a leaf holds at most 32
+    // triangles, and a shift by 32 must be defined.
     static_assert(MeshBvh::kMaxLeafTriangles <= 32 && V::kLanes <= 32);
     constexpr std::uint64_t kLaneBits = (std::uint64_t{1} << V::kLanes) - 1;
     std::uint64_t candidates = 0;
