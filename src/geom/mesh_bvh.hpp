@@ -26,12 +26,11 @@
 // nearest first (two by their entry distances; three or more in the order of the ray's octant that
 // the node keeps, Node::order, without a sort), each prefetched as it is taken (and as it is put on
 // the stack, but for three or more only the next one), subtrees entered beyond the best hit
-// skipped. A
-// leaf's triangles are first filtered 4 (SSE2), 8 (AVX2) or 16 (AVX-512) at once by the
-// watertight test's edge functions in float (their coordinates picked from the vertex rows by
-// permutes), with a bound on their rounding error, so a triangle
-// is dropped there only when the exact test would reject it by their signs too (leafCandidates,
-// mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric
+// skipped. A leaf's triangles are first filtered 4 (SSE2), 8 (AVX2) or 16 (AVX-512) at once,
+// every block before any is tested, by the watertight test's edge functions in float (their
+// coordinates picked from the vertex rows by permutes), with a bound on their rounding error, so
+// a triangle is dropped there only when the exact test would reject it by their signs too
+// (leafCandidates, mesh_bvh_kernel.hpp); every other one is tested by the very code of raycastBarycentric
 // (detail::WatertightRay, watertight_ray.hpp, in double), its per-ray constants computed once,
 // at the first leaf the ray reaches (detail::LeafRay).
 // The 4-wide and 8-wide steps run on the SIMD path chosen at run time (simd_path.hpp: SSE2, AVX2
