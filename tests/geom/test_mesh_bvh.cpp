@@ -1,6 +1,7 @@
 // MeshBvh: scenarios from the contract in mesh_bvh.hpp (a unit cube, a grid, icospheres), then
 // property tests against brute force over all triangles with raycastBarycentric on a bumpy
-// sphere of 20,480 triangles: random rays, and rays aimed exactly at shared edges and vertices.
+// sphere of 20,480 triangles: random rays, and rays aimed exactly at shared edges and vertices;
+// last, the trees of three fixed meshes pinned by their hashes (MeshBvhGolden).
 #include "geom/geom.hpp"
 #include "support/golden.hpp"
 #include "support/ray_test_support.hpp"
