@@ -1180,22 +1180,14 @@ TEST(MeshBvhNodeBoxes, DepthZeroIsTheRootBoundsAndDeeperLevelsNestInsideTheirPar
 // =============================================================================================
 // The builder's output, pinned
 
-/// FNV-1a, 64 bits, over `bytes` bytes at `data`, continuing `hash`.
-void fnv1a(std::uint64_t& hash, const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < bytes; ++i) {
-        hash ^= p[i];
-        hash *= 0x100000001b3ull;
-    }
-}
-
 /// The tree MeshBvh::build makes of `mesh`, hashed: its memory, its depth, every node's box of the
 /// binary tree it was collapsed from, and the traversal of 512 rays through it (each event's kind,
 /// child, place in memory, depth, t, box and tested triangles in their order in the leaf), which
 /// follow the 8-wide nodes' slots, the children's order and the leaves' layout.
 std::string treeFingerprint(const Mesh& mesh, std::uint32_t seed) {
     const MeshBvh bvh = mesh.bvh();
-    std::uint64_t hash = 0xcbf29ce484222325ull;
+    using kz::test::fnv1a;
+    std::uint64_t hash = kz::test::kFnvOffset;
     const std::size_t memory = bvh.memoryBytes();
     const int depth = bvh.depth();
     fnv1a(hash, &memory, sizeof memory);

@@ -1,7 +1,9 @@
-// Test support for the golden tests: a 64-bit hash as 16 hex digits, and the check of one
-// scenario's hash against its recorded value (printing the table entry to paste when it is new).
+// Test support for the golden tests: FNV-1a over bytes, a 64-bit hash as 16 hex digits, and the
+// check of one scenario's hash against its recorded value (printing the table entry to paste when
+// it is new).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <gtest/gtest.h>
@@ -9,6 +11,18 @@
 #include <string>
 
 namespace kz::test {
+
+/// FNV-1a's 64-bit starting value.
+inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
+
+/// FNV-1a, 64 bits, over `bytes` bytes at `data`, continuing `hash` (start from kFnvOffset).
+inline void fnv1a(std::uint64_t& hash, const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) {
+        hash ^= p[i];
+        hash *= 0x100000001b3ull;
+    }
+}
 
 inline std::string hex16(std::uint64_t value) {
     char text[17];
