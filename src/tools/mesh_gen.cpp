@@ -4,7 +4,7 @@
 //
 // Exit codes: 0 written; 1 a file could not be written; 2 a bad flag. Errors are one line on
 // stderr, "kz_meshgen: <message>".
-#include "app/cli_errors.hpp"
+#include "app/cli/errors.hpp"
 #include "meshio/obj.hpp"
 #include "meshio/shapes.hpp"
 

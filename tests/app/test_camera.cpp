@@ -1,5 +1,5 @@
-// Tests for the orbit camera (src/app/camera.hpp): pure GLM, no display.
-#include "app/camera.hpp"
+// Tests for the orbit camera (src/app/view/camera.hpp): pure GLM, no display.
+#include "app/view/camera.hpp"
 #include "scenario/scenario.hpp"
 
 #include <cmath>

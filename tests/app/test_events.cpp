@@ -1,5 +1,5 @@
-// Tests for the event log (src/app/events.hpp): the exact JSON lines the xdotool tests read.
-#include "app/events.hpp"
+// Tests for the event log (src/app/cli/events.hpp): the exact JSON lines the xdotool tests read.
+#include "app/cli/events.hpp"
 
 #include <filesystem>
 #include <fstream>

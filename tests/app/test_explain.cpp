@@ -2,7 +2,7 @@
 // shapes, the trace keys of the five ray queries (the other eight's in
 // test_explain_contact_steps.cpp), bad input of every kind (one line naming the file and the key,
 // exit code 2), then the built kolize binary run from the shell.
-#include "app/explain.hpp"
+#include "app/explain/explain.hpp"
 #include "support/explain_test_support.hpp"
 #include "support/temp_dir.hpp"
 

@@ -1,6 +1,6 @@
-// The report of a window run (src/app/frame_report.hpp): its keys in order, the medians of the
+// The report of a window run (src/app/cli/frame_report.hpp): its keys in order, the medians of the
 // frame times, and the file it goes to.
-#include "app/frame_report.hpp"
+#include "app/cli/frame_report.hpp"
 #include "physics/state_hash.hpp"
 
 #include <cstdio>

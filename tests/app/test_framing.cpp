@@ -1,9 +1,9 @@
-// The view framed beside the panel (src/app/framing.hpp): which part of the window the panel
+// The view framed beside the panel (src/app/view/framing.hpp): which part of the window the panel
 // leaves free, and the off-centre projection that puts the camera's target (the room's centre in
 // the default view) at that part's centre, with picking through the same matrices still exact.
-#include "app/camera.hpp"
-#include "app/framing.hpp"
-#include "app/interaction.hpp"
+#include "app/view/camera.hpp"
+#include "app/view/framing.hpp"
+#include "app/view/interaction.hpp"
 #include "scenario/scenario.hpp"
 
 #include <cmath>

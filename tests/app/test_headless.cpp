@@ -1,7 +1,7 @@
 // Tests for the kolize executable's headless mode: runHeadless and firstNonFinite on worlds built
 // here, then the built binary itself (flags, exit codes, the report), run with DISPLAY unset.
 // Nothing here needs a display.
-#include "app/headless.hpp"
+#include "app/cli/headless.hpp"
 #include "physics/state_hash.hpp"
 #include "session/recording.hpp"
 

@@ -1,8 +1,8 @@
-// The impact log as the panel shows it, without a window (src/app/impact_view.hpp): the ring keeps
+// The impact log as the panel shows it, without a window (src/app/timeline/impact_log.hpp): the ring keeps
 // the last 2,000 records newest first and forgets the steps a reset or rewind undoes; rows name
 // bodies, walls and mesh triangles; "Why here?" gives each method's numbers; the picture has the
 // point, the normal, both velocities and the partner's feature.
-#include "app/impact_view.hpp"
+#include "app/timeline/impact_log.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
-// The window's mouse interaction without a window (src/app/interaction.hpp): what a click picks,
+// The window's mouse interaction without a window (src/app/view/interaction.hpp): what a click picks,
 // what the cursor hovers, how a drag moves a body and a release throws it, and the event lines
 // each logs. The picture is a camera at z = 12 looking down -z into an 800 x 600 window.
-#include "app/interaction.hpp"
+#include "app/view/interaction.hpp"
 #include "physics/obstacle.hpp"
 #include "support/screen_camera.hpp"
 

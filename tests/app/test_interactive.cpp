@@ -10,8 +10,8 @@
 // The tests of this binary take an exclusive lock per X display (ctest runs them in parallel,
 // and two windows on one screen would steal each other's clicks and keys). KZ_KEEP_TEST_FILES=1
 // keeps each test's folder (scenarios, event log, screenshots, the app's output) for inspection.
-#include "app/lab_draw.hpp"
-#include "app/lab_scene.hpp"
+#include "app/lab/draw.hpp"
+#include "app/lab/scene.hpp"
 #include "physics/pick.hpp"
 #include "scenario/scenario.hpp"
 

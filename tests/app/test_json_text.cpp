@@ -1,7 +1,7 @@
-// Tests for the JSON text of the app's outputs (src/app/json_text.hpp): nlohmann's layout, and
+// Tests for the JSON text of the app's outputs (src/app/cli/json_text.hpp): nlohmann's layout, and
 // numbers as their shortest round-trip decimals. Random cases use a fixed seed, printed on failure.
-#include "app/json_text.hpp"
-#include "app/report_numbers.hpp"
+#include "app/cli/json_text.hpp"
+#include "app/cli/report_numbers.hpp"
 
 #include <bit>
 #include <charconv>

@@ -1,7 +1,7 @@
-// The key table (src/app/keys.hpp): the key handling and the Help read it, so what the Help lists
+// The key table (src/app/ui/keys.hpp): the key handling and the Help read it, so what the Help lists
 // is what the keys do. Here: every key is bound once, every action has a key, and each binding is
 // found by its key.
-#include "app/keys.hpp"
+#include "app/ui/keys.hpp"
 
 #include <gtest/gtest.h>
 #include <set>

@@ -1,9 +1,9 @@
-// The query lab without a window (src/app/lab_scene.hpp, lab_query.hpp, lab_draw.hpp): the query
+// The query lab without a window (src/app/lab: scene.hpp, query.hpp, draw.hpp): the query
 // names, every query's start scene (interesting: rays hit, pairs are close but apart), the verdict
 // following the shapes, the numbers, the drawn world's tints and each query's construction lines.
-#include "app/lab_draw.hpp"
-#include "app/lab_query.hpp"
-#include "app/lab_scene.hpp"
+#include "app/lab/draw.hpp"
+#include "app/lab/query.hpp"
+#include "app/lab/scene.hpp"
 #include "geom/overlap.hpp"
 
 #include <algorithm>

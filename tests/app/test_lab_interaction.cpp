@@ -1,8 +1,8 @@
-// The query lab's mouse without a window (src/app/lab_interaction.hpp): what a press grabs (a
+// The query lab's mouse without a window (src/app/lab/mouse.hpp): what a press grabs (a
 // shape, a handle, nothing), how a drag moves it in the plane facing the camera and how a right
 // drag (or Shift) turns it, releases, and the press over the panel. The picture is the lab's own
 // camera in a 1280 x 720 window.
-#include "app/lab_interaction.hpp"
+#include "app/lab/mouse.hpp"
 #include "support/screen_camera.hpp"
 
 #include <gtest/gtest.h>

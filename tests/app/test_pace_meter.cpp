@@ -1,8 +1,8 @@
-// Tests for app/pace_meter.hpp: the effective time scale (simulated seconds per wall second,
+// Tests for app/timeline/pace_meter.hpp: the effective time scale (simulated seconds per wall second,
 // smoothed) and when the physics counts as behind real time: only when it is what holds the pace
 // back, not for a stall elsewhere or a slow frame of drawing, with a gap between falling behind
 // and catching up, and a restart when the world stops.
-#include "app/pace_meter.hpp"
+#include "app/timeline/pace_meter.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// The mouse probe without a window (src/app/probe.hpp): each mode's answer along one ray (the
+// The mouse probe without a window (src/app/lab/probe.hpp): each mode's answer along one ray (the
 // nearest hit, the sphere cast, every hit nearest first), what it draws, and the names it shows.
-#include "app/probe.hpp"
+#include "app/lab/probe.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// The timeline's numbers (src/app/timeline.hpp): plots of a few hundred points over any span, each
+// The timeline's numbers (src/app/timeline/timeline.hpp): plots of a few hundred points over any span, each
 // point the largest of its steps, impacts counted per point, and the `,` / `.` steps kept inside
 // the span.
-#include "app/timeline.hpp"
+#include "app/timeline/timeline.hpp"
 #include "session/session_test_support.hpp"
 
 #include <gtest/gtest.h>

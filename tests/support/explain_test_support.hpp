@@ -2,7 +2,7 @@
 // test_explain_contact_steps.cpp): run a query on shapes text and read its output.
 #pragma once
 
-#include "app/explain.hpp"
+#include "app/explain/explain.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>

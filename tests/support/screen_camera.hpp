@@ -2,7 +2,7 @@
 // up +y and perspective projection), and where a world point shows in it.
 #pragma once
 
-#include "app/interaction.hpp"
+#include "app/view/interaction.hpp"
 
 #include <glm/gtc/matrix_transform.hpp>
 

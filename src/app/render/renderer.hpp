@@ -5,7 +5,7 @@
 // overlay_passes.cpp hold them); the debug lines are built on the CPU in debug_lines.cpp.
 #pragma once
 
-#include "app/pick_state.hpp"
+#include "app/view/pick_state.hpp"
 #include "geom/types.hpp"
 #include "physics/world.hpp"
 

@@ -1,0 +1,185 @@
+// Reading the shapes file of `kolize explain` with the scenario loader's readers: its syntax pass
+// (json_syntax), its value readers (json_values), its body and mesh-obstacle readers
+// (read_scenario) and its mesh files (mesh_files). Every failure throws the loader's LoadError at
+// a JSON pointer, caught once in readExplainInput.
+#include "app/explain/shapes.hpp"
+
+#include "scenario/body_checks.hpp"
+#include "scenario/json_syntax.hpp"
+#include "scenario/json_values.hpp"
+#include "scenario/mesh_files.hpp"
+#include "scenario/read_scenario.hpp"
+
+#include <array>
+#include <exception>
+#include <filesystem>
+#include <utility>
+
+namespace kz {
+
+namespace {
+
+using namespace scenario_detail;
+
+constexpr std::array<std::pair<ExplainShapeKind, const char*>, 6> kShapeNames{{
+    {ExplainShapeKind::Sphere, "sphere"},
+    {ExplainShapeKind::Box, "box"},
+    {ExplainShapeKind::Mesh, "mesh"},
+    {ExplainShapeKind::Triangle, "triangle"},
+    {ExplainShapeKind::Plane, "plane"},
+    {ExplainShapeKind::Segment, "segment"},
+}};
+
+/// The object's "shape", which must be `wanted` (the query's kind).
+void checkShapeKind(const json& j, const std::string& p, ExplainShapeKind wanted) {
+    expectObject(j, p);
+    const json& shape = require(j, p, "shape");
+    for (const auto& [kind, name] : kShapeNames) {
+        if (shape != name) continue;
+        if (kind != wanted)
+            fail(child(p, "shape"),
+                 std::string("this query needs a ") + explainShapeName(wanted) + ", " + got(shape));
+        return;
+    }
+    fail(child(p, "shape"),
+         "must be \"sphere\", \"box\", \"mesh\", \"triangle\", \"plane\" or \"segment\", " + got(shape));
+}
+
+/// An array of exactly N points [x, y, z].
+template <std::size_t N>
+std::array<glm::vec3, N> readPoints(const json& j, const std::string& p) {
+    if (!j.is_array() || j.size() != N)
+        fail(p, "must be an array of " + std::to_string(N) + " points [x, y, z], " +
+                    (j.is_array() ? "got " + std::to_string(j.size()) + " elements" : got(j)));
+    std::array<glm::vec3, N> points{};
+    for (std::size_t i = 0; i < N; ++i)
+        points[i] = readVec3(j[i], child(p, i));
+    return points;
+}
+
+/// A sphere or a box, read as a scenario's listed body (every body key allowed and checked).
+void readBodyShape(const json& j, const std::string& p, bool moving, ExplainShape& shape) {
+    const BodyDesc body = readBody(j, p, 0, Scenario{});
+    if (shape.kind == ExplainShapeKind::Sphere)
+        shape.sphere = {body.position, body.radius};
+    else
+        shape.box = obbOfDesc(body);
+    if (moving && !find(j, "velocity"))
+        fail(child(p, "velocity"), "required key is missing (the sweep moves this shape by its velocity)");
+    shape.velocity = body.velocity;
+}
+
+ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wanted, bool moving,
+                       MeshFiles& meshes) {
+    checkShapeKind(j, p, wanted);
+    ExplainShape shape;
+    shape.kind = wanted;
+    switch (wanted) {
+    case ExplainShapeKind::Sphere:
+    case ExplainShapeKind::Box:
+        readBodyShape(j, p, moving, shape);
+        break;
+    case ExplainShapeKind::Mesh: {
+        std::string error;
+        shape.mesh = makeObstacle(readObstacleDesc(j, p, meshes), error);
+        if (!shape.mesh) fail(p, error);
+        break;
+    }
+    case ExplainShapeKind::Triangle: {
+        checkKeys(j, p, {"shape", "vertices"});
+        const auto v = readPoints<3>(require(j, p, "vertices"), child(p, "vertices"));
+        shape.triangle = {v[0], v[1], v[2]};
+        if (!isValid(shape.triangle))
+            fail(child(p, "vertices"), "the triangle has no area (its vertices coincide or lie on one line)");
+        break;
+    }
+    case ExplainShapeKind::Plane:
+        checkKeys(j, p, {"shape", "normal", "d"});
+        shape.plane = readPlaneValues(j, p);
+        break;
+    case ExplainShapeKind::Segment:
+        checkKeys(j, p, {"shape", "points"});
+        shape.segment = readPoints<2>(require(j, p, "points"), child(p, "points"));
+        break;
+    }
+    return shape;
+}
+
+/// A "t_max" value: a number >= 0.
+float readTMax(const json& j, const std::string& p) {
+    const float tMax = readFloat(j, p);
+    if (!(tMax >= 0.0f)) fail(p, "must be >= 0, " + got(j));
+    return tMax;
+}
+
+void readRay(const json& j, ExplainInput& input) {
+    const std::string p = "/ray";
+    expectObject(j, p);
+    checkKeys(j, p, {"origin", "dir", "t_max"});
+    const Ray ray{readVec3(require(j, p, "origin"), child(p, "origin")),
+                  readVec3(require(j, p, "dir"), child(p, "dir"))};
+    if (!isValid(ray))
+        fail(child(p, "dir"), "must not be zero (nor so short that its squared length underflows)");
+    input.ray = ray;
+    if (const json* tMax = find(j, "t_max")) input.rayTMax = readTMax(*tMax, child(p, "t_max"));
+}
+
+ExplainInput readDocument(const json& doc, const std::string& sourceName, const ExplainNeeds& needs) {
+    expectObject(doc, "");
+    if (needs.ray)
+        checkKeys(doc, "", {"ray", "b"});
+    else if (needs.sweep)
+        checkKeys(doc, "", {"a", "b", "t_max"});
+    else
+        checkKeys(doc, "", {"a", "b"});
+    // Mesh files beside the shapes file; for stdin (no such file) beside the current folder.
+    std::error_code ec;
+    MeshFiles meshes(std::filesystem::is_regular_file(sourceName, ec) ? sourceName : "./" + sourceName);
+    ExplainInput input;
+    if (needs.ray)
+        readRay(require(doc, "", "ray"), input);
+    else
+        input.a = readShape(require(doc, "", "a"), "/a", needs.a, needs.sweep, meshes);
+    input.b = readShape(require(doc, "", "b"), "/b", needs.b, false, meshes);
+    if (const json* tMax = needs.sweep ? find(doc, "t_max") : nullptr)
+        input.sweepTMax = readTMax(*tMax, "/t_max");
+    return input;
+}
+
+} // namespace
+
+const char* explainShapeName(ExplainShapeKind kind) {
+    for (const auto& [k, name] : kShapeNames)
+        if (k == kind) return name;
+    return "?";
+}
+
+std::optional<ExplainInput> readExplainInput(std::string_view text, const std::string& sourceName,
+                                             const ExplainNeeds& needs, std::string& error) {
+    try {
+        if (text.size() > kMaxScenarioBytes) {
+            error =
+                sourceName + ": is larger than " + std::to_string(kMaxScenarioBytes) + " bytes, the limit";
+            return std::nullopt;
+        }
+        if (const auto syntax = checkSyntax(text)) {
+            error = oneLine(sourceName + ": " + *syntax);
+            return std::nullopt;
+        }
+        const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+        if (doc.is_discarded()) {
+            error = sourceName + ": not valid JSON";
+            return std::nullopt;
+        }
+        ExplainInput input = readDocument(doc, sourceName, needs);
+        error.clear();
+        return input;
+    } catch (const LoadError& e) {
+        error = errorLine(sourceName, e.pointer, e.what);
+    } catch (const std::exception& e) {
+        error = oneLine(sourceName + ": " + e.what());
+    }
+    return std::nullopt;
+}
+
+} // namespace kz

@@ -1,0 +1,122 @@
+#include "app/ui/lab_panel.hpp"
+
+#include "app/ui/lab_steps.hpp"
+
+#include <imgui.h>
+#include <string>
+
+namespace kz {
+namespace {
+
+constexpr const char* kScenarios = "(off: the scenarios)";
+const ImVec4 kPositiveText{1.0f, 0.35f, 0.3f, 1.0f};
+const ImVec4 kNegativeText{0.4f, 0.95f, 0.45f, 1.0f};
+
+void textVec3(const char* label, const glm::vec3& v) {
+    ImGui::Text("%-9s %8.3f %8.3f %8.3f", label, double(v.x), double(v.y), double(v.z));
+}
+
+/// HIT / MISS or OVERLAP / APART, in the verdict's colour.
+void verdictLine(const LabResult& result) {
+    const char* verdict =
+        result.isHit ? (result.positive ? "HIT" : "MISS") : (result.positive ? "OVERLAP" : "APART");
+    ImGui::TextColored(result.positive ? kPositiveText : kNegativeText, "%s", verdict);
+    for (const LabNumber& number : result.numbers) {
+        if (number.key == "triangle") {
+            ImGui::Text("%-10s #%d", number.key.c_str(), static_cast<int>(number.value));
+        } else {
+            ImGui::Text("%-10s %.4f", number.key.c_str(), double(number.value));
+        }
+    }
+}
+
+void queryList(const UiFrameInfo& info, UiRequests& requests) {
+    const char* current = info.labQuery ? labQueryName(*info.labQuery) : kScenarios;
+    if (!ImGui::BeginCombo("query", current, ImGuiComboFlags_HeightLargest)) return;
+    if (ImGui::Selectable(kScenarios, !info.labQuery)) requests.closeLab = true;
+    for (int i = 0; i < kLabQueryCount; ++i) {
+        const auto query = static_cast<LabQuery>(i);
+        if (ImGui::Selectable(labQueryName(query), info.labQuery == query)) requests.openLab = query;
+    }
+    ImGui::EndCombo();
+}
+
+const char* bodyOrObstacleName(const World& world, const PickHit& hit, std::string& storage) {
+    storage = probeName(world, hit);
+    return storage.c_str();
+}
+
+} // namespace
+
+void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+    // Open when the window starts in the lab; one closed line above the scenarios' sections else.
+    ImGui::SetNextItemOpen(info.labQuery.has_value(), ImGuiCond_FirstUseEver);
+    if (!ImGui::CollapsingHeader("Lab")) return;
+    queryList(info, requests);
+    if (!info.labQuery) {
+        ImGui::TextDisabled("a query to drag its shapes and watch its answer");
+        return;
+    }
+    if (ImGui::Button("Back to the scenarios")) requests.closeLab = true;
+    const LabQueryInfo& query = labQueryInfo(*info.labQuery);
+    verdictLine(info.labResult);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(query.idea);
+    ImGui::TextDisabled("%s", query.controls);
+    if (info.labHover.empty()) {
+        ImGui::TextDisabled("under the cursor: -");
+    } else {
+        ImGui::Text("under the cursor: %s", info.labHover.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+    labStepsSection(state.labView, *info.labQuery, info.labResult);
+}
+
+void probeSection(UiState& state, const UiFrameInfo& info) {
+    int mode = static_cast<int>(state.probeMode);
+    const char* names[kProbeModeCount];
+    for (int i = 0; i < kProbeModeCount; ++i)
+        names[i] = probeModeName(static_cast<ProbeMode>(i));
+    if (ImGui::Combo("probe", &mode, names, kProbeModeCount)) state.probeMode = static_cast<ProbeMode>(mode);
+    if (state.probeMode == ProbeMode::SphereCast)
+        ImGui::SliderFloat("radius", &state.probeRadius, kProbeMinRadius, kProbeMaxRadius, "%.2f m",
+                           ImGuiSliderFlags_AlwaysClamp);
+    const ProbeResult& probe = info.probe;
+    if (state.probeMode == ProbeMode::Off || info.world == nullptr) return;
+    if (!probe.ray) {
+        ImGui::TextDisabled("move the cursor over the scene");
+        return;
+    }
+    std::string name;
+    if (probe.nearest) {
+        ImGui::Text("%s", bodyOrObstacleName(*info.world, *probe.nearest, name));
+        ImGui::Text("t         %.4f", double(probe.nearest->hit.t));
+        textVec3("point", probe.nearest->hit.point);
+        textVec3("normal", probe.nearest->hit.normal);
+    } else if (probe.cast) {
+        ImGui::Text("%s", probeName(*info.world, *probe.cast).c_str());
+        ImGui::Text("t         %.4f", double(probe.cast->t));
+        textVec3("centre", probe.cast->center);
+        textVec3("touches", probe.cast->point);
+        textVec3("normal", probe.cast->normal);
+    } else if (!probe.all.empty()) {
+        for (std::size_t i = 0; i < probe.all.size() && i < 12; ++i) {
+            ImGui::Text("%2zu. t %8.4f  %s", i + 1, double(probe.all[i].hit.t),
+                        bodyOrObstacleName(*info.world, probe.all[i], name));
+        }
+        if (probe.all.size() > 12) ImGui::TextDisabled("... %zu hits in all", probe.all.size());
+    } else {
+        ImGui::TextDisabled("nothing under the cursor");
+    }
+}
+
+void drawLabLabels(const LabScene& scene, const glm::mat4& view, const glm::mat4& proj, float nearPlane) {
+    for (const LabShape& shape : scene.shapes)
+        drawLabelAt(shape.position, shape.name.c_str(), view, proj, nearPlane);
+    for (const LabHandle& handle : scene.handles)
+        drawLabelAt(handle.position + glm::vec3(0.0f, 0.22f, 0.0f), handle.name.c_str(), view, proj,
+                    nearPlane);
+}
+
+} // namespace kz
