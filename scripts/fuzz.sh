@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every parser of outside input (tests/fuzz; README.md, "Fuzzing"): installs what is
+# Fuzzes every parser of outside input (tests/fuzz; docs/building.md, "Fuzzing"): installs what is
 # missing, builds the fuzz preset (clang, libFuzzer, ASan + UBSan) and runs each target for
 # SECONDS (default 60), one after the other. Exits non-zero when any target finds a crash, a
 # sanitizer report, a leak, a timeout or an out-of-memory, naming the input it kept and the

@@ -146,7 +146,7 @@ public:
     /// The heap bytes a copy holds.
     std::size_t memoryBytes() const;
 
-    // The looseness (README, "Benchmarks": chosen by BM_Pick and BM_Step under callgrind). Looser
+    // The looseness (docs/physics.md: chosen by BM_Pick and BM_Step under callgrind). Looser
     // leaves make fewer bodies leave their ball in a step, and picking slower.
     /// How far ahead along its velocity a leaf's box reaches, in seconds.
     static constexpr float kLookAhead = 0.2f;

@@ -1,5 +1,5 @@
 // The physical ranges Kolize simulates: the scenario loader refuses values outside them, and the
-// World's setters (and the app's panel) clamp to them. README.md, "Writing a scenario", lists them.
+// World's setters (and the app's panel) clamp to them. docs/scenarios.md lists them.
 //
 // Why they keep every state finite (tests/scenario/test_scenario.cpp, ScenarioLimits, runs the
 // extremes): positions stay inside the room (|x| <= kMaxRoomExtent); with restitution <= 1 and

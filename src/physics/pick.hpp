@@ -41,7 +41,7 @@ struct PickHit {
 /// the float rounding of a bounding sphere's entry t stays well within, so a node's key never
 /// exceeds the entry t of a body below it. The candidates thus come in exactly the order a scan
 /// of every bound sorts them in, and every answer is pickNearestByScan's, bit for bit; only the
-/// nodes and bounds near the ray are tested, not all n (README, "Benchmarks": BM_Pick). Reads
+/// nodes and bounds near the ray are tested, not all n (docs/benchmarks.md: BM_Pick). Reads
 /// the world only: several threads may pick in one world at once (each has its own scratch).
 std::optional<PickHit> pickNearest(const World& world, const Ray& ray, float tMax = INFINITY);
 

@@ -1,4 +1,4 @@
-// Loading a scenario file (format: README.md, "Writing a scenario").
+// Loading a scenario file (format: docs/scenarios.md).
 //
 // Two passes over the text: a SAX pass that only checks syntax, finite numbers and duplicate
 // keys (json_syntax.cpp: it knows the line, column and JSON pointer of the failure), then the

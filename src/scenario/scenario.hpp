@@ -1,5 +1,5 @@
 // Scenarios: a room, world settings, a camera and bodies, read from JSON files in
-// assets/scenarios/ (format: README.md, "Writing a scenario"), and turned into a World.
+// assets/scenarios/ (format: docs/scenarios.md), and turned into a World.
 //
 // Loading and instantiating report failure through the result's `error` (one line,
 // "<file>: <JSON pointer>: <what is wrong>"); none throws, and a failed load returns no
@@ -80,7 +80,7 @@ struct ScenarioResult {
 
 /// Reads and validates a scenario file, and the mesh files its obstacles name. A file over
 /// kMaxScenarioBytes, nesting deeper than kMaxScenarioDepth, a value outside the ranges of
-/// physics/limits.hpp (README, "Writing a scenario"), a missing file,
+/// physics/limits.hpp (docs/scenarios.md), a missing file,
 /// invalid JSON (reported by line and column), a wrong type, an unknown or missing key, an
 /// invalid value or a mesh file that does not load (missing, malformed, no triangles) is an
 /// error. A mesh path is looked up beside the scenario file, then in the asset root.

@@ -194,17 +194,17 @@ TEST(BuiltinScenarios, SlantedRoomHasATiltedCeiling) {
     }));
 }
 
-TEST(BuiltinScenarios, TheReadmeExampleLoadsAndInstantiates) {
-    std::ifstream in(fs::path(KZ_SOURCE_DIR) / "README.md");
+TEST(BuiltinScenarios, TheDocumentedExampleLoadsAndInstantiates) {
+    std::ifstream in(fs::path(KZ_SOURCE_DIR) / "docs" / "scenarios.md");
     ASSERT_TRUE(in);
-    const std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::size_t section = readme.find("## Writing a scenario");
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t section = page.find("## An example");
     ASSERT_NE(section, std::string::npos);
-    const std::size_t begin = readme.find("```json\n", section);
+    const std::size_t begin = page.find("```json\n", section);
     ASSERT_NE(begin, std::string::npos);
-    const std::size_t end = readme.find("```", begin + 8);
+    const std::size_t end = page.find("```", begin + 8);
     ASSERT_NE(end, std::string::npos);
-    const kz::Scenario s = mustParse(readme.substr(begin + 8, end - begin - 8));
+    const kz::Scenario s = mustParse(page.substr(begin + 8, end - begin - 8));
     EXPECT_EQ(s.bodies.size(), 3u);
     EXPECT_TRUE(s.random);
     EXPECT_TRUE(s.camera);
@@ -877,7 +877,7 @@ TEST(ScenarioText, ReadingGivesTheSameErrorsAsResolving) {
     }
 }
 
-// ---- Documented ranges and input limits (physics/limits.hpp, README "Writing a scenario") -------
+// ---- Documented ranges and input limits (physics/limits.hpp, docs/scenarios.md) ----------------
 
 TEST(ScenarioLimits, EveryValueOutsideItsDocumentedRangeIsRefusedNamingTheKeyAndTheRange) {
     const std::string ball = R"("shape": "sphere", "radius": 0.5, "position": [0, 0, 0])";

@@ -1,8 +1,7 @@
 // The steps hooks of `kolize explain`'s eight contact, sweep and closest-point queries: each runs
 // its trace (src/geom/explain_contact.hpp, explain_closest.hpp, explain_sweep.hpp) on the same
 // shapes as the query's result and writes the trace's keys (contact_json.hpp) beside
-// "query" and "result". Internal to kz_explain; the keys are listed in README.md, "The explain
-// command".
+// "query" and "result". Internal to kz_explain; the keys are listed in docs/command-line.md.
 #pragma once
 
 #include "app/explain/shapes.hpp"

@@ -1,7 +1,7 @@
 // `kolize explain QUERY --shapes FILE|-`: one query of the geometry core run on the shapes of a
-// JSON file, printed as one JSON object with its result and, for the queries that have a trace,
-// its steps (README.md, "The explain command"). The library kz_explain; main.cpp only parses the
-// command line. Needs no display.
+// JSON file, printed as one JSON object with its result and, for the queries that have a trace, its
+// steps (docs/command-line.md, "The explain command"). The library kz_explain; main.cpp only parses
+// the command line. Needs no display.
 #pragma once
 
 #include <istream>
@@ -18,7 +18,7 @@ struct ExplainOutcome {
     std::string error; ///< One line naming the file and the JSON pointer; empty on success.
 };
 
-/// The query names, in the README's order.
+/// The query names, in the order of docs/command-line.md.
 std::vector<std::string> explainQueryNames();
 
 /// Runs `query` on the shapes text; `sourceName` names the text in errors ("shapes.json: /b/radius:

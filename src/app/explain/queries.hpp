@@ -4,7 +4,7 @@
 // Adding a trace to a query: write `void <query>Steps(const ExplainInput&, Json& out)` that runs
 // the trace and adds its keys to `out` beside "query" and "result" (ray_steps.cpp and
 // contact_steps.cpp hold the thirteen), and set it as the entry's `steps` in
-// explainQueries() (queries.cpp). Document the keys in README.md, "The explain command".
+// explainQueries() (queries.cpp). Document the keys in docs/command-line.md.
 #pragma once
 
 #include "app/explain/shapes.hpp"
@@ -26,8 +26,8 @@ struct ExplainQuery {
     void (*steps)(const ExplainInput& input, nlohmann::ordered_json& out);
 };
 
-/// Every query, in the README's order: the five ray queries, then the contacts, the sweep and the
-/// closest points.
+/// Every query, in the order of docs/command-line.md: the five ray queries, then the contacts, the
+/// sweep and the closest points.
 std::span<const ExplainQuery> explainQueries();
 
 /// The query named `name`, or nullptr.

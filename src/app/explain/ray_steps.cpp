@@ -1,6 +1,6 @@
 // The ray queries of `kolize explain`: each result is the fast query's (raycast, or the placed
 // mesh's raycast for ray-mesh), each steps hook writes its trace (explain_ray.hpp). The keys are
-// listed in README.md, "The explain command".
+// listed in docs/command-line.md, "The explain command".
 #include "app/explain/ray_steps.hpp"
 
 #include "app/explain/json.hpp"

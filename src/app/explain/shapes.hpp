@@ -1,6 +1,7 @@
-// The shapes file of `kolize explain` (README, "The explain command"): "a" and "b", or "ray" and
-// "b", each a body in the scenario format or a triangle, plane or segment, read with the scenario
-// loader's own readers (src/scenario), so every value is checked as it is in a scenario file.
+// The shapes file of `kolize explain` (docs/command-line.md, "The shapes file"): "a" and "b", or
+// "ray" and "b", each a body in the scenario format or a triangle, plane or segment, read with the
+// scenario loader's own readers (src/scenario), so every value is checked as it is in a scenario
+// file.
 #pragma once
 
 #include "geom/types.hpp"
