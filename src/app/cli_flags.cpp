@@ -339,16 +339,24 @@ std::optional<int> CommandLine::parse(int argc, char** argv) {
     }
 }
 
-/// A bad value or a conflict, which CLI11 2.1 finds before --help and unexpected arguments (values
-/// even before conflicts): kolize answers in the order a reader expects instead (--help, then an
-/// unexpected argument, then two flags that cannot go together, then a bad value), as it did when
-/// it checked the values itself.
+/// A bad value or a conflict, which CLI11 2.1 finds before --help, a missing argument of explain
+/// and unexpected arguments (values even before conflicts): kolize answers in the order it always
+/// has instead, from when it checked the values and the conflicts itself after CLI11's own checks:
+/// --help, a missing argument, an unexpected one, two flags that cannot go together, a bad value.
 int CommandLine::reportLateError(const CLI::ParseError& error, bool valueError) const {
     const std::array<const CLI::App*, 2> commands = {&app_, explain_};
     for (const CLI::App* command : commands) {
         if (command->get_help_ptr() != nullptr && command->get_help_ptr()->count() > 0) {
             std::cout << app_.help();
             return kExitOk;
+        }
+    }
+    if (explain_->parsed()) {
+        for (const CLI::Option* option : explain_->get_options()) {
+            if (option->get_required() && option->count() == 0) {
+                printError("kolize", std::string(CLI::RequiredError(option->get_name()).what()) + kSeeHelp);
+                return kExitUsage;
+            }
         }
     }
     for (const CLI::App* command : commands) {

@@ -884,6 +884,8 @@ TEST_F(KolizeFlags, FlagsThatCannotGoTogetherAreOneLineInKolizesWords) {
         {"--headless --replay x.kzr --seed x",
          "--seed: not with --replay (the recording holds its scenarios and seeds)"},
         {"--steps -3", "--steps: only with --headless (the window runs until quit, or use --frames N)"},
+        // explain's missing argument before a flag it does not take, as CLI11 checked it first.
+        {"--headless explain ray-box", "--shapes is required (see kolize --help)"},
     });
 }
 
