@@ -1,7 +1,10 @@
 // Tests for the kolize executable's headless mode: runHeadless and firstNonFinite on worlds built
-// here, then the built binary itself (flags, exit codes, the report), run with DISPLAY unset.
+// here, then the built binary itself (flags, exit codes, the report), run with DISPLAY unset:
+// each flag's bad values, the flags that cannot go together and the defaults --help shows.
 // Nothing here needs a display.
 #include "app/cli/headless.hpp"
+#include "app/window/app.hpp"
+#include "physics/job_system.hpp"
 #include "physics/state_hash.hpp"
 #include "session/recording.hpp"
 
@@ -10,10 +13,12 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -777,6 +782,143 @@ TEST_F(KolizeCli, AnOversizeScenarioFileIsRefusedQuicklyWithOneLine) {
     EXPECT_EQ(run.exitCode, 2);
     expectOneErrorLine(run);
     EXPECT_NE(run.err.find("is larger than 4 MiB"), std::string::npos) << run.err;
+}
+
+// ---------------------------------------------------------------- the flags, as CLI11 reads them
+
+class KolizeFlags : public KolizeCli {
+protected:
+    struct ErrorLine {
+        const char* args; ///< kolize's arguments (shell words).
+        const char* line; ///< Its stderr: "kolize: " + line + "\n".
+    };
+
+    /// Each command line exits with code 2 and prints exactly its line, nothing on stdout.
+    void expectErrorLines(std::initializer_list<ErrorLine> cases) {
+        for (const ErrorLine& c : cases) {
+            SCOPED_TRACE(c.args);
+            const Outcome run = kolize(c.args);
+            EXPECT_EQ(run.exitCode, 2);
+            EXPECT_EQ(run.err, "kolize: " + std::string(c.line) + "\n");
+            EXPECT_TRUE(run.out.empty()) << run.out;
+        }
+    }
+};
+
+TEST_F(KolizeFlags, EachFlagsBadValueIsOneLineNamingTheFlagTheRangeAndTheValue) {
+    expectErrorLines({
+        {"--headless --steps -3", "--steps: expected a whole number from 0 to 10000000, got '-3'"},
+        {"--headless --steps 0x10", "--steps: expected a whole number from 0 to 10000000, got '0x10'"},
+        {"--headless --steps ' 5'", "--steps: expected a whole number from 0 to 10000000, got ' 5'"},
+        {"--headless --steps +5", "--steps: expected a whole number from 0 to 10000000, got '+5'"},
+        {"--headless --steps 10000001",
+         "--steps: expected a whole number from 0 to 10000000, got '10000001'"},
+        {"--headless --seed -1", "--seed: expected a whole number from 0 to 18446744073709551615, got '-1'"},
+        {"--headless --seed 18446744073709551616",
+         "--seed: expected a whole number from 0 to 18446744073709551615, got '18446744073709551616'"},
+        {"--headless --threads 257", "--threads: expected a whole number from 1 to 256, got '257'"},
+        {"--threads -2", "--threads: expected a whole number from 1 to 256, got '-2'"},
+        {"--size 640x", "--size: expected WxH with each side a whole number from 1 to 16384, got '640x'"},
+        {"--size 16385x1",
+         "--size: expected WxH with each side a whole number from 1 to 16384, got '16385x1'"},
+        {"--size +5x5", "--size: expected WxH with each side a whole number from 1 to 16384, got '+5x5'"},
+        {"--frames 0", "--frames: expected a whole number from 1 to 1000000000, got '0'"},
+        {"--frames -1", "--frames: expected a whole number from 1 to 1000000000, got '-1'"},
+        {"--msaa 17", "--msaa: expected auto or a whole number from 0 to 16, got '17'"},
+        {"--msaa AUTO", "--msaa: expected auto or a whole number from 0 to 16, got 'AUTO'"},
+        {"--ui-scale 1e0", "--ui-scale: expected a number from 0.5 to 4, got '1e0'"},
+        {"--ui-scale 4.000001", "--ui-scale: expected a number from 0.5 to 4, got '4.000001'"},
+        {"--ui-scale 0x1p0", "--ui-scale: expected a number from 0.5 to 4, got '0x1p0'"},
+        {"--history-mb 0", "--history-mb: expected a whole number from 1 to 65536, got '0'"},
+        {"--history-mb 65537", "--history-mb: expected a whole number from 1 to 65536, got '65537'"},
+    });
+}
+
+TEST_F(KolizeFlags, LeadingZerosAreDecimalNotOctalAndTheLargestSeedIsTaken) {
+    // CLI11 2.1 alone would read "010" as octal 8; kolize reads what a person means.
+    const Outcome steps = kolize("--headless --scenario deterministic --steps 010");
+    ASSERT_EQ(steps.exitCode, 0) << steps.err;
+    EXPECT_EQ(Json::parse(steps.out)["steps"], 10u);
+    const Outcome seed = kolize("--headless --scenario random --steps 0 --seed 0010");
+    ASSERT_EQ(seed.exitCode, 0) << seed.err;
+    EXPECT_EQ(Json::parse(seed.out)["seed"], 10u);
+    const Outcome largest = kolize("--headless --scenario random --steps 0 --seed 18446744073709551615");
+    ASSERT_EQ(largest.exitCode, 0) << largest.err;
+    EXPECT_EQ(Json::parse(largest.out)["seed"], std::numeric_limits<std::uint64_t>::max());
+    // An empty seed (`--seed "$SEED"` with SEED unset) is the scenario file's own seed.
+    const Outcome empty = kolize("--headless --scenario random --steps 0 --seed ''");
+    const Outcome none = kolize("--headless --scenario random --steps 0");
+    ASSERT_EQ(empty.exitCode, 0) << empty.err;
+    ASSERT_EQ(none.exitCode, 0) << none.err;
+    EXPECT_EQ(Json::parse(empty.out)["seed"], Json::parse(none.out)["seed"]);
+}
+
+TEST_F(KolizeFlags, GoodWindowValuesPassTheChecksAndReachTheDisplayQuestion) {
+    // Without a display the window's run stops at "no display", after every flag was accepted.
+    for (const char* args :
+         {"--size 640X480", "--size 16384x16384", "--frames 010", "--msaa auto", "--msaa 16",
+          "--ui-scale 0.5", "--ui-scale 4", "--ui-scale .5", "--history-mb 1", "--lab ''"}) {
+        SCOPED_TRACE(args);
+        const Outcome run = kolize(args);
+        EXPECT_EQ(run.exitCode, 2);
+        EXPECT_EQ(run.err.rfind("kolize: no display: ", 0), 0u) << run.err;
+    }
+}
+
+TEST_F(KolizeFlags, FlagsThatCannotGoTogetherAreOneLineInKolizesWords) {
+    expectErrorLines({
+        {"--headless --replay x.kzr --seed 3",
+         "--seed: not with --replay (the recording holds its scenarios and seeds)"},
+        {"--replay x.kzr --scenario boxes",
+         "--scenario: not with --replay (the recording holds its scenarios and seeds)"},
+        {"--headless --replay x.kzr --steps 4",
+         "--steps: not with --replay (it runs to the recording's end)"},
+        {"--replay x.kzr --record y.kzr", "--record: not with --replay"},
+        {"--headless --no-vsync", "--no-vsync: only for the window; drop --headless to use it"},
+        {"--headless --history-mb 5", "--history-mb: only for the window; drop --headless to use it"},
+        {"--steps 10", "--steps: only with --headless (the window runs until quit, or use --frames N)"},
+        {"--seed 3 explain ray-box --shapes -",
+         "--seed: not with explain (it takes only QUERY and --shapes)"},
+        // Two flags that cannot go together are named before a bad value of either.
+        {"--headless --size abc", "--size: only for the window; drop --headless to use it"},
+        {"--headless --replay x.kzr --seed x",
+         "--seed: not with --replay (the recording holds its scenarios and seeds)"},
+        {"--steps -3", "--steps: only with --headless (the window runs until quit, or use --frames N)"},
+        // explain's missing argument before a flag it does not take, as CLI11 checked it first.
+        {"--headless explain ray-box", "--shapes is required (see kolize --help)"},
+    });
+}
+
+TEST_F(KolizeFlags, AnUnexpectedArgumentIsNamedBeforeABadValueAndHelpWinsOverBoth) {
+    const Outcome bogus = kolize("--bogus --headless --steps -3");
+    EXPECT_EQ(bogus.exitCode, 2);
+    EXPECT_EQ(bogus.err, "kolize: The following argument was not expected: --bogus (see kolize --help)\n");
+    const Outcome help = kolize("--headless --steps -3 --bogus --help");
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_TRUE(help.err.empty()) << help.err;
+    EXPECT_NE(help.out.find("--steps"), std::string::npos) << help.out;
+}
+
+TEST_F(KolizeFlags, HelpShowsEachDefaultFromTheValueTheRunUses) {
+    const Outcome help = kolize("--help");
+    ASSERT_EQ(help.exitCode, 0);
+    const kz::AppOptions window;
+    const kz::HeadlessOptions headless;
+    for (const std::string& shown : std::vector<std::string>{
+             "--scenario NAME|FILE=" + window.scenario, "--steps N=" + std::to_string(headless.steps),
+             "--threads N=" + std::to_string(kz::JobSystem::hardwareThreads()), "--report FILE|-=-",
+             "--size WxH=" + std::to_string(window.windowSize.x) + "x" + std::to_string(window.windowSize.y),
+             "--history-mb MB=" + std::to_string(window.historyMb), "--ui-scale S=1", "--msaa N|auto=auto",
+             "--lab [QUERY]=box-box"}) {
+        EXPECT_NE(help.out.find(shown), std::string::npos) << shown << " is not in:\n" << help.out;
+    }
+    EXPECT_EQ(window.uiScale, 1.0f);
+    EXPECT_FALSE(window.msaaSamples.has_value()) << "auto";
+    // The pairs that cannot go together are listed with the flags.
+    const std::string steps = help.out.substr(help.out.find("  --steps"));
+    const std::string stepsLine = steps.substr(0, steps.find('\n'));
+    EXPECT_NE(stepsLine.find("Needs: --headless"), std::string::npos) << stepsLine;
+    EXPECT_NE(stepsLine.find("Excludes: --replay"), std::string::npos) << stepsLine;
 }
 
 } // namespace
