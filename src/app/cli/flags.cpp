@@ -145,10 +145,10 @@ void describeProgram(CLI::App& app) {
     app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
                "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
                "max_penetration, escaped, state_hash, the final bodies and the obstacles (see\n"
-               "README.md). --replay FILE plays a recording made with --record (in the window, or\n"
-               "--headless to re-run it: exit 1 when it does not end in the recorded state).\n"
-               "kolize explain QUERY --shapes FILE|- prints one query's result and steps as JSON\n"
-               "(kolize explain --help lists the queries).\n"
+               "docs/command-line.md). --replay FILE plays a recording made with --record (in the\n"
+               "window, or --headless to re-run it: exit 1 when it does not end in the recorded\n"
+               "state). kolize explain QUERY --shapes FILE|- prints one query's result and steps as\n"
+               "JSON (kolize explain --help lists the queries).\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
                "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
@@ -271,7 +271,8 @@ void CommandLine::addExplainCommand() {
         "explain", "Run one geometry query on the shapes of a JSON file; print its result and steps as JSON");
     explain_->add_option("query", flags_.explainQuery, "The query: " + names)->required()->type_name("QUERY");
     explain_
-        ->add_option("--shapes", flags_.explainShapes, "The shapes file (JSON, see README.md), - for stdin")
+        ->add_option("--shapes", flags_.explainShapes,
+                     "The shapes file (JSON, see docs/command-line.md), - for stdin")
         ->required()
         ->type_name("FILE|-");
     explain_->footer("Prints one JSON object: query, result, and the query's steps. Exit codes: 0 done;\n"
