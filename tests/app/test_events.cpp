@@ -1,5 +1,7 @@
 // Tests for the event log (src/app/cli/events.hpp): the exact JSON lines the xdotool tests read.
 #include "app/cli/events.hpp"
+#include "app/lab/query.hpp"
+#include "app/view/framing.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -138,10 +140,10 @@ TEST_F(EventLogFile, LabLinesNameTheQueryItsVerdictAsHitOrOverlapAndItsNumbers) 
     kz::LabResult hit = miss;
     hit.positive = true;
     hit.numbers = {{"t", 0.43f}, {"u", 0.25f}};
-    log.lab(1, "box-box", apart);
-    log.lab(2, "box-box", overlap);
-    log.lab(3, "ray-triangle", miss);
-    log.lab(4, "ray-triangle", hit);
+    kz::logLabResult(log, 1, "box-box", apart);
+    kz::logLabResult(log, 2, "box-box", overlap);
+    kz::logLabResult(log, 3, "ray-triangle", miss);
+    kz::logLabResult(log, 4, "ray-triangle", hit);
     const std::vector<std::string> written = lines(file_);
     ASSERT_EQ(written.size(), 4u);
     EXPECT_EQ(written[0], R"({"frame":1,"event":"lab","query":"box-box","overlap":false,"separation":0.3})");
@@ -154,7 +156,8 @@ TEST_F(EventLogFile, ViewGivesTheWindowAndItsFreePartAndShadowsTheirSwitch) {
     kz::EventLog log;
     std::string error;
     ASSERT_TRUE(log.open(file_.string(), error)) << error;
-    log.view(0, {1280, 720}, kz::ScreenRect{{368.0f, 0.0f}, {1280.0f, 720.0f}});
+    const kz::ScreenRect free{{368.0f, 0.0f}, {1280.0f, 720.0f}};
+    log.view(0, {1280, 720}, free.min, free.size());
     log.shadows(4, false);
     const std::vector<std::string> written = lines(file_);
     ASSERT_EQ(written.size(), 2u);

@@ -3,6 +3,7 @@
 // drag (or Shift) turns it, releases, and the press over the panel. The picture is the lab's own
 // camera in a 1280 x 720 window.
 #include "app/lab/mouse.hpp"
+#include "app/lab/query.hpp"
 #include "support/screen_camera.hpp"
 
 #include <gtest/gtest.h>

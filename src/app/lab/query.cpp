@@ -251,4 +251,8 @@ LabResult runLabQuery(const LabScene& scene) {
     return result;
 }
 
+void logLabResult(EventLog& events, std::uint64_t frame, const char* query, const LabResult& result) {
+    events.lab(frame, query, result.verdictKey(), result.positive, result.numbers);
+}
+
 } // namespace kz

@@ -58,4 +58,8 @@ LabResult runLabQuery(const LabScene& scene);
 
 inline constexpr float kLabSegmentTouch = 0.01f;
 
+/// The `lab` event of `result` for `query`: EventLog::lab with its verdict's key, the verdict and
+/// its numbers.
+void logLabResult(EventLog& events, std::uint64_t frame, const char* query, const LabResult& result);
+
 } // namespace kz

@@ -77,9 +77,7 @@ float App::handleLabInput() {
 
     lab_->result = runLabQuery(lab_->scene);
     if (lab_->loggedVerdict != lab_->result.positive) {
-        const LabResult& result = lab_->result;
-        events_.lab(frame_, labQueryName(lab_->scene.query), result.verdictKey(), result.positive,
-                    result.numbers);
+        logLabResult(events_, frame_, labQueryName(lab_->scene.query), lab_->result);
         lab_->loggedVerdict = lab_->result.positive;
     }
     return msSince(start);
