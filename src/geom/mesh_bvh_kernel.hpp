@@ -162,6 +162,96 @@ template <class V, class OnCandidate>
         onCandidate.candidate(leaf, static_cast<std::uint32_t>(std::countr_zero(candidates)));
 }
 
+/// A child the traversal takes or keeps for later: a subtree (count 0: the node at reference
+/// `index`) or a leaf (`count` triangles, at reference `index`) entered at tEnter.
+struct TraversalEntry {
+    std::uint32_t index;
+    std::uint32_t count;
+    float tEnter;
+};
+
+/// Starts loading a child's memory: the node `index` (count 0) and the 512 bytes after it, where
+/// its first leaves lie (MeshBvh::tree_), or the first 256 bytes of the leaf `index` (most leaves;
+/// the rest follow while they are tested). Every node entered is prefetched so, the nearest one
+/// too: its leaves' loads then start with its own, before its boxes are tested.
+template <std::size_t kNodeBytes, std::uint32_t kRefOffsetMask>
+struct PrefetchChild {
+    const std::uint32_t* tree;
+    [[gnu::always_inline]] void operator()(std::uint32_t index, std::uint32_t count) const {
+        const std::uint32_t* p = tree + 4 * static_cast<std::size_t>(index & kRefOffsetMask);
+        if (count == 0) {
+            prefetch<kNodeBytes + 512>(p);
+        } else {
+            prefetch<256>(p);
+        }
+    }
+};
+
+/// The traversal's stack of children still to visit, one array a field so that the AVX-512 path
+/// pushes a node's children with vector stores. Every path's push writes kWidth entries from the
+/// top: hence the extra room (kCapacity = MeshBvh::kStackSize + kWidth).
+template <int kCapacity>
+struct TraversalStack {
+    std::uint32_t index[kCapacity];
+    std::uint32_t count[kCapacity];
+    float t[kCapacity];
+    int top = 0;
+
+    [[gnu::always_inline]] void push(std::uint32_t childIndex, std::uint32_t childCount, float tEnter) {
+        index[top] = childIndex;
+        count[top] = childCount;
+        t[top++] = tEnter;
+    }
+
+    /// Pops into `next` the next child that may still hold a hit no farther than `cull`, telling
+    /// `observer` which are dropped and which is entered; false when none is left.
+    template <class Observer>
+    [[gnu::always_inline]] bool popWithin(float cull, TraversalEntry& next, Observer& observer) {
+        while (top > 0) {
+            --top;
+            const TraversalEntry e{index[top], count[top], t[top]};
+            if (e.tEnter <= cull) {
+                next = e;
+                observer.entered(next.index, next.count, next.tEnter, cull);
+                return true;
+            }
+            observer.skipped(e.index, e.count, e.tEnter, cull);
+        }
+        return false;
+    }
+};
+
+/// The child to take next among those of `node` that the ray enters (bit `slot` of `mask`, at
+/// least one), the others pushed on `stack` with their memory on its way. One child: straight to
+/// it. Two, the most frequent case after one: the nearer by entry distance (the lower slot on a
+/// tie), the other on the stack. Three or more: pushed from far to near in the order of the ray's
+/// octant (Node::order), not sorted by their entry distances (a sort's branches cost more than
+/// the order loses); the nearest in that order is taken, the memory of the one after it fetched.
+template <class Isa, class Node, class Stack, class Prefetch>
+[[gnu::always_inline]] inline TraversalEntry
+takeEnteredChildren(const Node& node, int mask, const float (&tEnter)[8], const Ray& ray, Stack& stack,
+                    const Prefetch& prefetchChild) {
+    const auto first = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
+    if ((mask & (mask - 1)) == 0) return {node.child[first], node.count[first], tEnter[first]};
+    if (std::popcount(static_cast<unsigned>(mask)) == 2) {
+        const auto second =
+            static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask & (mask - 1))));
+        const bool swap = tEnter[second] < tEnter[first];
+        const std::size_t near = swap ? second : first;
+        const std::size_t far = swap ? first : second;
+        prefetchChild(node.child[far], node.count[far]);
+        stack.push(node.child[far], node.count[far], tEnter[far]);
+        return {node.child[near], node.count[near], tEnter[near]};
+    }
+    const int k = std::popcount(static_cast<unsigned>(mask));
+    const int top = stack.top;
+    Isa::pushFarToNear(node, mask, tEnter, octantOf(ray.dir), stack.index + top, stack.count + top,
+                       stack.t + top);
+    stack.top = top + k - 1;
+    prefetchChild(stack.index[stack.top - 1], stack.count[stack.top - 1]);
+    return {stack.index[stack.top], stack.count[stack.top], stack.t[stack.top]};
+}
+
 } // namespace kz::detail
 
 namespace kz {
@@ -171,82 +261,19 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
     const float slack =
         detail::kBoxSlack * (detail::maxAbs(ray.origin) + coordinateScale_) + detail::kBoxSlackAbsolute;
     const detail::NodeRay<typename Isa::BoxVec> slab(ray, tMax, slack);
-
-    /// A subtree (count 0: the node `index`) or a leaf (`count` triangles, leaf `index`) entered
-    /// at tEnter.
-    struct Entry {
-        std::uint32_t index;
-        std::uint32_t count;
-        float tEnter;
-    };
-    // The stack, one array a field so that the AVX-512 path pushes a node's children with
-    // vector stores. Every path's push writes kWidth entries from the top: hence the extra room.
-    std::uint32_t stackIndex[kStackSize + kWidth];
-    std::uint32_t stackCount[kStackSize + kWidth];
-    float stackT[kStackSize + kWidth];
-    /// Starts loading a child's memory: the node `index` (count 0) and the 512 bytes after it,
-    /// where its first leaves lie (tree_), or the first 256 bytes of the leaf `index` (most
-    /// leaves; the rest follow while they are tested). Every node entered is prefetched so, the
-    /// nearest one too: its leaves' loads then start with its own, before its boxes are tested.
-    struct PrefetchChild {
-        const std::uint32_t* tree;
-        void operator()(std::uint32_t index, std::uint32_t count) const {
-            const std::uint32_t* p = tree + 4 * static_cast<std::size_t>(index & kRefOffsetMask);
-            if (count == 0) {
-                detail::prefetch<sizeof(Node) + 512>(p);
-            } else {
-                detail::prefetch<256>(p);
-            }
-        }
-    };
-    const PrefetchChild prefetchChild{tree_.data()};
-    int top = 0;
+    const detail::PrefetchChild<sizeof(Node), kRefOffsetMask> prefetchChild{tree_.data()};
+    detail::TraversalStack<kStackSize + kWidth> stack;
     float cull = INFINITY; // subtrees entered beyond this distance cannot improve the result
 
-    Entry current{0, 0, 0.0f};
+    detail::TraversalEntry current{0, 0, 0.0f};
     for (;;) {
         if (current.count == 0) {
             const Node& node = this->node(current.index);
             float tEnter[kWidth];
             const int mask = slab.enter(node, cull, tEnter);
             observer.considered(node, current.index, slab, mask, tEnter, cull);
-            if (mask != 0 && (mask & (mask - 1)) == 0) {
-                // One child entered: straight to it.
-                const auto slot = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
-                current = Entry{node.child[slot], node.count[slot], tEnter[slot]};
-                if (current.count == 0) prefetchChild(current.index, 0);
-                observer.entered(current.index, current.count, current.tEnter, cull);
-                continue;
-            }
-            if (mask != 0 && std::popcount(static_cast<unsigned>(mask)) == 2) {
-                // Two children, the most frequent case after one: the nearer by entry distance
-                // next (the lower slot on a tie), the other on the stack, its memory on its way.
-                const auto first = static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask)));
-                const auto second =
-                    static_cast<std::size_t>(std::countr_zero(static_cast<unsigned>(mask & (mask - 1))));
-                const bool swap = tEnter[second] < tEnter[first];
-                const std::size_t near = swap ? second : first;
-                const std::size_t far = swap ? first : second;
-                prefetchChild(node.child[far], node.count[far]);
-                stackIndex[top] = node.child[far];
-                stackCount[top] = node.count[far];
-                stackT[top++] = tEnter[far];
-                current = Entry{node.child[near], node.count[near], tEnter[near]};
-                if (current.count == 0) prefetchChild(current.index, 0);
-                observer.entered(current.index, current.count, current.tEnter, cull);
-                continue;
-            }
             if (mask != 0) {
-                // Three or more: pushed from far to near in the order of the ray's octant
-                // (Node::order), not sorted by their entry distances (a sort's branches cost
-                // more than the order loses); the nearest in that order is taken next, the
-                // memory of the one after it is on its way.
-                const int k = std::popcount(static_cast<unsigned>(mask));
-                Isa::pushFarToNear(node, mask, tEnter, detail::octantOf(ray.dir), stackIndex + top,
-                                   stackCount + top, stackT + top);
-                top += k - 1;
-                current = Entry{stackIndex[top], stackCount[top], stackT[top]};
-                prefetchChild(stackIndex[top - 1], stackCount[top - 1]);
+                current = detail::takeEnteredChildren<Isa>(node, mask, tEnter, ray, stack, prefetchChild);
                 if (current.count == 0) prefetchChild(current.index, 0);
                 observer.entered(current.index, current.count, current.tEnter, cull);
                 continue;
@@ -254,20 +281,7 @@ void MeshBvh::traverse(const Ray& ray, float tMax, VisitLeaf&& visitLeaf, Observ
         } else {
             cull = visitLeaf(current.index, current.count);
         }
-        // Pop the next subtree that may still hold a hit no farther than the best one.
-        bool found = false;
-        while (top > 0) {
-            --top;
-            const Entry e{stackIndex[top], stackCount[top], stackT[top]};
-            if (e.tEnter <= cull) {
-                current = e;
-                found = true;
-                observer.entered(current.index, current.count, current.tEnter, cull);
-                break;
-            }
-            observer.skipped(e.index, e.count, e.tEnter, cull);
-        }
-        if (!found) return;
+        if (!stack.popWithin(cull, current, observer)) return;
     }
 }
 

@@ -16,31 +16,13 @@
 namespace kz::detail {
 namespace {
 
-template <class Observe>
-[[gnu::always_inline]] inline std::optional<float>
-sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Triangle& tri, float tMax,
-                         Observe& observe) {
-    const float r = s.radius;
-    if (!(r >= 0.0f) || !isFinite(s.center) || !isFinite(velocity) || !isValid(tri) || !(tMax >= 0.0f)) {
-        return std::nullopt;
-    }
-    const glm::vec3 toClosest = s.center - closestPtPointTriangle(s.center, tri);
-    const float startSq = glm::dot(toClosest, toClosest);
-    observe.start(startSq, r);
-    if (startSq <= r * r) return 0.0f;
-
+/// sweepSphereTriangleSteps' face: the plane offset by r toward the centre,
+/// |dot(n, o + t d - a)| = r, with the touching point o + t d - side r n inside the triangle.
+template <class Observe, class Consider>
+[[gnu::always_inline]] inline void sweepTriangleFace(const glm::vec3& o, const glm::vec3& d, float r,
+                                                     const Triangle& tri, Observe& observe,
+                                                     Consider& consider) {
     using enum SweepCandidateStatus;
-    const glm::vec3 o = s.center, d = velocity;
-    float best = INFINITY;
-    const auto consider = [&](SweepFeature feature, int index, float t) {
-        const bool inRange = t >= 0.0f && t <= tMax;
-        const bool earlier = t < best;
-        if (inRange && earlier) best = t;
-        observe.candidate(feature, index, t, inRange, earlier);
-    };
-
-    // The face: the plane offset by r toward the centre, |dot(n, o + t d - a)| = r, with the
-    // touching point o + t d - side r n inside the triangle.
     const glm::vec3 n = glm::normalize(glm::cross(tri.b - tri.a, tri.c - tri.a));
     const float height = glm::dot(n, o - tri.a);
     observe.face(n, height);
@@ -61,11 +43,17 @@ sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Trian
     } else {
         observe.rejected(SweepFeature::Face, 0, std::abs(height) > r ? MovingAway : AlreadyWithin, 0.0f);
     }
+}
 
-    // The edges: the infinite cylinder of radius r about each edge's line,
-    // |w(t) - (w(t) . e) e / (e . e)|^2 = r^2 with w(t) = o + t d - p0, the entry root, and the
-    // touching point within the edge. A centre already inside a cylinder (but beyond the edge's
-    // ends) can first touch that edge only at an end: the corner spheres find it.
+/// sweepSphereTriangleSteps' edges: the infinite cylinder of radius r about each edge's line,
+/// |w(t) - (w(t) . e) e / (e . e)|^2 = r^2 with w(t) = o + t d - p0, the entry root, and the
+/// touching point within the edge. A centre already inside a cylinder (but beyond the edge's
+/// ends) can first touch that edge only at an end: the corner spheres find it.
+template <class Observe, class Consider>
+[[gnu::always_inline]] inline void sweepTriangleEdges(const glm::vec3& o, const glm::vec3& d, float r,
+                                                      const Triangle& tri, Observe& observe,
+                                                      Consider& consider) {
+    using enum SweepCandidateStatus;
     const glm::vec3 ends[3][2] = {{tri.a, tri.b}, {tri.b, tri.c}, {tri.c, tri.a}};
     for (int k = 0; k < 3; ++k) {
         const glm::vec3 &p0 = ends[k][0], &p1 = ends[k][1];
@@ -98,8 +86,14 @@ sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Trian
             observe.rejected(SweepFeature::Edge, k, OffFeature, t);
         }
     }
+}
 
-    // The corners: |o + t d - p|^2 = r^2, the entry root.
+/// sweepSphereTriangleSteps' corners: |o + t d - p|^2 = r^2, the entry root.
+template <class Observe, class Consider>
+[[gnu::always_inline]] inline void sweepTriangleCorners(const glm::vec3& o, const glm::vec3& d, float r,
+                                                        const Triangle& tri, Observe& observe,
+                                                        Consider& consider) {
+    using enum SweepCandidateStatus;
     const glm::vec3 cornerPoints[3] = {tri.a, tri.b, tri.c};
     for (int k = 0; k < 3; ++k) {
         const glm::vec3 m = o - cornerPoints[k];
@@ -117,6 +111,35 @@ sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Trian
         }
         consider(SweepFeature::Corner, k, qc / (-qb + std::sqrt(disc)));
     }
+}
+
+/// sweepSphereTriangle (sweep.hpp), telling `observe` each step: the start, then each candidate
+/// of the face, the edges and the corners, in that order; the earliest within [0, tMax] wins.
+template <class Observe>
+[[gnu::always_inline]] inline std::optional<float>
+sweepSphereTriangleSteps(const Sphere& s, const glm::vec3& velocity, const Triangle& tri, float tMax,
+                         Observe& observe) {
+    const float r = s.radius;
+    if (!(r >= 0.0f) || !isFinite(s.center) || !isFinite(velocity) || !isValid(tri) || !(tMax >= 0.0f)) {
+        return std::nullopt;
+    }
+    const glm::vec3 toClosest = s.center - closestPtPointTriangle(s.center, tri);
+    const float startSq = glm::dot(toClosest, toClosest);
+    observe.start(startSq, r);
+    if (startSq <= r * r) return 0.0f;
+
+    const glm::vec3 o = s.center, d = velocity;
+    float best = INFINITY;
+    const auto consider = [&](SweepFeature feature, int index, float t) {
+        const bool inRange = t >= 0.0f && t <= tMax;
+        const bool earlier = t < best;
+        if (inRange && earlier) best = t;
+        observe.candidate(feature, index, t, inRange, earlier);
+    };
+
+    sweepTriangleFace(o, d, r, tri, observe, consider);
+    sweepTriangleEdges(o, d, r, tri, observe, consider);
+    sweepTriangleCorners(o, d, r, tri, observe, consider);
     if (best == INFINITY) return std::nullopt;
     return best;
 }

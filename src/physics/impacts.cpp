@@ -26,48 +26,20 @@ ImpactMethod methodOf(const Body& a, Partner partner, const Body* b) {
                               : ImpactMethod::SphereTriangleSweep;
 }
 
-} // namespace
+/// Flies each body of a chunk from its state at the first event (ParallelScratch::flightBefore) to
+/// the step's end, into ParallelScratch::flightAfter: the workers' free flight ahead.
+struct FlyAhead {
+    const std::vector<Body>& bodies;
+    ParallelScratch& parallel;
+    float h;
 
-void World::flyToImpacts() {
-    Impl& scratch = *impl_;
-    const float h = settings_.timeStep;
-    const int n = static_cast<int>(bodies_.size());
-    // Impacts come off a min-heap of (time, candidate); an entry whose candidate has been
-    // recomputed since (its version moved on) is stale and skipped.
-    scratch.heap.clear();
-    scratch.stale.clear();
-    for (int ci = 0; ci < static_cast<int>(scratch.candidates.size()); ++ci) {
-        if (!scratch.candidates[ci].fresh) scratch.stale.push_back(ci);
-    }
-    // A max-heap on `later` keeps the earliest impact (then the lowest candidate) at the front.
-    const auto later = [](const Impl::HeapEntry& x, const Impl::HeapEntry& y) {
-        return x.toi > y.toi || (x.toi == y.toi && x.candidate > y.candidate);
-    };
-    const auto current = [&](const Impl::HeapEntry& e) {
-        const Candidate& c = scratch.candidates[e.candidate];
-        return c.fresh && c.version == e.version;
-    };
-    const auto pop = [&] {
-        std::pop_heap(scratch.heap.begin(), scratch.heap.end(), later);
-        scratch.heap.pop_back();
-    };
-    const auto spin = [&](int i) { return scratch.spinEnergy[static_cast<std::size_t>(i)]; };
-    double now = 0.0;
-    const int maxEvents = 8 * n + 64;
-    std::vector<int>& searches = scratch.parallel.value.searches;
-    // Free flight to the step's end, ahead of time: once the first searches are done, the workers
-    // fly every body from its state then to the end of the step while this thread goes from impact
-    // to impact; finishStep keeps that for each body no impact has touched (the same drift of the
-    // same state: the same bits) and flies the others itself.
-    ParallelScratch& parallel = scratch.parallel.value;
-    parallel.flownAhead = false;
-    const auto flyAhead = [&](const JobChunk& chunk) {
+    void operator()(const JobChunk& chunk) const {
         const double end = static_cast<double>(h); // as finishStep's syncBody flies a body from 0
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             const FlightState& from = parallel.flightBefore[i];
             Body b;
-            b.shape = bodies_[i].shape; // shape and inertia never change in a step
-            b.inertiaLocal = bodies_[i].inertiaLocal;
+            b.shape = bodies[i].shape; // shape and inertia never change in a step
+            b.inertiaLocal = bodies[i].inertiaLocal;
             b.position = from.position;
             b.orientation = from.orientation;
             b.velocity = from.velocity;
@@ -76,81 +48,125 @@ void World::flyToImpacts() {
             drift(b, static_cast<float>(end - 0.0), from.spinEnergy);
             parallel.flightAfter[i] = {b.position, b.orientation, b.angularVelocity};
         }
-    };
+    }
+};
+
+} // namespace
+
+void World::flyToImpacts() {
+    Impl& scratch = *impl_;
+    const float h = settings_.timeStep;
+    // Impacts come off a min-heap of (time, candidate); an entry whose candidate has been
+    // recomputed since (its version moved on) is stale and skipped.
+    scratch.heap.clear();
+    scratch.stale.clear();
+    for (int ci = 0; ci < static_cast<int>(scratch.candidates.size()); ++ci) {
+        if (!scratch.candidates[ci].fresh) scratch.stale.push_back(ci);
+    }
+    double now = 0.0;
+    const int maxEvents = 8 * static_cast<int>(bodies_.size()) + 64;
+    // Free flight to the step's end, ahead of time: once the first searches are done, the workers
+    // fly every body from its state then to the end of the step while this thread goes from impact
+    // to impact; finishStep keeps that for each body no impact has touched (the same drift of the
+    // same state: the same bits) and flies the others itself.
+    ParallelScratch& parallel = scratch.parallel.value;
+    parallel.flownAhead = false;
+    FlyAhead flyAhead{bodies_, parallel, h};
     JobSystem::Background ahead;
     for (int event = 0; event < maxEvents; ++event) {
-        // The stale pairs' bodies flown to now (a search reads only its pair's two bodies), their
-        // searches in parallel, then the impacts within the step onto the heap in stale order.
-        searches.clear();
-        for (int ci : scratch.stale) {
-            Candidate& c = scratch.candidates[ci];
-            if (c.fresh) continue;
-            c.fresh = true; // a pair listed twice is searched once
-            searches.push_back(ci);
-            syncBody(c.a, now);
-            if (c.partner.isBody()) syncBody(c.partner.index, now);
-        }
         const float remaining = h - static_cast<float>(now);
-        std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
-        parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
-            std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
-            for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
-                const int ci = searches[k];
-                scratch.candidates[ci].toi = now + timeOfImpact(ci, remaining, near);
-            }
-        });
-        if (event == 0 && jobs_ && jobs_->threads() > 1 &&
-            chunkCount(jobs_.get(), bodies_.size(), kBodyGrain) > 1) {
-            // No impact has moved a body yet: their states now are the step start's, resolved.
-            parallel.flightBefore.resize(static_cast<std::size_t>(n));
-            parallel.flightAfter.resize(static_cast<std::size_t>(n));
-            parallel.touched.assign(static_cast<std::size_t>(n), 0);
-            parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
-                for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
-                    const Body& b = bodies_[i];
-                    parallel.flightBefore[i] = {b.position,        b.orientation,     b.velocity,
-                                                b.angularVelocity, b.angularMomentum, scratch.spinEnergy[i]};
-                }
-            });
-            parallel.flownAhead = true;
-            ahead = jobs_->start(bodies_.size(), kBodyGrain, flyAhead);
-        }
-        for (int ci : searches) {
-            const Candidate& c = scratch.candidates[ci];
-            if (c.toi <= h) {
-                // Where this search started, for the impact's record should it fire.
-                const int search = static_cast<int>(scratch.searchStarts.size());
-                scratch.searchStarts.push_back({now, remaining, stateOf(bodies_[c.a], spin(c.a)),
-                                                c.partner.isBody()
-                                                    ? stateOf(bodies_[c.partner.index], spin(c.partner.index))
-                                                    : ImpactBodyState{}});
-                scratch.heap.push_back({c.toi, ci, c.version, search});
-                std::push_heap(scratch.heap.begin(), scratch.heap.end(), later);
-            }
-        }
+        searchStaleImpacts(now, remaining);
+        if (event == 0 && readyFlightAhead()) ahead = jobs_->start(bodies_.size(), kBodyGrain, flyAhead);
+        pushSearchedImpacts(now, remaining);
         scratch.stale.clear();
-        while (!scratch.heap.empty() && !current(scratch.heap.front()))
-            pop();
-        if (scratch.heap.empty()) break;
-        const double earliest = scratch.heap.front().toi;
-        now = earliest;
-        ++lastStepImpacts_;
-        scratch.involved.clear();
-        scratch.fired.clear();
-        while (!scratch.heap.empty() && scratch.heap.front().toi <= earliest) {
-            const Impl::HeapEntry e = scratch.heap.front();
-            pop();
-            if (!current(e)) continue;
-            const Candidate& c = scratch.candidates[e.candidate];
-            scratch.involved.push_back(c.a);
-            if (c.partner.isBody()) scratch.involved.push_back(c.partner.index);
-            scratch.fired.push_back(e);
-            invalidate(e.candidate); // fired: look for its next impact
-        }
+        const std::optional<double> earliest = popEarliestImpacts();
+        if (!earliest) break;
+        now = *earliest;
         resolveContacts(now, ResolvePass::Impact);
         recordImpacts(now, false);
     }
     ahead.wait();
+}
+
+void World::searchStaleImpacts(double now, float remaining) {
+    Impl& scratch = *impl_;
+    std::vector<int>& searches = scratch.parallel.value.searches;
+    searches.clear();
+    for (int ci : scratch.stale) {
+        Candidate& c = scratch.candidates[ci];
+        if (c.fresh) continue;
+        c.fresh = true; // a pair listed twice is searched once
+        searches.push_back(ci);
+        syncBody(c.a, now);
+        if (c.partner.isBody()) syncBody(c.partner.index, now);
+    }
+    std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
+    parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
+        std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
+        for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
+            const int ci = searches[k];
+            scratch.candidates[ci].toi = now + timeOfImpact(ci, remaining, near);
+        }
+    });
+}
+
+bool World::readyFlightAhead() {
+    if (!jobs_ || jobs_->threads() <= 1 || chunkCount(jobs_.get(), bodies_.size(), kBodyGrain) <= 1)
+        return false;
+    // No impact has moved a body yet: their states now are the step start's, resolved.
+    Impl& scratch = *impl_;
+    ParallelScratch& parallel = scratch.parallel.value;
+    const std::size_t n = bodies_.size();
+    parallel.flightBefore.resize(n);
+    parallel.flightAfter.resize(n);
+    parallel.touched.assign(n, 0);
+    parallelFor(jobs_.get(), n, kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
+            const Body& b = bodies_[i];
+            parallel.flightBefore[i] = {b.position,        b.orientation,     b.velocity,
+                                        b.angularVelocity, b.angularMomentum, scratch.spinEnergy[i]};
+        }
+    });
+    parallel.flownAhead = true;
+    return true;
+}
+
+void World::pushSearchedImpacts(double now, float remaining) {
+    Impl& scratch = *impl_;
+    const float h = settings_.timeStep;
+    const auto stateAt = [&](int i) {
+        return stateOf(bodies_[i], scratch.spinEnergy[static_cast<std::size_t>(i)]);
+    };
+    for (int ci : scratch.parallel.value.searches) {
+        const Candidate& c = scratch.candidates[ci];
+        if (!(c.toi <= h)) continue; // beyond the step, or no impact (NaN included)
+        // Where this search started, for the impact's record should it fire.
+        const int search = static_cast<int>(scratch.searchStarts.size());
+        scratch.searchStarts.push_back({now, remaining, stateAt(c.a),
+                                        c.partner.isBody() ? stateAt(c.partner.index) : ImpactBodyState{}});
+        scratch.pushImpact({c.toi, ci, c.version, search});
+    }
+}
+
+std::optional<double> World::popEarliestImpacts() {
+    Impl& scratch = *impl_;
+    while (!scratch.heap.empty() && !scratch.isCurrent(scratch.heap.front()))
+        scratch.popImpact();
+    if (scratch.heap.empty()) return std::nullopt;
+    const double earliest = scratch.heap.front().toi;
+    ++lastStepImpacts_;
+    scratch.involved.clear();
+    scratch.fired.clear();
+    while (!scratch.heap.empty() && scratch.heap.front().toi <= earliest) {
+        const Impl::HeapEntry e = scratch.popImpact();
+        if (!scratch.isCurrent(e)) continue;
+        const Candidate& c = scratch.candidates[e.candidate];
+        scratch.involved.push_back(c.a);
+        if (c.partner.isBody()) scratch.involved.push_back(c.partner.index);
+        scratch.fired.push_back(e);
+        invalidate(e.candidate); // fired: look for its next impact
+    }
+    return earliest;
 }
 
 void World::noteStepStartImpacts() {

@@ -1,5 +1,7 @@
 #include "state_hash.hpp"
 
+#include "geom/fnv1a.hpp"
+
 #include <bit>
 #include <cstring>
 #include <sstream>
@@ -8,15 +10,11 @@
 namespace kz {
 namespace {
 
-constexpr std::uint64_t kFnvOffset = 14695981039346656037ull;
-constexpr std::uint64_t kFnvPrime = 1099511628211ull;
-
+/// A float's bits into the hash, least significant byte first (whatever the machine's byte order).
 void mix(std::uint64_t& hash, float value) {
     const auto bits = std::bit_cast<std::uint32_t>(value);
-    for (int byte = 0; byte < 4; ++byte) {
-        hash ^= (bits >> (8 * byte)) & 0xffu;
-        hash *= kFnvPrime;
-    }
+    for (int byte = 0; byte < 4; ++byte)
+        fnv1aByte(hash, static_cast<unsigned char>(bits >> (8 * byte)));
 }
 
 /// Compares values bit for bit and keeps the first difference.

@@ -225,6 +225,21 @@ private:
     template <class Observe>
     float obstacleTimeOfImpact(const SearchStart& start, float remaining, float& target,
                                std::vector<Triangle>& near, Observe& observe) const;
+    // flyToImpacts' steps (impacts.cpp).
+    /// The stale candidates' times of impact from `now` within `remaining`, searched in parallel
+    /// after their bodies are flown to `now` (a search reads only its pair's two bodies); they are
+    /// listed in ParallelScratch::searches.
+    void searchStaleImpacts(double now, float remaining);
+    /// At the first event, when there are workers to give it to: every body's state then into
+    /// ParallelScratch::flightBefore, flownAhead set, and true (the workers may fly ahead).
+    bool readyFlightAhead();
+    /// The impacts the searches found within the step onto the heap, with where each search
+    /// started (searched from `now` within `remaining`).
+    void pushSearchedImpacts(double now, float remaining);
+    /// The current impacts at the earliest time off the heap into Impl::fired, their bodies into
+    /// Impl::involved, each candidate invalidated (its next impact is due): that time, or nothing
+    /// when no impact is left.
+    std::optional<double> popEarliestImpacts();
     // The impact log (impacts.cpp).
     /// At the step start, before the solve: the touching pairs that close faster than the resting
     /// speed (they arrived within the contact reach as the last step ended) into Impl::fired,

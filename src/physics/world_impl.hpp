@@ -12,6 +12,7 @@
 #include "uncopied.hpp"
 #include "world.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -141,6 +142,28 @@ struct World::Impl {
         int search; ///< Its index in searchStarts.
     };
     std::vector<HeapEntry> heap; ///< Pending impacts, earliest first.
+    /// The heap's order: a max-heap on `later` keeps the earliest impact (then the lowest
+    /// candidate) at the front.
+    static bool later(const HeapEntry& x, const HeapEntry& y) {
+        return x.toi > y.toi || (x.toi == y.toi && x.candidate > y.candidate);
+    }
+    void pushImpact(const HeapEntry& e) {
+        heap.push_back(e);
+        std::push_heap(heap.begin(), heap.end(), later);
+    }
+    /// Takes the earliest pending impact off the heap.
+    HeapEntry popImpact() {
+        const HeapEntry e = heap.front();
+        std::pop_heap(heap.begin(), heap.end(), later);
+        heap.pop_back();
+        return e;
+    }
+    /// False for an entry whose candidate has been recomputed since (its version moved on): it is
+    /// stale and skipped.
+    bool isCurrent(const HeapEntry& e) const {
+        const Candidate& c = candidates[e.candidate];
+        return c.fresh && c.version == e.version;
+    }
     /// Where the search of each pending impact the step put on the heap started, and the state of
     /// each pair bounced at the step start (the record of an impact carries it, for
     /// World::explainImpact). Cleared at each step's start.

@@ -5,6 +5,7 @@
 // barycentrics and normal as raycastBarycentric; raycastAll lists every triangle hit), on every
 // SIMD path the machine has.
 #include "fuzz_check.hpp"
+#include "geom/fnv1a.hpp"
 #include "geom/mesh_bvh.hpp"
 #include "geom/raycast.hpp"
 #include "geom/simd_path.hpp"
@@ -23,14 +24,11 @@ namespace {
 /// Rays per accepted mesh: each costs a brute-force pass over every triangle.
 constexpr int kRays = 16;
 
-/// SplitMix64 (Steele, Lea, Flood 2014): the rays' numbers, seeded from the input's bytes, so
-/// an input always gets the same rays.
+/// SplitMix64 (Steele, Lea, Flood 2014): the rays' numbers, seeded from the input's bytes (their
+/// FNV-1a), so an input always gets the same rays.
 class Mix {
 public:
-    explicit Mix(std::string_view bytes) {
-        for (const char c : bytes) // FNV-1a
-            state_ = (state_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-    }
+    explicit Mix(std::string_view bytes) { kz::fnv1a(state_, bytes.data(), bytes.size()); }
     std::uint64_t next() {
         std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -41,7 +39,7 @@ public:
     double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
 private:
-    std::uint64_t state_ = 0xcbf29ce484222325ull;
+    std::uint64_t state_ = kz::kFnvOffset;
 };
 
 kz::Triangle triangleOf(const kz::TriangleMesh& mesh, std::size_t i) {

@@ -3,6 +3,8 @@
 // it is new).
 #pragma once
 
+#include "geom/fnv1a.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -12,17 +14,9 @@
 
 namespace kz::test {
 
-/// FNV-1a's 64-bit starting value.
-inline constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ull;
-
-/// FNV-1a, 64 bits, over `bytes` bytes at `data`, continuing `hash` (start from kFnvOffset).
-inline void fnv1a(std::uint64_t& hash, const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < bytes; ++i) {
-        hash ^= p[i];
-        hash *= 0x100000001b3ull;
-    }
-}
+/// FNV-1a over bytes (kFnvOffset, fnv1a): geom/fnv1a.hpp's.
+using kz::fnv1a;
+using kz::kFnvOffset;
 
 inline std::string hex16(std::uint64_t value) {
     char text[17];
