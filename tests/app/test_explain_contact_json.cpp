@@ -1,7 +1,7 @@
-// Tests for app/explain/contact_json.hpp: the keys, their order and the values of the traces'
+// Tests for app/lab/queries/trace_json.hpp: the keys, their order and the values of the traces'
 // JSON for hand-made cases (two box-box pairs, one case of every other trace), and no number
 // that is not finite anywhere.
-#include "app/explain/contact_json.hpp"
+#include "app/lab/queries/trace_json.hpp"
 #include "geom/geom.hpp"
 #include "physics/explain_advancement.hpp"
 

@@ -2,12 +2,14 @@
 
 #include "app/cli/errors.hpp"
 #include "app/cli/json_text.hpp"
-#include "app/explain/queries.hpp"
+#include "app/explain/shapes.hpp"
+#include "app/lab/queries/unit.hpp"
 #include "scenario/scenario.hpp"
 
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <system_error>
 
 namespace kz {
@@ -31,8 +33,8 @@ bool readLimited(std::istream& in, std::string& text) {
 
 ExplainOutcome unknownQuery(const std::string& query) {
     std::string list;
-    for (const ExplainQuery& q : explainQueries())
-        list += (list.empty() ? "" : ", ") + std::string(q.name);
+    for (const LabQueryUnit* q : labQueryUnits())
+        list += (list.empty() ? "" : ", ") + std::string(q->name);
     return failure("explain: unknown query '" + query + "' (the queries: " + list + ")");
 }
 
@@ -40,21 +42,21 @@ ExplainOutcome unknownQuery(const std::string& query) {
 
 std::vector<std::string> explainQueryNames() {
     std::vector<std::string> names;
-    for (const ExplainQuery& q : explainQueries())
-        names.emplace_back(q.name);
+    for (const LabQueryUnit* q : labQueryUnits())
+        names.emplace_back(q->name);
     return names;
 }
 
 ExplainOutcome explainText(const std::string& query, std::string_view shapesText,
                            const std::string& sourceName) {
     try {
-        const ExplainQuery* q = findExplainQuery(query);
+        const LabQueryUnit* q = findLabQueryUnit(query);
         if (!q) return unknownQuery(query);
         std::string error;
-        const auto input = readExplainInput(shapesText, sourceName, q->needs, error);
+        const auto input = readExplainInput(shapesText, sourceName, q->explainNeeds, error);
         if (!input) return failure(error);
-        nlohmann::ordered_json out{{"query", q->name}, {"result", q->result(*input)}};
-        if (q->steps) q->steps(*input, out);
+        nlohmann::ordered_json out{{"query", q->name}, {"result", q->explainResult(*input)}};
+        q->explainSteps(*input, out);
         return {cli::kExitOk, jsonText(out, 2), {}};
     } catch (const std::exception& e) {
         return failure(sourceName + ": " + e.what());
@@ -64,7 +66,7 @@ ExplainOutcome explainText(const std::string& query, std::string_view shapesText
 ExplainOutcome explainFile(const std::string& query, const std::string& shapesPath,
                            std::istream& standardInput) {
     try {
-        if (!findExplainQuery(query)) return unknownQuery(query);
+        if (!findLabQueryUnit(query)) return unknownQuery(query);
         std::string text;
         if (shapesPath == "-") {
             if (!readLimited(standardInput, text)) return failure("stdin: cannot read the shapes");

@@ -1,6 +1,6 @@
 #include "app/lab/draw.hpp"
 
-#include "app/lab/construction.hpp"
+#include "app/lab/queries/unit.hpp"
 #include "physics/room.hpp"
 
 #include <algorithm>
@@ -10,15 +10,6 @@
 namespace kz {
 namespace {
 
-constexpr glm::vec3 kRayColor{1.0f, 0.88f, 0.25f};
-constexpr glm::vec3 kRayBeyondColor{0.55f, 0.5f, 0.32f}; ///< The part after the hit, or a missing ray.
-constexpr glm::vec3 kNormalColor{0.25f, 0.95f, 1.0f};
-constexpr glm::vec3 kContactColor{1.0f, 0.35f, 0.9f};
-constexpr glm::vec3 kClosestColor{0.95f, 0.95f, 0.95f};
-constexpr glm::vec3 kImpactColor{1.0f, 0.6f, 0.2f};
-constexpr glm::vec3 kSegmentAColor{0.35f, 0.82f, 1.0f};
-constexpr glm::vec3 kSegmentBColor{1.0f, 0.42f, 0.82f};
-constexpr float kNormalLength = 0.6f;
 constexpr int kCircleSides = 48;
 constexpr float kTintWeight = 0.6f; ///< How far a shape's colour moves toward the verdict's.
 
@@ -38,90 +29,6 @@ glm::vec3 perpendicular(const glm::vec3& n) {
     const glm::vec3 other = std::abs(n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
     return glm::normalize(glm::cross(n, other));
 }
-
-// ------------------------------------------------------------------ one construction per query
-
-/// The ray from its origin to its end handle (t = 1): bright to the hit, dim beyond; the hit
-/// point and the surface normal there.
-void drawRay(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
-    const Ray ray = labRay(scene);
-    const glm::vec3 end = ray.origin + ray.dir;
-    if (result.rayHit) {
-        canvas.line(ray.origin, result.rayHit->point, kRayColor);
-        canvas.line(result.rayHit->point, end, kRayBeyondColor);
-        canvas.cross(result.rayHit->point, kRayColor);
-        canvas.arrow(result.rayHit->point, result.rayHit->point + kNormalLength * result.rayHit->normal,
-                     kNormalColor, true);
-    } else {
-        canvas.line(ray.origin, end, kRayBeyondColor);
-    }
-}
-
-/// The contact points, the normal (from B toward A) at their centre, and each point's depth as a
-/// stroke along the normal; else the closest points and the gap between them.
-void drawPair(const LabScene&, const LabResult& result, LabCanvas& canvas) {
-    if (result.manifold) {
-        const Manifold& m = *result.manifold;
-        glm::vec3 mean(0.0f);
-        for (int i = 0; i < m.count; ++i) {
-            const ContactPoint& p = m.points[std::size_t(i)];
-            canvas.cross(p.position, kContactColor);
-            canvas.line(p.position, p.position + p.depth * m.normal, kContactColor, true);
-            mean += p.position / float(m.count);
-        }
-        canvas.arrow(mean, mean + kNormalLength * m.normal, kNormalColor, true);
-    }
-    if (result.closest) {
-        canvas.cross(result.closest->first, kClosestColor);
-        canvas.cross(result.closest->second, kClosestColor);
-        canvas.line(result.closest->first, result.closest->second, kClosestColor, true);
-    }
-}
-
-/// The sphere's path to its end handle, the sphere where it first touches (wire) with the touched
-/// point and normal, or the sphere at the end when it touches nothing.
-void drawSweep(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
-    if (scene.shapes.empty() || scene.handles.empty()) return;
-    const Sphere start = labSphere(scene.shapes[0]);
-    const glm::vec3 end = scene.handles[0].position;
-    if (result.impactCentre && result.rayHit) {
-        canvas.line(start.center, *result.impactCentre, kImpactColor);
-        canvas.line(*result.impactCentre, end, kRayBeyondColor);
-        canvas.sphere(*result.impactCentre, start.radius, kImpactColor);
-        canvas.cross(result.rayHit->point, kContactColor);
-        canvas.arrow(result.rayHit->point, result.rayHit->point + kNormalLength * result.rayHit->normal,
-                     kNormalColor, true);
-    } else {
-        canvas.line(start.center, end, kRayBeyondColor);
-        canvas.sphere(end, start.radius, kRayBeyondColor);
-    }
-}
-
-/// The two segments, their closest points and the segment between them in the verdict's colour.
-void drawSegments(const LabScene& scene, const LabResult& result, LabCanvas& canvas) {
-    if (scene.handles.size() < 4) return;
-    canvas.line(scene.handles[0].position, scene.handles[1].position, kSegmentAColor);
-    canvas.line(scene.handles[2].position, scene.handles[3].position, kSegmentBColor);
-    if (!result.closest) return;
-    const glm::vec3 verdict = result.positive ? kLabPositive : kLabNegative;
-    canvas.cross(result.closest->first, verdict);
-    canvas.cross(result.closest->second, verdict);
-    canvas.line(result.closest->first, result.closest->second, verdict, true);
-}
-
-using DrawAnswer = void (*)(const LabScene&, const LabResult&, LabCanvas&);
-
-/// Per query, in LabQuery order: its answer (the Answer layer).
-constexpr DrawAnswer kAnswer[kLabQueryCount] = {
-    drawRay,  drawRay,   drawRay,     drawRay,  drawRay,  // ray-sphere .. ray-mesh
-    drawPair, drawPair,  drawPair,    drawPair, drawPair, // sphere-sphere .. sphere-triangle
-    drawPair, drawSweep, drawSegments};                   // box-triangle, the sweep, segment-segment
-
-/// Per query, in LabQuery order: where a query's intermediate steps get drawn (construction.cpp).
-constexpr DrawSteps kSteps[kLabQueryCount] = {
-    drawRaySphereSteps,    drawRayBoxSteps,  drawRayPlaneSteps, drawRayTriangleSteps, drawRayMeshSteps,
-    drawSphereSphereSteps, drawClosestSteps, drawBoxBoxSteps,   drawBoxPlaneSteps,    drawClosestSteps,
-    drawBoxTriangleSteps,  drawSweepSteps,   drawSegmentSteps};
 
 } // namespace
 
@@ -234,8 +141,9 @@ void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanv
                          const LabView& view) {
     const int i = static_cast<int>(scene.query);
     if (i >= 0 && i < kLabQueryCount) {
-        if (view.show(LabLayer::Answer)) kAnswer[i](scene, result, canvas);
-        if (kSteps[i]) kSteps[i](scene, result, view, canvas);
+        const LabQueryUnit& unit = labQueryInfo(scene.query);
+        if (view.show(LabLayer::Answer)) unit.drawAnswer(scene, result, canvas);
+        unit.drawSteps(scene, result, view, canvas);
     }
     for (const LabHandle& handle : scene.handles) {
         const glm::vec3 toEye = canvas.eye - handle.position;

@@ -1,8 +1,8 @@
 // What the query lab draws: its scene as a World the renderer draws (the shapes as bodies and
 // placed meshes, tinted by the verdict; the handles as small balls) and each query's
 // construction as coloured line segments (LabCanvas), which the app hands to the renderer's debug
-// lines. One construction function per query (drawLabConstruction's table in draw.cpp): the
-// place to draw a query's intermediate steps. Also used by the mouse probe. No SDL, GL or ImGui.
+// lines. Each query's answer and steps are drawn by its unit (lab/queries/unit.hpp: drawAnswer,
+// drawSteps). Also used by the mouse probe. No SDL, GL or ImGui.
 #pragma once
 
 #include "app/lab/query.hpp"
@@ -82,7 +82,7 @@ World labWorld(const LabScene& scene, const LabResult& result, std::vector<int>*
 /// normal and depth, the closest points and the segment between them, the sphere at its time of
 /// impact, the segments) and its steps from result.trace (the SAT axis and intervals, the
 /// manifold's clipping, the slabs, the roots, the BVH traversal, the features), each layer as
-/// `view` shows it (one draw function each per query); and a ring around each handle over
+/// `view` shows it (its unit's drawAnswer and drawSteps); and a ring around each handle over
 /// everything, so a handle behind a shape can still be seen and grabbed.
 void drawLabConstruction(const LabScene& scene, const LabResult& result, LabCanvas& canvas,
                          const LabView& view = {});

@@ -1,10 +1,11 @@
 // The query lab's answers: each query's fast path (src/geom) run on the lab's scene, its verdict
-// and key numbers (for the panel and the `lab` event) and what the picture draws of it. One table
-// row per query (labQueryInfo): the seed document's idea it illustrates and its run function.
+// and key numbers (for the panel and the `lab` event) and what the picture draws of it. Each
+// query's run, idea and controls are its unit's (lab/queries/unit.hpp, labQueryInfo).
 // No SDL, GL or ImGui: tested without a display (tests/app/test_lab.cpp).
 #pragma once
 
 #include "app/cli/events.hpp"
+#include "app/lab/queries/unit.hpp"
 #include "app/lab/scene.hpp"
 #include "app/lab/trace.hpp"
 #include "geom/contact.hpp"
@@ -42,18 +43,9 @@ struct LabResult {
     std::optional<float> number(const std::string& key) const;
 };
 
-/// What the lab knows of each query.
-struct LabQueryInfo {
-    const char* idea;                  ///< The seed document's idea it illustrates, one sentence.
-    const char* controls;              ///< What to drag, one line.
-    LabResult (*run)(const LabScene&); ///< The fast path on the scene.
-};
-
-/// The row of `query` (every LabQuery has one).
-const LabQueryInfo& labQueryInfo(LabQuery query);
-
-/// Runs the scene's query (labQueryInfo(scene.query).run) and its trace (traceLabQuery). The ray queries run
-/// with tMax = 1: the ray ends at its end handle. Segments closer than kLabSegmentTouch count as touching.
+/// Runs the scene's query (its unit's run, lab/queries/unit.hpp) and its trace (traceLabQuery). The ray
+/// queries run with tMax = 1: the ray ends at its end handle. Segments closer than kLabSegmentTouch count
+/// as touching.
 LabResult runLabQuery(const LabScene& scene);
 
 inline constexpr float kLabSegmentTouch = 0.01f;

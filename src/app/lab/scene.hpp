@@ -18,7 +18,8 @@
 
 namespace kz {
 
-/// The queries the lab shows, in the order of the panel's list.
+/// The queries the lab shows, by their position in the panel's list: the registry's order
+/// (lab/queries/registry.cpp, one unit a query, lab/queries/unit.hpp).
 enum class LabQuery {
     RaySphere,
     RayBox,
@@ -34,7 +35,8 @@ enum class LabQuery {
     SweepSphereTriangle,
     SegmentSegment,
 };
-inline constexpr int kLabQueryCount = 13;
+/// How many queries the registry holds.
+extern const int kLabQueryCount;
 
 /// "ray-sphere", "box-box", ...: the name on the command line, in the panel and in the lab event.
 const char* labQueryName(LabQuery query);
@@ -75,8 +77,8 @@ struct LabScene {
     std::vector<LabHandle> handles; ///< Ray: origin, end; sweep: end; segments: A0, A1, B0, B1.
 };
 
-/// The query's scene as it starts: its shapes near each other (apart for the pairs, so a drag
-/// makes them meet), the ray through its shape.
+/// The query's scene as it starts (its unit's place): its shapes near each other (apart for the
+/// pairs, so a drag makes them meet), the ray through its shape.
 LabScene makeLabScene(LabQuery query);
 
 /// The lab's room: what the lab's world is drawn in (a box around the origin).

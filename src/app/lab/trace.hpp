@@ -14,7 +14,8 @@
 
 namespace kz {
 
-/// The intermediate steps of the scene's query; only the one of its query is set.
+/// The intermediate steps of the scene's query; only the one of its query is set (by its unit's
+/// trace). A query whose trace is of a type none of these holds adds its optional here.
 struct LabTrace {
     std::optional<ObbObbTrace> boxBox;       ///< box-box: the 15 axes, the manifold's construction.
     std::optional<RayBoxTrace> rayBox;       ///< ray-box: the three slabs (box frame), the interval.
@@ -33,7 +34,8 @@ struct LabTrace {
     std::optional<ObbTriangleTrace> boxTriangle;   ///< box-triangle: the 13 axes, the features tried.
 };
 
-/// The scene's query run again with its trace (the ray queries with tMax = 1, as runLabQuery).
+/// The scene's query run again with its trace (its unit's trace; the ray queries with tMax = 1, as
+/// runLabQuery).
 LabTrace traceLabQuery(const LabScene& scene);
 
 /// A part of a construction the panel can hide.
@@ -54,7 +56,7 @@ inline constexpr int kLabLayerCount = 11;
 
 /// The checkbox's label: "SAT axis and intervals", ...
 const char* labLayerName(LabLayer layer);
-/// Whether the query draws the layer (the panel shows a checkbox for each it draws).
+/// Whether the query draws the layer (its unit's layers; the panel shows a checkbox for each).
 bool labQueryHasLayer(LabQuery query, LabLayer layer);
 
 /// What the panel chose to draw.

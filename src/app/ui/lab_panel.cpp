@@ -58,7 +58,7 @@ void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
         return;
     }
     if (ImGui::Button("Back to the scenarios")) requests.closeLab = true;
-    const LabQueryInfo& query = labQueryInfo(*info.labQuery);
+    const LabQueryUnit& query = labQueryInfo(*info.labQuery);
     verdictLine(info.labResult);
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(query.idea);

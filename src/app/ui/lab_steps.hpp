@@ -1,5 +1,6 @@
 // The panel's view of a lab query's steps (ImGui; kolize only): the layers' checkboxes and the
-// query's equation with the live numbers from its trace (lab/trace.hpp).
+// query's equation with the live numbers from its trace, as its unit shows them
+// (lab/queries/unit.hpp, panelSteps).
 #pragma once
 
 #include "app/lab/query.hpp"

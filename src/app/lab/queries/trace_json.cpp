@@ -1,6 +1,6 @@
-// The traces as JSON (formats in contact_json.hpp): plain copies of the trace structs'
+// The traces as JSON (formats in trace_json.hpp): plain copies of the trace structs'
 // fields, with every float through shortestDouble and every non-finite number as null.
-#include "app/explain/contact_json.hpp"
+#include "app/lab/queries/trace_json.hpp"
 
 #include "app/cli/report_numbers.hpp"
 

@@ -1,15 +1,19 @@
-// How `kolize explain` writes values: floats as their shortest round-trip decimal (through
-// shortestDouble and jsonText, as the headless report does), doubles as they are, and a value that
-// is not finite (an empty interval's infinite end) as null, so the output never holds a NaN.
+// How the lab queries write `kolize explain`'s values (each unit's explainResult and explainSteps):
+// floats as their shortest round-trip decimal (through shortestDouble and jsonText, as the
+// headless report does), doubles as they are, and a value that is not finite (an empty interval's
+// infinite end) as null, so the output never holds a NaN.
 #pragma once
 
 #include "app/cli/report_numbers.hpp"
 #include "geom/contact.hpp"
 #include "geom/types.hpp"
 
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 
 namespace kz::explain_json {
 
@@ -53,6 +57,31 @@ inline Json manifold(const std::optional<Manifold>& m) {
         points.push_back(Json{{"position", vec(p.position)}, {"depth", number(p.depth)}});
     }
     return Json{{"normal", vec(m->normal)}, {"depth", number(m->depth)}, {"points", std::move(points)}};
+}
+
+/// A sphere against a shape's point `closest` to its centre: {"overlap" (the contact exists),
+/// "closest_point", "distance" (from it to the sphere's surface; -radius for a centre inside),
+/// "contact"}.
+inline Json sphereGap(const Sphere& s, const glm::vec3& closest, const std::optional<Manifold>& contact) {
+    return Json{{"overlap", contact.has_value()},
+                {"closest_point", vec(closest)},
+                {"distance", number(glm::length(s.center - closest) - s.radius)},
+                {"contact", manifold(contact)}};
+}
+
+/// The name of an enum value from its table, which lists the names in the enum's order.
+template <class Enum, std::size_t N>
+const char* nameOf(Enum value, const std::array<const char*, N>& names) {
+    const auto i = static_cast<std::size_t>(value);
+    return i < N ? names[i] : "?";
+}
+
+/// Copies the trace object's keys into `out`, but for `skipped` (a key the output already has), so
+/// a trace's keys (trace_json.hpp) sit at the top level beside "query" and "result".
+inline void addKeys(const Json& trace, Json& out, std::string_view skipped = {}) {
+    for (const auto& item : trace.items()) {
+        if (item.key() != skipped) out[item.key()] = item.value();
+    }
 }
 
 } // namespace kz::explain_json
