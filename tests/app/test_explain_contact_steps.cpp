@@ -1,5 +1,5 @@
 // The steps of `kolize explain`'s contact, sweep and closest-point queries
-// (src/app/explain/contact_steps.cpp): each query's trace keys at the top level and its values on
+// (their units in src/app/lab/queries/): each query's trace keys at the top level and its values on
 // hand-made shapes, then, on random shapes (fixed seed), the trace's verdict against the printed
 // result's for all eight.
 #include "support/explain_test_support.hpp"

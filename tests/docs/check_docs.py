@@ -20,7 +20,7 @@ MAX_LINES = {"README.md": 300, "docs/benchmarks.md": 150, "docs/bvh-design.md": 
 MAX_COLUMNS = 100
 # Pages not held to MAX_COLUMNS yet: architecture.md's app sections are being rewritten; wrap the
 # page at 100 columns, then remove it from this set.
-COLUMNS_NOT_CHECKED = {"docs/architecture.md"}
+COLUMNS_NOT_CHECKED: set[str] = set()
 
 FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
