@@ -86,4 +86,10 @@ std::string probeName(const World& world, const SphereCastHit& hit) {
     return obstacleName(world, hit.obstacle, hit.triangle);
 }
 
+void MouseProbe::update(const World& world, const std::optional<Ray>& ray) {
+    result = ProbeResult{};
+    if (mode == ProbeMode::Off || !ray) return;
+    result = runProbe(world, *ray, mode, radius);
+}
+
 } // namespace kz

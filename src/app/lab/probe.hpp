@@ -35,6 +35,16 @@ struct ProbeResult {
 /// Runs `mode` along `ray` (radius clamped to [kProbeMinRadius, kProbeMaxRadius]).
 ProbeResult runProbe(const World& world, const Ray& ray, ProbeMode mode, float radius);
 
+/// The probe as the window runs it: the panel's choices (mode, radius) and this frame's result.
+struct MouseProbe {
+    ProbeMode mode = ProbeMode::Off;
+    float radius = 0.3f; ///< The sphere cast's, kProbeMinRadius to kProbeMaxRadius.
+    ProbeResult result;  ///< This frame's.
+
+    /// This frame's probe along the cursor's `ray` (empty: the cursor is not over the scene).
+    void update(const World& world, const std::optional<Ray>& ray);
+};
+
 /// The probe's picture: the hit point and normal, the cast sphere where it touches (and its
 /// path), or a marker at every hit; nothing when off.
 void drawProbe(const ProbeResult& probe, LabCanvas& canvas);

@@ -1,8 +1,34 @@
 #include "app/timeline/timeline.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace kz {
+
+void Timeline::attach(Session& session, HistorySettings settings) {
+    history_.setSettings(settings);
+    session.attachHistory(&history_);
+}
+
+bool Timeline::show(std::uint64_t tick, const Session& session, std::string& error) {
+    error.clear();
+    if (tick == session.tick()) {
+        past_.reset();
+        return true;
+    }
+    std::optional<SessionState> landed = history_.at(tick, session.inputs(), &error);
+    if (!landed) return false;
+    landed->world.setPaused(true); // the past stands still (the pause is not part of the state)
+    past_ = std::move(landed);
+    return true;
+}
+
+bool Timeline::goOnFromPast(Session& session) {
+    if (!past_) return false;
+    session.rewindTo(std::move(*past_));
+    past_.reset();
+    return true;
+}
 
 TimelinePlots timelinePlots(const History& history, int maxPoints) {
     TimelinePlots plots;

@@ -1,6 +1,6 @@
 #include "app/ui/impacts_panel.hpp"
 
-#include "app/timeline/impact_log.hpp"
+#include "app/timeline/impacts.hpp"
 
 #include <cstdio>
 #include <imgui.h>
@@ -61,7 +61,7 @@ bool impactRow(const World& world, const ImpactRecord& r, bool shown) {
 }
 
 void shownImpact(const UiFrameInfo& info, UiRequests& requests) {
-    const ShownImpact& shown = *info.shownImpact;
+    const ShownImpact& shown = *info.impacts->shown();
     const World& world = *info.world;
     ImGui::Separator();
     ImGui::PushTextWrapPos(0.0f);
@@ -83,31 +83,30 @@ void shownImpact(const UiFrameInfo& info, UiRequests& requests) {
 
 } // namespace
 
-void impactsSection(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+void impactsSection(const UiFrameInfo& info, UiRequests& requests) {
     if (info.impacts == nullptr) return;
     const World& world = *info.world;
-    const ImpactLog& log = *info.impacts;
+    const ImpactLog& log = info.impacts->log();
+    Impacts::Filter& filter = info.impacts->filter();
     const int selected = info.picks.selectedBody();
-    ImGui::Checkbox("selected body only", &state.impactsSelectedOnly);
+    ImGui::Checkbox("selected body only", &filter.selectedOnly);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("0.000 m/s").x + 2.0f * ImGui::GetStyle().FramePadding.x);
-    ImGui::SliderFloat("min speed", &state.impactsMinSpeed, 0.0f, 2.0f, "%.3f m/s",
-                       ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderFloat("min speed", &filter.minSpeed, 0.0f, 2.0f, "%.3f m/s", ImGuiSliderFlags_AlwaysClamp);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("hide the impacts closing slower than this (settling bodies)");
     std::vector<std::size_t> rows;
     rows.reserve(log.size());
     for (std::size_t i = 0; i < log.size(); ++i) {
         const ImpactRecord& r = log.newest(i);
-        if ((!state.impactsSelectedOnly || involvesBody(r, selected)) &&
-            -r.speedBefore >= state.impactsMinSpeed)
+        if ((!filter.selectedOnly || involvesBody(r, selected)) && -r.speedBefore >= filter.minSpeed)
             rows.push_back(i);
     }
     ImGui::TextDisabled("%zu of %zu%s", rows.size(), log.size(), log.dropped() > 0 ? " (the last 2000)" : "");
     if (rows.empty()) {
-        ImGui::TextDisabled(state.impactsSelectedOnly && selected < 0 ? "(pick a body)"
-                            : log.empty()                             ? "(no impacts yet)"
-                                                                      : "(none passes the filters)");
+        ImGui::TextDisabled(filter.selectedOnly && selected < 0 ? "(pick a body)"
+                            : log.empty()                       ? "(no impacts yet)"
+                                                                : "(none passes the filters)");
     } else {
         const ImGuiStyle& style = ImGui::GetStyle();
         const float rowHeight = 2.0f * ImGui::GetTextLineHeight() + style.ItemSpacing.y;
@@ -119,7 +118,7 @@ void impactsSection(UiState& state, const UiFrameInfo& info, UiRequests& request
             for (int k = clipper.DisplayStart; k < clipper.DisplayEnd; ++k) {
                 const std::size_t i = rows[static_cast<std::size_t>(k)];
                 const ImpactRecord& r = log.newest(i);
-                const ShownImpact* shown = info.shownImpact;
+                const ShownImpact* shown = info.impacts->shown();
                 const bool isShown = shown && shown->record.step == r.step && shown->record.time == r.time &&
                                      shown->record.body == r.body && shown->record.partner == r.partner;
                 if (impactRow(world, r, isShown)) requests.jumpToImpact = r;
@@ -132,7 +131,7 @@ void impactsSection(UiState& state, const UiFrameInfo& info, UiRequests& request
         "a row: the step, the time into it, body -> partner; the normal speed before -> after, "
         "the impulse. A click pauses, selects the body and draws the impact.");
     ImGui::PopTextWrapPos();
-    if (info.shownImpact) shownImpact(info, requests);
+    if (info.impacts->shown()) shownImpact(info, requests);
 }
 
 } // namespace kz

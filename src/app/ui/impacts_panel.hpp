@@ -11,6 +11,6 @@ namespace kz {
 /// (step, time in the step, body with its colour, partner, normal speed before -> after,
 /// impulse), each row a button that asks for App::jumpToImpact (requests.jumpToImpact); then the
 /// shown impact and its "Why here?" lines, with a button to hide it.
-void impactsSection(UiState& state, const UiFrameInfo& info, UiRequests& requests);
+void impactsSection(const UiFrameInfo& info, UiRequests& requests);
 
 } // namespace kz

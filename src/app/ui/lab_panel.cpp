@@ -30,13 +30,13 @@ void verdictLine(const LabResult& result) {
     }
 }
 
-void queryList(const UiFrameInfo& info, UiRequests& requests) {
-    const char* current = info.labQuery ? labQueryName(*info.labQuery) : kScenarios;
+void queryList(std::optional<LabQuery> open, UiRequests& requests) {
+    const char* current = open ? labQueryName(*open) : kScenarios;
     if (!ImGui::BeginCombo("query", current, ImGuiComboFlags_HeightLargest)) return;
-    if (ImGui::Selectable(kScenarios, !info.labQuery)) requests.closeLab = true;
+    if (ImGui::Selectable(kScenarios, !open)) requests.closeLab = true;
     for (int i = 0; i < kLabQueryCount; ++i) {
         const auto query = static_cast<LabQuery>(i);
-        if (ImGui::Selectable(labQueryName(query), info.labQuery == query)) requests.openLab = query;
+        if (ImGui::Selectable(labQueryName(query), open == query)) requests.openLab = query;
     }
     ImGui::EndCombo();
 }
@@ -48,54 +48,54 @@ const char* bodyOrObstacleName(const World& world, const PickHit& hit, std::stri
 
 } // namespace
 
-void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
+void labHeader(Lab& lab, UiRequests& requests) {
     // Open when the window starts in the lab; one closed line above the scenarios' sections else.
-    ImGui::SetNextItemOpen(info.labQuery.has_value(), ImGuiCond_FirstUseEver);
+    ImGui::SetNextItemOpen(lab.isOpen(), ImGuiCond_FirstUseEver);
     if (!ImGui::CollapsingHeader("Lab")) return;
-    queryList(info, requests);
-    if (!info.labQuery) {
+    queryList(lab.query(), requests);
+    if (!lab.isOpen()) {
         ImGui::TextDisabled("a query to drag its shapes and watch its answer");
         return;
     }
     if (ImGui::Button("Back to the scenarios")) requests.closeLab = true;
-    const LabQueryUnit& query = labQueryInfo(*info.labQuery);
-    verdictLine(info.labResult);
+    const LabQueryUnit& query = labQueryInfo(*lab.query());
+    verdictLine(lab.result());
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(query.idea);
     ImGui::TextDisabled("%s", query.controls);
-    if (info.labHover.empty()) {
+    if (const std::string hover = lab.hoverText(); hover.empty()) {
         ImGui::TextDisabled("under the cursor: -");
     } else {
-        ImGui::Text("under the cursor: %s", info.labHover.c_str());
+        ImGui::Text("under the cursor: %s", hover.c_str());
     }
     ImGui::PopTextWrapPos();
     ImGui::Separator();
-    labStepsSection(state.labView, *info.labQuery, info.labResult);
+    labStepsSection(lab.view(), *lab.query(), lab.result());
 }
 
-void probeSection(UiState& state, const UiFrameInfo& info) {
-    int mode = static_cast<int>(state.probeMode);
+void probeSection(MouseProbe& probeState, const World* world) {
+    int mode = static_cast<int>(probeState.mode);
     const char* names[kProbeModeCount];
     for (int i = 0; i < kProbeModeCount; ++i)
         names[i] = probeModeName(static_cast<ProbeMode>(i));
-    if (ImGui::Combo("probe", &mode, names, kProbeModeCount)) state.probeMode = static_cast<ProbeMode>(mode);
-    if (state.probeMode == ProbeMode::SphereCast)
-        ImGui::SliderFloat("radius", &state.probeRadius, kProbeMinRadius, kProbeMaxRadius, "%.2f m",
+    if (ImGui::Combo("probe", &mode, names, kProbeModeCount)) probeState.mode = static_cast<ProbeMode>(mode);
+    if (probeState.mode == ProbeMode::SphereCast)
+        ImGui::SliderFloat("radius", &probeState.radius, kProbeMinRadius, kProbeMaxRadius, "%.2f m",
                            ImGuiSliderFlags_AlwaysClamp);
-    const ProbeResult& probe = info.probe;
-    if (state.probeMode == ProbeMode::Off || info.world == nullptr) return;
+    const ProbeResult& probe = probeState.result;
+    if (probeState.mode == ProbeMode::Off || world == nullptr) return;
     if (!probe.ray) {
         ImGui::TextDisabled("move the cursor over the scene");
         return;
     }
     std::string name;
     if (probe.nearest) {
-        ImGui::Text("%s", bodyOrObstacleName(*info.world, *probe.nearest, name));
+        ImGui::Text("%s", bodyOrObstacleName(*world, *probe.nearest, name));
         ImGui::Text("t         %.4f", double(probe.nearest->hit.t));
         textVec3("point", probe.nearest->hit.point);
         textVec3("normal", probe.nearest->hit.normal);
     } else if (probe.cast) {
-        ImGui::Text("%s", probeName(*info.world, *probe.cast).c_str());
+        ImGui::Text("%s", probeName(*world, *probe.cast).c_str());
         ImGui::Text("t         %.4f", double(probe.cast->t));
         textVec3("centre", probe.cast->center);
         textVec3("touches", probe.cast->point);
@@ -103,7 +103,7 @@ void probeSection(UiState& state, const UiFrameInfo& info) {
     } else if (!probe.all.empty()) {
         for (std::size_t i = 0; i < probe.all.size() && i < 12; ++i) {
             ImGui::Text("%2zu. t %8.4f  %s", i + 1, double(probe.all[i].hit.t),
-                        bodyOrObstacleName(*info.world, probe.all[i], name));
+                        bodyOrObstacleName(*world, probe.all[i], name));
         }
         if (probe.all.size() > 12) ImGui::TextDisabled("... %zu hits in all", probe.all.size());
     } else {

@@ -9,12 +9,12 @@ namespace kz {
 /// The Lab header: the list of queries (choosing one opens the lab, "off" goes back to the
 /// scenarios); while the lab shows, the verdict in colour, the key numbers, the seed document's
 /// idea, what to drag and what is under the cursor, then its steps (lab_steps.hpp) as
-/// state.labView draws them.
-void labHeader(UiState& state, const UiFrameInfo& info, UiRequests& requests);
+/// its view() draws them.
+void labHeader(Lab& lab, UiRequests& requests);
 
 /// The Probe section: the probe's mode (off, ray, sphere cast, all hits), the cast's radius, and
 /// what it finds under the cursor.
-void probeSection(UiState& state, const UiFrameInfo& info);
+void probeSection(MouseProbe& probe, const World* world);
 
 /// Each lab shape's name at its centre and each handle's beside it, on top of the picture.
 void drawLabLabels(const LabScene& scene, const glm::mat4& view, const glm::mat4& proj, float nearPlane);

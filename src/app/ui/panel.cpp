@@ -299,8 +299,8 @@ void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& reque
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Picking")) pickingSection(info);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
-    if (ImGui::CollapsingHeader("Impacts")) impactsSection(state, info, requests);
-    if (ImGui::CollapsingHeader("Probe")) probeSection(state, info);
+    if (ImGui::CollapsingHeader("Impacts")) impactsSection(info, requests);
+    if (ImGui::CollapsingHeader("Probe") && info.probe) probeSection(*info.probe, info.world);
     if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
@@ -372,8 +372,8 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
             const ImVec2 size = ImGui::GetWindowSize();
             if (state.showPanel) state.panel = ScreenRect{{pos.x, pos.y}, {pos.x + size.x, pos.y + size.y}};
             // The lab (its list of queries; all of it while the window shows it), else the scenarios.
-            labHeader(state, info, requests);
-            if (info.labQuery) {
+            if (info.lab) labHeader(*info.lab, requests);
+            if (info.lab && info.lab->isOpen()) {
                 if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
             } else {
                 scenarioSections(state, info, requests);

@@ -4,10 +4,12 @@
 // requests out, so a button and its key shortcut take the same path (and log the same event).
 #pragma once
 
+#include "app/lab/lab.hpp"
 #include "app/lab/probe.hpp"
-#include "app/lab/query.hpp"
 #include "app/lab/scene.hpp"
 #include "app/render/renderer.hpp"
+#include "app/timeline/impacts.hpp"
+#include "app/timeline/playback.hpp"
 #include "app/ui/timeline_panel.hpp"
 #include "app/view/framing.hpp"
 #include "app/view/pick_state.hpp"
@@ -20,9 +22,7 @@
 
 namespace kz {
 
-class ImpactLog;    // app/timeline/impact_log.hpp
-class PaceMeter;    // pace_meter.hpp
-struct ShownImpact; // app/timeline/impact_log.hpp
+class PaceMeter; // app/timeline/pace_meter.hpp
 
 /// What the panel edits and shows between frames.
 struct UiState {
@@ -49,24 +49,10 @@ struct UiState {
     std::string scenarioError;    ///< The last failed load, shown in red.
 
     render::DebugDraw debug;
-
-    ProbeMode probeMode = ProbeMode::Off; ///< The mouse probe (Probe section).
-    float probeRadius = 0.3f;             ///< The sphere cast's radius, kProbeMinRadius to kProbeMaxRadius.
-    LabView labView; ///< What the lab's picture draws: its layers, the SAT axis, the BVH step.
-    bool impactsSelectedOnly = false; ///< The Impacts section lists the selected body's impacts only.
-    float impactsMinSpeed = 0.0f;     ///< And only those closing at least this fast (m/s, 0 to 2).
 };
 
-/// A replay under way or ended (--replay), as the panel shows it.
-struct ReplayStatus {
-    std::string file;          ///< The recording.
-    std::uint64_t tick = 0;    ///< The session's tick now.
-    std::uint64_t endTick = 0; ///< The recording's last tick.
-    bool finished = false;     ///< The end is reached: the world is the user's again.
-    std::string verdict;       ///< At the end: empty when the state hash is the recorded one, else why not.
-};
-
-/// Read-only facts the panel shows this frame.
+/// What the panel shows this frame: read-only facts, and the features whose sections edit their
+/// own settings (the lab's layers and steps, the probe's mode, the impact list's filters).
 struct UiFrameInfo {
     const World* world = nullptr;
     std::string scenarioKey;   ///< The name or file the current world came from.
@@ -81,18 +67,15 @@ struct UiFrameInfo {
     int stepsThisFrame = 0;
     int threads = 1;                 ///< The threads the physics steps on (--threads).
     const PaceMeter* pace = nullptr; ///< The simulation's pace against real time; null: not shown.
-    ProbeResult probe;               ///< This frame's mouse probe (the scenarios).
-    /// The lab's query while the window shows the lab; empty: the scenarios.
-    std::optional<LabQuery> labQuery;
-    LabResult labResult;   ///< Its answer this frame.
-    std::string labHover;  ///< What the cursor is over in the lab ("box A"), or empty.
-    int msaaSamples = 0;   ///< Samples per pixel of the scene (0: not multisampled).
-    bool paused = false;   ///< The world stands still (during a replay: the playback).
-    TimelineInfo timeline; ///< The Timeline section's history and the step on screen.
+    /// The query lab: while it is open the panel shows it instead of the scenarios' sections.
+    Lab* lab = nullptr;
+    MouseProbe* probe = nullptr; ///< The mouse probe (the scenarios'); null: no Probe section.
+    int msaaSamples = 0;         ///< Samples per pixel of the scene (0: not multisampled).
+    bool paused = false;         ///< The world stands still (during a replay: the playback).
+    TimelineInfo timeline;       ///< The Timeline section's history and the step on screen.
     /// Set under --replay: while it plays, what would change the world is greyed out.
     std::optional<ReplayStatus> replay;
-    const ImpactLog* impacts = nullptr;       ///< The impact log (Impacts); null: no section.
-    const ShownImpact* shownImpact = nullptr; ///< The impact drawn and explained, or null.
+    Impacts* impacts = nullptr; ///< The impact log and the shown impact (Impacts); null: no section.
 };
 
 /// What the user asked for through the panel this frame.

@@ -45,13 +45,14 @@ AppResult App::start() {
     } else if (!load(options_.scenario, options_.seed, error)) {
         return {kExitCannotStart, error};
     }
-    history_.setSettings({options_.historyMb << 20, kKeyframeInterval});
-    session_->attachHistory(&history_);
-    session_->setStepObserver([this] { logStepImpacts(); });
+    timeline_.attach(*session_, {options_.historyMb << 20, kKeyframeInterval});
+    // After each step (live, replayed, or `.`): its impacts into the log, their step the session's.
+    session_->setStepObserver(
+        [this] { impacts_.onStep(session_->world(), session_->tick(), events_, frame_); });
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
     if (options_.paused) {
         if (playback_) {
-            playback_->paused = true;
+            playback_->setPaused(true);
         } else {
             input(SetPaused{true});
         }
@@ -61,7 +62,8 @@ AppResult App::start() {
 
     if (!options_.events.empty() && !events_.open(options_.events, error)) return {kExitCannotStart, error};
     if (!report_.open(options_.report, error)) return {kExitCannotStart, error};
-    if (!checkRecordTarget(error)) return {kExitCannotStart, error};
+    if (!options_.record.empty() && !checkRecordTarget(options_.record, error))
+        return {kExitCannotStart, error};
     if (!options_.screenshot.empty()) {
         const std::filesystem::path parent = std::filesystem::path(options_.screenshot).parent_path();
         std::error_code ec;
@@ -88,10 +90,11 @@ AppResult App::openWindow() {
 
 AppResult App::finish() {
     events_.quit(frame_, stateHash(world()), session_->tick());
-    if (AppResult written = writeRecording(); written.exitCode != 0) return written;
+    std::string error;
+    if (!options_.record.empty() && !writeRecording(options_.record, *session_, error))
+        return {kExitFailure, error};
     if (failure_.exitCode != 0) return failure_;
     if (!report_.enabled()) return {};
-    std::string error;
     const DrawSettings drawn{renderer_ ? renderer_->msaaSamples() : 0, ui_.shadows};
     const PaceSummary pace{options_.threads, pace_.effectiveScale(), behindFrames_};
     if (!report_.write(frameReport(times_, framesDrawn_, seconds_, world(),
@@ -193,7 +196,16 @@ void App::pollEvents() {
 }
 
 void App::onMouseButton(const SDL_MouseButtonEvent& button, bool down) {
-    if (labMouseButton(button, down)) return;
+    if (lab_.isOpen() && (button.button == SDL_BUTTON_LEFT || button.button == SDL_BUTTON_RIGHT)) {
+        // The lab's left and right buttons, queued for this frame's ImGui state.
+        const bool right = button.button == SDL_BUTTON_RIGHT;
+        if (right && !down) orbiting_ = false;
+        clicks_.push_back({down,
+                           {static_cast<float>(button.x), static_cast<float>(button.y)},
+                           right,
+                           (SDL_GetModState() & KMOD_SHIFT) != 0});
+        return;
+    }
     if (button.button == SDL_BUTTON_LEFT)
         clicks_.push_back({down, {static_cast<float>(button.x), static_cast<float>(button.y)}});
     if (down && button.button != SDL_BUTTON_LEFT && !ImGui::GetIO().WantCaptureMouse) {
@@ -224,7 +236,7 @@ float App::handleInput(float frameSeconds) {
             runKeyAction(action);
     }
     keys_.clear();
-    if (lab_) return handleLabInput();
+    if (lab_.isOpen()) return handleLabInput();
     const Clock::time_point start = Clock::now();
     const ScreenCamera screen = screenCamera();
     const bool panelWantsMouse = ImGui::GetIO().WantCaptureMouse;
@@ -244,7 +256,7 @@ float App::handleInput(float frameSeconds) {
             input(*dragged);
     }
     interaction_.hover(world(), screen, pointer);
-    updateProbe(screen, pointer);
+    probe_.update(world(), pointer.overScene ? std::optional(screen.rayAt(pointer.pos)) : std::nullopt);
     return msBetween(start, Clock::now());
 }
 
@@ -254,8 +266,8 @@ float App::update(float frameSeconds) {
     camera_.setSpinSpeed(glm::radians(ui_.spinSpeedDegPerSecond));
     camera_.update(frameSeconds);
     const Clock::time_point start = Clock::now();
-    const bool running = worldRunning();                // as the frame began (a replay may end in it)
-    stepsThisFrame_ = lab_ ? 0 : advance(frameSeconds); // the lab's scene is never stepped
+    const bool running = worldRunning(); // as the frame began (a replay may end in it)
+    stepsThisFrame_ = lab_.isOpen() ? 0 : advance(frameSeconds); // the lab's scene is never stepped
     const float physicsMs = msBetween(start, Clock::now());
     if (stepsThisFrame_ > 0) {
         const float perStep = physicsMs / static_cast<float>(stepsThisFrame_);
@@ -282,13 +294,10 @@ void App::frameView() {
 /// The panel (carrying out what it asks for), the selected label, then ImGui's draw data.
 float App::buildUi() {
     const Clock::time_point start = Clock::now();
-    UiFrameInfo info = frameInfo();
-    impactFrameInfo(info);
-    const UiRequests requests = drawUi(ui_, info);
+    const UiRequests requests = drawUi(ui_, frameInfo());
     applyUi(requests);
-    applyImpactRequests(requests);
-    if (lab_) {
-        drawLabLabels(lab_->scene, view_, proj_, camera_.nearPlane());
+    if (lab_.isOpen()) {
+        drawLabLabels(lab_.scene(), view_, proj_, camera_.nearPlane());
     } else {
         drawSelectedLabel(world(), interaction_.picks(), view_, proj_, camera_.nearPlane());
     }

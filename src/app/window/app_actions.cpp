@@ -61,7 +61,7 @@ void App::applyScenario(const Scenario& scenario) {
 
 void App::reset(const std::string& key, std::optional<std::uint64_t> seed) {
     if (replaying()) return; // the replay's loads are the recording's
-    if (lab_) closeLab();    // a scenario chosen or reset: back to the scenarios
+    closeLab();              // a scenario chosen or reset: back to the scenarios
     std::string error;
     if (!load(key, seed, error)) {
         ui_.scenarioError = error;
@@ -96,7 +96,7 @@ void App::runKeyAction(KeyAction action) {
         resume();
         break;
     case KeyAction::TogglePause:
-        if (replaying() ? playback_->paused : world().paused()) {
+        if (replaying() ? playback_->paused() : world().paused()) {
             resume();
         } else {
             pause();
@@ -190,14 +190,14 @@ void App::showNewInputs() {
 }
 
 int App::advance(float frameSeconds) {
-    if (viewing_) return 0; // a past step stands still until the session goes on from it
+    if (timeline_.past()) return 0; // a past step stands still until the session goes on from it
     if (playback_) return playReplay(frameSeconds);
     return session_->advance(frameSeconds, kPhysicsBudgetSeconds);
 }
 
 bool App::worldRunning() const {
-    if (lab_ || viewing_) return false;
-    if (playback_ && !playback_->finished) return !playback_->paused;
+    if (lab_.isOpen() || timeline_.past()) return false;
+    if (replaying()) return !playback_->paused();
     return !world().paused() && !world().halted();
 }
 
@@ -214,9 +214,9 @@ void App::measurePace(bool running, double physicsSeconds) {
 // ------------------------------------------------------------------ actions
 
 void App::pause() {
-    if (viewing_ && !replaying()) return; // the past on screen is paused already
+    if (timeline_.past() && !replaying()) return; // the past on screen is paused already
     if (replaying()) {
-        playback_->paused = true;
+        playback_->setPaused(true);
     } else if (!input(SetPaused{true})) {
         return;
     }
@@ -226,7 +226,7 @@ void App::pause() {
 void App::resume() {
     if (replaying()) {
         leavePast(); // back to where the replay plays
-        playback_->paused = false;
+        playback_->setPaused(false);
     } else if (!input(SetPaused{false})) {
         return;
     }
@@ -234,13 +234,13 @@ void App::resume() {
 }
 
 void App::singleStep() {
-    if (viewing_) { // along the kept steps
+    if (timeline_.past()) { // along the kept steps
         stepTimeline(+1);
         return;
     }
     if (replaying()) {
-        if (!playback_->paused) pause();
-        playback_->tickRequested = true;
+        if (!playback_->paused()) pause();
+        playback_->requestTick();
     } else {
         if (!world().paused()) pause();
         if (!input(SingleStep{})) return;
@@ -282,9 +282,11 @@ void App::applyUi(const UiRequests& requests) {
         const std::optional<std::uint64_t> seed = parseSeed(ui_.seedText);
         reset(session_->scenario().key, seed ? seed : std::optional<std::uint64_t>(session_->seed()));
     }
+    if (requests.hideImpact) impacts_.hide();
+    if (requests.jumpToImpact) jumpToImpact(*requests.jumpToImpact);
 }
 
-UiFrameInfo App::frameInfo() const {
+UiFrameInfo App::frameInfo() {
     const ImGuiIO& io = ImGui::GetIO();
     UiFrameInfo info;
     info.world = &world();
@@ -292,12 +294,8 @@ UiFrameInfo App::frameInfo() const {
     info.scenarioTitle = session_->scenario().scenario.name;
     info.seed = session_->seed();
     info.timeline = timelineInfo();
-    info.paused = replaying() ? playback_->paused : world().paused();
-    if (playback_) {
-        info.replay =
-            ReplayStatus{playback_->player.recording().source, session_->tick(),
-                         playback_->player.recording().endTick, playback_->finished, playback_->verdict};
-    }
+    info.paused = replaying() ? playback_->paused() : world().paused();
+    if (playback_) info.replay = playback_->status(*session_);
     info.spinning = camera_.spinning();
     info.picks = interaction_.picks();
     info.bvhDepthLimit = bvhDepthLimit();
@@ -307,8 +305,9 @@ UiFrameInfo App::frameInfo() const {
     info.stepsThisFrame = stepsThisFrame_;
     info.threads = options_.threads;
     info.pace = &pace_;
-    info.probe = probe_;
-    labFrameInfo(info);
+    info.lab = &lab_;
+    info.probe = &probe_;
+    info.impacts = &impacts_;
     info.msaaSamples = renderer_->msaaSamples();
     return info;
 }

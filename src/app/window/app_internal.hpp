@@ -1,20 +1,22 @@
 // The window app's one class, App, shared by its files: app.cpp (start, the loop and its phases,
 // shut down), app_actions.cpp (what keys and the panel ask for: pause, step, spin, resets and
-// scenario loads, the BVH depth; every change to the world goes through the Session),
-// app_replay.cpp (--record and --replay), app_timeline.cpp (the timeline), app_lab.cpp (the query lab
-// and the probe) and app_impacts.cpp (the impact log). Private to the kolize
-// executable.
+// scenario loads, the BVH depth; every change to the world goes through the Session) and
+// app_features.cpp (the App's part in its features). Each feature is one object the App owns,
+// with its own state and entry points: the query lab (Lab) and the mouse probe (MouseProbe), the
+// timeline (Timeline), the impact log (Impacts) and a replay (Playback); the App passes each what
+// it needs and carries its effects to the others. Private to the kolize executable.
 #pragma once
 
 #include "app/cli/events.hpp"
 #include "app/cli/frame_report.hpp"
-#include "app/lab/mouse.hpp"
+#include "app/lab/lab.hpp"
 #include "app/lab/probe.hpp"
-#include "app/lab/query.hpp"
 #include "app/render/debug_lines.hpp"
 #include "app/render/renderer.hpp"
-#include "app/timeline/impact_log.hpp"
+#include "app/timeline/impacts.hpp"
 #include "app/timeline/pace_meter.hpp"
+#include "app/timeline/playback.hpp"
+#include "app/timeline/timeline.hpp"
 #include "app/ui/keys.hpp"
 #include "app/ui/panel.hpp"
 #include "app/view/camera.hpp"
@@ -23,8 +25,6 @@
 #include "app/window/platform.hpp"
 #include "physics/job_system.hpp"
 #include "scenario/scenario.hpp"
-#include "session/history.hpp"
-#include "session/recording.hpp"
 #include "session/session.hpp"
 
 #include <cstdint>
@@ -49,26 +49,6 @@ struct MouseClick {
     glm::vec2 pos;      ///< SDL window coordinates.
     bool right = false; ///< The right button (the lab only), else the left.
     bool shift = false; ///< Shift was held (the lab: a left drag turns).
-};
-
-/// The query lab while the window shows it (app_lab.cpp): its scene, this frame's answer, its
-/// mouse, and what to give back when it closes.
-struct LabSession {
-    LabScene scene;                    ///< The shapes and handles as the mouse left them.
-    LabResult result;                  ///< The query's answer this frame.
-    LabInteraction mouse;              ///< What the mouse holds or is over.
-    std::optional<bool> loggedVerdict; ///< The verdict the event log last got (empty: none yet).
-    OrbitCamera scenarioCamera;        ///< The scenarios' camera, restored when the lab closes.
-};
-
-/// A recording playing in the window (--replay, app_replay.cpp): its player and the playback's own
-/// pause, which P, O, Space and N drive instead of the world's.
-struct Playback {
-    RecordingPlayer player;
-    bool paused = false;        ///< The playback stands still (the world keeps its recorded pause).
-    bool tickRequested = false; ///< N: one tick while paused.
-    bool finished = false;      ///< The end tick is reached and its inputs applied.
-    std::string verdict;        ///< At the end: empty when the state hash is the recorded one, else why not.
 };
 
 /// This frame's CPU time in each timed phase, in milliseconds.
@@ -108,7 +88,10 @@ private:
 
     // The session: every change to the world is an input (app_actions.cpp).
     /// The world on screen: a past step while the timeline is scrubbed back, else the session's.
-    const World& world() const { return viewing_ ? viewing_->world : session_->world(); }
+    const World& world() const {
+        const SessionState* past = timeline_.past();
+        return past ? past->world : session_->world();
+    }
     /// A world-changing input from the user, applied and logged by the session; ignored while a
     /// replay plays. Returns whether it was applied.
     bool input(const SessionInput& input);
@@ -125,25 +108,30 @@ private:
     /// `physicsSeconds`), and the `pace` event when the physics falls behind or catches up.
     void measurePace(bool running, double physicsSeconds);
 
-    // --record and --replay (app_replay.cpp).
+    // The App's part in its features (app_features.cpp).
+    /// --replay: the playback and the session it starts.
     AppResult startReplay();
-    bool replaying() const { return playback_ && !playback_->finished; }
-    /// The playback's ticks due this frame; at the end, the verdict and the replay_end event.
+    bool replaying() const { return playback_ && playback_->playing(); }
+    /// The playback's ticks due this frame; at the end, its verdict, and the world paused.
     int playReplay(float frameSeconds);
-    void finishReplay();
-    bool checkRecordTarget(std::string& error) const;
-    AppResult writeRecording();
-
-    // The timeline (app_timeline.cpp).
-    /// Shows step `tick` of the kept span (History::at), pausing first; the session's own step
-    /// ends the view of the past.
+    /// Shows step `tick` of the kept span, pausing first (the world, or a replay's playback).
     void seek(std::uint64_t tick);
     /// `,` / `.` (and Shift): along the kept steps; forward from the session's own step, a new step.
     void stepTimeline(int delta);
-    /// The session goes on from the step on screen: its later steps and inputs are dropped.
+    /// The session goes on from the step on screen: its later steps and inputs, and their impacts,
+    /// are dropped (during a replay: back to where it plays).
     void leavePast();
-    std::uint64_t shownTick() const { return viewing_ ? viewing_->tick : session_->tick(); }
     TimelineInfo timelineInfo() const;
+    /// The impact log's jump to `record`: the timeline to its step (seek: paused there), its body
+    /// (or its partner body, when that one is selected already) selected, the impact drawn and
+    /// explained ("Why here?").
+    void jumpToImpact(const ImpactRecord& record);
+    void openLab(LabQuery query);
+    void closeLab();
+    /// The lab's clicks, drag and hover, then its query (and the event when its verdict changes).
+    float handleLabInput();
+    /// The lab's picture, or the world with the probe's and the shown impact's lines.
+    void drawScene(const render::SceneView& view);
 
     // Input.
     void onMouseButton(const SDL_MouseButtonEvent& button, bool down);
@@ -160,36 +148,8 @@ private:
     void resetFixed();
     void applyUi(const UiRequests& requests);
 
-    // The query lab and the mouse probe (app_lab.cpp).
-    void openLab(LabQuery query);
-    void closeLab();
-    /// A lab press or release of the left or right button, queued; false when not the lab's.
-    bool labMouseButton(const SDL_MouseButtonEvent& button, bool down);
-    /// The lab's clicks, drag and hover, then its query (and the event when its verdict changes).
-    float handleLabInput();
-    /// The probe under the cursor (the scenarios' scene).
-    void updateProbe(const ScreenCamera& screen, const Pointer& pointer);
-    /// The lab's scene, or the world with the probe's lines.
-    void drawScene(const render::SceneView& view);
-    void labFrameInfo(UiFrameInfo& info) const;
-
-    // The impact log (app_impacts.cpp).
-    /// The session's step observer, after each step (live, replayed, or `.`): its impacts
-    /// (World::impacts(), the last step's only) into the impact log, their step the session's
-    /// tick, and the event log.
-    void logStepImpacts();
-    /// Forgets the impacts of steps the session is no longer past (a rewind).
-    void keepImpactsInStep();
-    /// The impact log's jump to `record`: the timeline to its step (App::seek: paused there),
-    /// its body (or its partner body, when that one is selected already) selected, the impact
-    /// drawn and explained ("Why here?").
-    void jumpToImpact(const ImpactRecord& record);
-    void applyImpactRequests(const UiRequests& requests);
-    void impactFrameInfo(UiFrameInfo& info) const;
-    /// The shown impact's picture (drawImpact), with the probe's lines.
-    void drawShownImpact(LabCanvas& canvas) const;
-
-    UiFrameInfo frameInfo() const;
+    /// What the panel shows this frame (its sections edit the features' settings).
+    UiFrameInfo frameInfo();
     /// The BVH debug draw's deepest level, kept within the trees it draws.
     void changeBvhDepth(int delta);
     int bvhDepthLimit() const;
@@ -205,23 +165,21 @@ private:
     std::unique_ptr<render::Renderer> renderer_;
 
     // The simulation.
-    std::shared_ptr<JobSystem> jobs_;     ///< The physics' threads (--threads); null for one.
-    std::optional<Session> session_;      ///< Set by start(): the world, its inputs and its tick.
-    std::optional<Playback> playback_;    ///< Set under --replay.
-    History history_;                     ///< The session's kept steps (the timeline), attached at start.
-    std::optional<SessionState> viewing_; ///< A past step on screen (the timeline scrubbed back).
-    std::size_t inputsShown_ = 0;         ///< The session's inputs the panel and camera have followed.
-    std::string viewScenario_;            ///< The scenario key the camera's view was chosen for.
+    std::shared_ptr<JobSystem> jobs_; ///< The physics' threads (--threads); null for one.
+    std::optional<Session> session_;  ///< Set by start(): the world, its inputs and its tick.
+    std::size_t inputsShown_ = 0;     ///< The session's inputs the panel and camera have followed.
+    std::string viewScenario_;        ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
-    std::optional<LabSession> lab_;          ///< Set while the window shows the query lab.
-    ImpactLog impactLog_;                    ///< The last steps' impacts (the panel's Impacts).
-    std::vector<ImpactRecord> stepImpacts_;  ///< A step's records with the session's tick as step.
-    std::optional<ShownImpact> shownImpact_; ///< The impact a click on its row drew and explained.
-    ProbeResult probe_;                      ///< This frame's mouse probe.
-    render::DebugLines extraLines_;          ///< The lab's construction or the probe, for the renderer.
+    // The features.
+    Lab lab_;                          ///< The query lab: open, the window shows it instead of the world.
+    MouseProbe probe_;                 ///< What lies under the cursor in the scenarios.
+    Timeline timeline_;                ///< The session's kept steps, attached at start.
+    Impacts impacts_;                  ///< The last steps' impacts (the panel's Impacts).
+    std::optional<Playback> playback_; ///< Set under --replay.
+    render::DebugLines extraLines_;    ///< The lab's construction or the probe, for the renderer.
 
     // Input: the camera drags under way, and the keys and clicks waiting for this frame's ImGui state.
     bool orbiting_ = false;
