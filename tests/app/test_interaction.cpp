@@ -239,6 +239,60 @@ TEST_F(InteractionTest, AReleaseThrowsTheBodyWithTheDragsLastVelocity) {
     EXPECT_EQ(lines[2]["frame"], kFrame + 2);
 }
 
+TEST_F(InteractionTest, AMoveThatComesWithTheReleaseThrowsTowardTheRelease) {
+    World world = roomWorld();
+    const glm::vec2 press = pressOnBall(world);
+    dragTo(world, press + glm::vec2(4.0f, 0.0f), true, kFrame + 1);
+    const glm::vec3 before = world.bodies()[0].velocity;
+    ASSERT_GT(before.x, 0.0f);
+
+    // The cursor moved on 16 px and the button came up in the same frame (a flick at a low frame
+    // rate): the throw follows that move, not the frame before's 4 px.
+    const std::optional<kz::SetBodyVelocity> flick =
+        interaction_.releaseAt(world, screen_, press + glm::vec2(20.0f, 0.0f), 1.0f / 60.0f, kFrame + 2);
+    ASSERT_TRUE(flick.has_value());
+    EXPECT_EQ(flick->body, 0);
+    EXPECT_NEAR(flick->velocity.x, 5.0f * before.x, 0.01f * before.x) << "20 px from the body, not 4";
+    EXPECT_LT(flick->velocity.x, Interaction::kMaxDragSpeed);
+    EXPECT_NEAR(flick->velocity.y, 0.0f, 1e-3f * flick->velocity.x);
+    EXPECT_FALSE(interaction_.dragging());
+    const std::vector<Json> lines = events();
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[2]["event"], "drag_end");
+    EXPECT_EQ(lines[2]["frame"], kFrame + 2);
+}
+
+TEST_F(InteractionTest, AReleaseWhereTheLastDragAimedKeepsTheDragsVelocity) {
+    World world = roomWorld();
+    const glm::vec2 press = pressOnBall(world);
+    dragTo(world, press + glm::vec2(30.0f, 0.0f), true, kFrame + 1);
+    EXPECT_FALSE(
+        interaction_.releaseAt(world, screen_, press + glm::vec2(31.0f, 1.0f), 1.0f / 60.0f, kFrame + 2))
+        << "within the drag threshold of where it aimed: no new velocity";
+    EXPECT_FALSE(interaction_.dragging());
+}
+
+TEST_F(InteractionTest, AFlickBetweenTwoFramesStartsAndEndsADragAndThrows) {
+    World world = roomWorld();
+    const glm::vec2 press = pressOnBall(world);
+    const std::optional<kz::SetBodyVelocity> flick =
+        interaction_.releaseAt(world, screen_, press + glm::vec2(0.0f, -60.0f), 1.0f / 60.0f, kFrame + 1);
+    ASSERT_TRUE(flick.has_value());
+    EXPECT_GT(flick->velocity.y, 0.0f); // up on screen
+    const std::vector<Json> lines = events();
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_EQ(lines[1]["event"], "drag_start");
+    EXPECT_EQ(lines[2]["event"], "drag_end");
+}
+
+TEST_F(InteractionTest, AReleaseOnThePressIsAClickNotAThrow) {
+    World world = roomWorld();
+    const glm::vec2 press = pressOnBall(world);
+    EXPECT_FALSE(interaction_.releaseAt(world, screen_, press + glm::vec2(1.0f, 1.0f), 1.0f / 60.0f, kFrame));
+    EXPECT_EQ(events().size(), 1u) << "the pick only";
+    EXPECT_EQ(interaction_.picks().selectedBody(), 0);
+}
+
 TEST_F(InteractionTest, APressThatMovesLessThanTheThresholdIsAClickNotADrag) {
     World world = roomWorld();
     const glm::vec2 press = pressOnBall(world);

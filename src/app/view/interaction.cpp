@@ -46,11 +46,25 @@ void Interaction::press(const World& world, const ScreenCamera& screen, glm::vec
     const Body& body = world.bodies()[static_cast<std::size_t>(hit->body)];
     events_.pick(frame, &body, &hit->hit);
 
-    drag_ = Drag{hit->body, pos, body.position - hit->hit.point, screen.depthOf(hit->hit.point)};
+    drag_ = Drag{hit->body, pos, body.position - hit->hit.point, screen.depthOf(hit->hit.point), false, pos};
 }
 
 void Interaction::release(const World& world, std::uint64_t frame) {
     endDrag(world, frame);
+}
+
+std::optional<SetBodyVelocity> Interaction::releaseAt(const World& world, const ScreenCamera& screen,
+                                                      glm::vec2 pos, float frameSeconds,
+                                                      std::uint64_t frame) {
+    std::optional<SetBodyVelocity> flick;
+    if (drag_ && glm::length(pos - drag_->aimedAt) >= kDragThresholdPixels) {
+        Pointer last;
+        last.pos = pos;
+        last.leftDown = true;
+        flick = drag(world, screen, last, frameSeconds, frame);
+    }
+    release(world, frame);
+    return flick;
 }
 
 std::optional<SetBodyVelocity> Interaction::drag(const World& world, const ScreenCamera& screen,
@@ -76,6 +90,7 @@ std::optional<SetBodyVelocity> Interaction::drag(const World& world, const Scree
     if (!cursor) return std::nullopt;
     const glm::vec3 target = *cursor + drag_->grabOffset;
     const float dt = std::max(frameSeconds * world.settings().timeScale, world.settings().timeStep);
+    drag_->aimedAt = pointer.pos;
     glm::vec3 velocity = (target - body.position) / dt;
     const float speed = glm::length(velocity);
     if (speed > kMaxDragSpeed) velocity *= kMaxDragSpeed / speed;

@@ -60,6 +60,12 @@ public:
                std::uint64_t frame);
     /// A left release: ends the drag. The body keeps the velocity the drag gave it: a throw.
     void release(const World& world, std::uint64_t frame);
+    /// A left release at `pos` in a frame of `frameSeconds`: when the cursor moved on from where
+    /// the last drag() aimed (the last move and the release came in one frame, as a quick flick
+    /// does at a low frame rate), the body first gets the velocity of that move, returned as
+    /// drag() returns it, so the throw follows the flick; then release().
+    std::optional<SetBodyVelocity> releaseAt(const World& world, const ScreenCamera& screen, glm::vec2 pos,
+                                             float frameSeconds, std::uint64_t frame);
     /// Once per frame after the clicks: a grabbed body starts following the cursor when it has moved
     /// kDragThresholdPixels from the press, then is given the velocity that takes the grabbed point
     /// to the cursor (in the plane facing the camera at the grab depth) in one frame, so the solver
@@ -88,6 +94,7 @@ private:
         glm::vec3 grabOffset; ///< Body centre minus the grabbed surface point.
         float depth;          ///< The grabbed point's distance along the camera's forward axis.
         bool active = false;  ///< Moved beyond the threshold: the body follows the mouse.
+        glm::vec2 aimedAt;    ///< Where the last velocity took the grabbed point (at first, the press).
     };
 
     void endDrag(const World& world, std::uint64_t frame);

@@ -240,16 +240,19 @@ float App::handleInput(float frameSeconds) {
     const Clock::time_point start = Clock::now();
     const ScreenCamera screen = screenCamera();
     const bool panelWantsMouse = ImGui::GetIO().WantCaptureMouse;
+    // A replay's velocities are the recording's: its clicks pick, but nothing is dragged.
     for (const MouseClick& click : clicks_) {
         if (click.press) {
             interaction_.press(world(), screen, click.pos, panelWantsMouse, frame_);
-        } else {
+        } else if (replaying()) {
             interaction_.release(world(), frame_);
+        } else if (const std::optional<SetBodyVelocity> flick =
+                       interaction_.releaseAt(world(), screen, click.pos, frameSeconds, frame_)) {
+            input(*flick); // the last move came with the release: the throw follows it
         }
     }
     clicks_.clear();
     const Pointer pointer = platform_.pointer();
-    // A replay's velocities are the recording's: its clicks pick, but nothing is dragged.
     if (!replaying()) {
         if (const std::optional<SetBodyVelocity> dragged =
                 interaction_.drag(world(), screen, pointer, frameSeconds, frame_))
