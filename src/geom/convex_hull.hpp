@@ -4,9 +4,8 @@
 // planes. Pure maths: no I/O.
 #pragma once
 
-#include <glm/vec3.hpp>
-
 #include <cstdint>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,7 +36,13 @@ struct ConvexHull {
     std::vector<HalfEdge> edges;     ///< Twins are adjacent in memory: edge i's twin is i ^ 1.
     std::vector<Face> faces;
     std::vector<std::uint32_t> vertexEdge; ///< Per vertex, one half-edge starting at it.
-    glm::vec3 centroid{0.0f}; ///< The solid's centre of volume (inside it).
+    glm::vec3 centroid{0.0f};              ///< The solid's centre of volume (inside it).
+    /// How far a corner may stray from its face's plane, or a face's corners from a straight
+    /// convex loop, or an input point outside the hull: the input's own float rounding,
+    /// 12 * FLT_EPSILON * (max|x| + max|y| + max|z|) over the input points (Gregorius' and
+    /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). 0 for a hull
+    /// made by hand with exact planes.
+    float tolerance = 0.0f;
 };
 
 /// The hull of `points`, or why there is none: fewer than 4 points, a non-finite coordinate, more
@@ -47,6 +52,33 @@ struct HullBuild {
     std::string error; ///< One line; empty when `hull` is set.
 };
 
+/// Quickhull (Barber, Dobkin, Huhdanpaa 1996) in double precision on the float points, then
+/// coplanar triangles merged into convex polygons (Gregorius, "Implementing Quickhull", GDC 2014):
+/// - a point joins the hull only when it lies more than tolerance / 4 outside it, so duplicates,
+///   points on faces and points on edges never become vertices; the points dropped near a face
+///   are checked again against the finished hull (and added if outside), so every input point
+///   ends on or behind every face plane within `tolerance`;
+/// - adjacent triangles within tolerance / 4 of the plane of the largest one merge while the
+///   polygon stays convex (within the same margin); a corner left on only two faces (a point
+///   on an edge) is dropped;
+/// - faces: unit outward normals, offset = the largest dot(normal, x) over the face's corners and
+///   the corners it absorbed, so every vertex is on or behind every face plane (within rounding).
+/// The same points in the same order give the same hull bit for bit.
+/// Time: O(n h) for n points and h hull vertices (each of at most n iterations adds one vertex
+/// and re-files the points outside the faces it removes), plus O(s f) per final check of the s
+/// points dropped near the surface against the f faces (one check, rarely two); so O(n^2) at
+/// worst. Measured on one core: 100,000 random points on a sphere (nearly all vertices) in about
+/// 1 s, as long as qhull takes; 100,000 in a cube in 30 ms. Memory O(n).
+/// Fails only with the errors listed on HullBuild, or "could not build a consistent hull" if
+/// rounding broke the result's own final check (never seen in the tests).
 HullBuild buildConvexHull(std::span<const glm::vec3> points);
+
+/// The hull's self-check, for tests (O(V F)): at least 4 vertices and faces; indices in range;
+/// twins at i ^ 1 that run backwards along the same edge on another face; every face loop closed,
+/// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;
+/// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
+/// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
+/// plane within `tolerance`; the centroid strictly behind every face plane.
+bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -1,0 +1,383 @@
+// buildConvexHull: input checks, the initial tetrahedron and the triangle quickhull, in double
+// precision on the float points (Barber, Dobkin, Huhdanpaa 1996; Gregorius, GDC 2014). The face
+// merging and the ConvexHull's assembly are in convex_hull_merge.cpp.
+#include "convex_hull.hpp"
+
+#include "convex_hull_detail.hpp"
+#include "types.hpp"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+
+namespace kz {
+namespace {
+using namespace hull_detail;
+
+HullBuild failure(const char* format, double a = 0.0, double b = 0.0, double c = 0.0) {
+    char buffer[200];
+    std::snprintf(buffer, sizeof buffer, format, a, b, c);
+    return {std::nullopt, buffer};
+}
+
+/// A quickhull face: a triangle with its neighbours, its plane and the points outside it.
+struct QFace {
+    std::array<std::uint32_t, 3> v{};
+    std::array<std::uint32_t, 3> adj{}; ///< adj[i]: the face across v[i] -> v[i + 1].
+    glm::dvec3 normal{0.0};             ///< Unit, outward.
+    std::vector<std::uint32_t> outside; ///< Points farther than tol.merge in front of it.
+    std::uint32_t furthest = kNone;     ///< The point of `outside` farthest out (first on ties).
+    double furthestDistance = 0.0;
+    std::uint32_t visibleStamp = 0; ///< == the iteration's stamp while the eye sees it.
+    bool alive = false;
+};
+
+/// One horizon edge: from -> to along a visible face, with the hidden face across it.
+struct HorizonEdge {
+    std::uint32_t from, to, hidden, hiddenEdge;
+};
+
+class Quickhull {
+public:
+    Quickhull(std::span<const glm::dvec3> points, const HullTolerances& tol)
+        : p_(points), tol_(tol), horizonStamp_(points.size(), 0), horizonAt_(points.size(), 0) {}
+
+    /// The tetrahedron a, b, c, d (not flat) and its outside sets.
+    void start(const std::array<std::uint32_t, 4>& corners);
+    /// Adds the farthest outside point of a face while any face has one; then again while a
+    /// point left near the surface is outside the finished hull (each round adds a vertex).
+    void run();
+    /// The live faces, renumbered in index order.
+    std::vector<HullTriangle> triangles() const;
+
+private:
+    double distance(const QFace& face, const glm::dvec3& x) const {
+        return glm::dot(face.normal, x - p_[face.v[0]]);
+    }
+    /// Unit normal of a, b, c counter-clockwise, or zero if c is within tol.plane of line ab.
+    glm::dvec3 normalOf(std::uint32_t a, std::uint32_t b, std::uint32_t c) const;
+    std::uint32_t allocateFace();
+    void fileOutside(std::uint32_t point, std::span<const std::uint32_t> candidates);
+    /// Checks the points left near the surface against the whole hull; true if any is outside.
+    bool refileSurfacePoints();
+    bool findHorizon(std::uint32_t eye, std::uint32_t seed);
+    bool addEye(std::uint32_t face);
+    void addOutsidePoints();
+
+    std::span<const glm::dvec3> p_;
+    HullTolerances tol_;
+    std::vector<QFace> faces_;
+    std::vector<std::uint32_t> freeFaces_;
+    std::vector<std::uint32_t> work_;    ///< Faces that may have outside points (LIFO).
+    std::vector<std::uint32_t> surface_; ///< Points dropped within tol.merge of a face plane.
+    std::uint32_t stamp_ = 0;
+    std::vector<std::uint32_t> visible_;
+    std::vector<HorizonEdge> horizon_;                    ///< In loop order once findHorizon succeeds.
+    std::vector<std::uint32_t> horizonStamp_, horizonAt_; ///< Per point: horizon edge from it.
+};
+
+glm::dvec3 Quickhull::normalOf(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
+    const glm::dvec3 ab = p_[b] - p_[a];
+    const glm::dvec3 n = glm::cross(ab, p_[c] - p_[a]);
+    const double length = glm::length(n);
+    // |n| = |ab| * (distance of c from the line ab).
+    if (!(length > tol_.plane * glm::length(ab))) return glm::dvec3(0.0);
+    return n / length;
+}
+
+std::uint32_t Quickhull::allocateFace() {
+    if (!freeFaces_.empty()) {
+        const std::uint32_t index = freeFaces_.back();
+        freeFaces_.pop_back();
+        return index;
+    }
+    faces_.emplace_back();
+    return static_cast<std::uint32_t>(faces_.size() - 1);
+}
+
+void Quickhull::fileOutside(std::uint32_t point, std::span<const std::uint32_t> candidates) {
+    // The first candidate the point is clearly outside of takes it. A point clearly behind all
+    // is inside the hull for good; one within tol.merge of a plane waits for the final check
+    // (near a sharp edge it may be far from the hull while close to both planes).
+    double nearest = -INFINITY;
+    for (const std::uint32_t f : candidates) {
+        QFace& face = faces_[f];
+        const double d = distance(face, p_[point]);
+        if (d > tol_.merge) {
+            face.outside.push_back(point);
+            if (d > face.furthestDistance) {
+                face.furthestDistance = d;
+                face.furthest = point;
+            }
+            return;
+        }
+        nearest = std::max(nearest, d);
+    }
+    if (nearest > -tol_.merge) surface_.push_back(point);
+}
+
+bool Quickhull::refileSurfacePoints() {
+    std::vector<std::uint32_t> live;
+    for (std::uint32_t f = 0; f < faces_.size(); ++f) {
+        if (faces_[f].alive) live.push_back(f);
+    }
+    std::vector<std::uint32_t> points;
+    points.swap(surface_);
+    bool refiled = false;
+    for (const std::uint32_t q : points) {
+        std::uint32_t best = live[0];
+        for (const std::uint32_t f : live) {
+            if (distance(faces_[f], p_[q]) > distance(faces_[best], p_[q])) best = f;
+        }
+        const std::uint32_t only[1] = {best};
+        const std::size_t before = faces_[best].outside.size();
+        fileOutside(q, only);
+        if (faces_[best].outside.size() != before) {
+            work_.push_back(best);
+            refiled = true;
+        }
+    }
+    return refiled;
+}
+
+void Quickhull::start(const std::array<std::uint32_t, 4>& corners) {
+    static constexpr int kFaceCorners[4][4] = {{0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 3, 1}, {1, 2, 3, 0}};
+    std::array<std::uint32_t, 4> ids{};
+    for (int i = 0; i < 4; ++i) {
+        ids[i] = allocateFace();
+        QFace& face = faces_[ids[i]];
+        std::uint32_t a = corners[kFaceCorners[i][0]], b = corners[kFaceCorners[i][1]];
+        const std::uint32_t c = corners[kFaceCorners[i][2]], opposite = corners[kFaceCorners[i][3]];
+        // Outward: the opposite corner behind the plane.
+        if (glm::dot(glm::cross(p_[b] - p_[a], p_[c] - p_[a]), p_[opposite] - p_[a]) > 0.0) std::swap(a, b);
+        face.v = {a, b, c};
+        face.normal = normalOf(a, b, c);
+        face.alive = true;
+    }
+    // Neighbours: the face holding the reversed edge.
+    for (const std::uint32_t f : ids) {
+        for (int i = 0; i < 3; ++i) {
+            const std::uint32_t from = faces_[f].v[i], to = faces_[f].v[(i + 1) % 3];
+            for (const std::uint32_t g : ids) {
+                for (int j = 0; j < 3; ++j) {
+                    if (faces_[g].v[j] == to && faces_[g].v[(j + 1) % 3] == from) faces_[f].adj[i] = g;
+                }
+            }
+        }
+    }
+    for (std::uint32_t i = 0; i < p_.size(); ++i)
+        fileOutside(i, ids);
+    for (int i = 3; i >= 0; --i)
+        work_.push_back(ids[i]);
+}
+
+bool Quickhull::findHorizon(std::uint32_t eye, std::uint32_t seed) {
+    // The faces the eye sees, by depth-first search from the seed (a face sees the eye when the
+    // eye is more than tol.plane in front of it), then the edges from a seen face to a hidden one.
+    ++stamp_;
+    visible_.clear();
+    horizon_.clear();
+    std::vector<std::uint32_t> stack{seed};
+    faces_[seed].visibleStamp = stamp_;
+    while (!stack.empty()) {
+        const std::uint32_t f = stack.back();
+        stack.pop_back();
+        visible_.push_back(f);
+        for (const std::uint32_t g : faces_[f].adj) {
+            if (faces_[g].visibleStamp == stamp_ || !(distance(faces_[g], p_[eye]) > tol_.plane)) continue;
+            faces_[g].visibleStamp = stamp_;
+            stack.push_back(g);
+        }
+    }
+    std::vector<HorizonEdge> edges;
+    for (const std::uint32_t f : visible_) {
+        for (int i = 0; i < 3; ++i) {
+            const std::uint32_t g = faces_[f].adj[i];
+            if (faces_[g].visibleStamp == stamp_) continue;
+            const std::uint32_t from = faces_[f].v[i], to = faces_[f].v[(i + 1) % 3];
+            std::uint32_t j = 0;
+            while (j < 3 && !(faces_[g].v[j] == to && faces_[g].v[(j + 1) % 3] == from))
+                ++j;
+            // A vertex starting two horizon edges: the seen faces are not a disk (rounding).
+            if (j == 3 || horizonStamp_[from] == stamp_) return false;
+            horizonStamp_[from] = stamp_;
+            horizonAt_[from] = static_cast<std::uint32_t>(edges.size());
+            edges.push_back({from, to, g, j});
+        }
+    }
+    // Chain the edges into one loop; anything else is a broken horizon.
+    std::uint32_t at = 0;
+    for (std::size_t k = 0; k < edges.size(); ++k) {
+        horizon_.push_back(edges[at]);
+        const std::uint32_t to = edges[at].to;
+        if (horizonStamp_[to] != stamp_) return false;
+        at = horizonAt_[to];
+        if ((at == 0) != (k + 1 == edges.size())) return false;
+    }
+    return horizon_.size() >= 3;
+}
+
+bool Quickhull::addEye(std::uint32_t f) {
+    const std::uint32_t eye = faces_[f].furthest;
+    if (!findHorizon(eye, f)) return false;
+    // The cone from the horizon to the eye; every new face must have a usable normal.
+    std::vector<glm::dvec3> normals;
+    for (const HorizonEdge& e : horizon_) {
+        normals.push_back(normalOf(e.from, e.to, eye));
+        if (normals.back() == glm::dvec3(0.0)) return false;
+    }
+    std::vector<std::uint32_t> orphans;
+    for (const std::uint32_t g : visible_) {
+        QFace& face = faces_[g];
+        for (const std::uint32_t q : face.outside) {
+            if (q != eye) orphans.push_back(q);
+        }
+        face = QFace{};
+        freeFaces_.push_back(g);
+    }
+    const std::size_t n = horizon_.size();
+    std::vector<std::uint32_t> cone(n);
+    for (std::size_t k = 0; k < n; ++k)
+        cone[k] = allocateFace();
+    for (std::size_t k = 0; k < n; ++k) {
+        const HorizonEdge& e = horizon_[k];
+        QFace& face = faces_[cone[k]];
+        face.v = {e.from, e.to, eye};
+        face.adj = {e.hidden, cone[(k + 1) % n], cone[(k + n - 1) % n]};
+        face.normal = normals[k];
+        face.alive = true;
+        faces_[e.hidden].adj[e.hiddenEdge] = cone[k];
+    }
+    for (const std::uint32_t q : orphans)
+        fileOutside(q, cone);
+    for (std::size_t k = n; k-- > 0;) {
+        if (!faces_[cone[k]].outside.empty()) work_.push_back(cone[k]);
+    }
+    return true;
+}
+
+void Quickhull::run() {
+    do {
+        addOutsidePoints();
+    } while (refileSurfacePoints());
+}
+
+void Quickhull::addOutsidePoints() {
+    // Each pass makes one point a vertex or drops it, so at most n passes.
+    while (!work_.empty()) {
+        const std::uint32_t f = work_.back();
+        work_.pop_back();
+        if (!faces_[f].alive || faces_[f].outside.empty()) continue;
+        if (addEye(f)) continue;
+        // Rounding made the eye's horizon unusable: drop the eye (it lies within a rounding
+        // error of several faces) and go on with the face's other points.
+        QFace& face = faces_[f];
+        const std::uint32_t eye = face.furthest;
+        std::erase(face.outside, eye);
+        face.furthest = kNone;
+        face.furthestDistance = 0.0;
+        for (const std::uint32_t q : face.outside) {
+            const double d = distance(face, p_[q]);
+            if (d > face.furthestDistance) {
+                face.furthestDistance = d;
+                face.furthest = q;
+            }
+        }
+        work_.push_back(f);
+    }
+}
+
+std::vector<HullTriangle> Quickhull::triangles() const {
+    std::vector<std::uint32_t> renumber(faces_.size(), kNone);
+    std::uint32_t count = 0;
+    for (std::size_t f = 0; f < faces_.size(); ++f) {
+        if (faces_[f].alive) renumber[f] = count++;
+    }
+    std::vector<HullTriangle> out;
+    out.reserve(count);
+    for (const QFace& face : faces_) {
+        if (!face.alive) continue;
+        out.push_back({face.v, {renumber[face.adj[0]], renumber[face.adj[1]], renumber[face.adj[2]]}});
+    }
+    return out;
+}
+
+/// The index of the point farthest from the line through a and b (first on ties), and that distance.
+std::pair<std::uint32_t, double> farthestFromLine(std::span<const glm::dvec3> p, std::uint32_t a,
+                                                  std::uint32_t b) {
+    const glm::dvec3 dir = glm::normalize(p[b] - p[a]);
+    std::pair<std::uint32_t, double> best{a, 0.0};
+    for (std::uint32_t i = 0; i < p.size(); ++i) {
+        const double d = glm::length(glm::cross(p[i] - p[a], dir));
+        if (d > best.second) best = {i, d};
+    }
+    return best;
+}
+
+/// The index of the point farthest from the plane through a, b, c (first on ties), and that distance.
+std::pair<std::uint32_t, double> farthestFromPlane(std::span<const glm::dvec3> p, std::uint32_t a,
+                                                   std::uint32_t b, std::uint32_t c) {
+    const glm::dvec3 n = glm::normalize(glm::cross(p[b] - p[a], p[c] - p[a]));
+    std::pair<std::uint32_t, double> best{a, 0.0};
+    for (std::uint32_t i = 0; i < p.size(); ++i) {
+        const double d = std::abs(glm::dot(n, p[i] - p[a]));
+        if (d > best.second) best = {i, d};
+    }
+    return best;
+}
+
+} // namespace
+
+HullBuild buildConvexHull(std::span<const glm::vec3> points) {
+    const double n = static_cast<double>(points.size());
+    if (points.size() < 4) return failure("a convex hull needs at least 4 points, got %.0f", n);
+    if (points.size() > kMaxHullPoints) {
+        return failure("too many points for a convex hull: %.0f (at most %.0f)", n, double(kMaxHullPoints));
+    }
+    glm::dvec3 maxAbs(0.0), lo(points[0]), hi(points[0]);
+    std::array<std::uint32_t, 3> loAt{}, hiAt{};
+    for (std::uint32_t i = 0; i < points.size(); ++i) {
+        if (!isFinite(points[i])) return failure("point %.0f has a non-finite coordinate", double(i));
+        const glm::dvec3 p(points[i]);
+        maxAbs = glm::max(maxAbs, glm::abs(p));
+        for (int k = 0; k < 3; ++k) {
+            if (p[k] < lo[k]) lo[k] = p[k], loAt[k] = i;
+            if (p[k] > hi[k]) hi[k] = p[k], hiAt[k] = i;
+        }
+    }
+    // Gregorius' 3 * epsilon * (max|x| + max|y| + max|z|): the rounding of the float input.
+    const double sum = maxAbs.x + maxAbs.y + maxAbs.z;
+    const double merge = 3.0 * FLT_EPSILON * sum;
+    const HullTolerances tol{merge, 64.0 * DBL_EPSILON * sum, static_cast<float>(4.0 * merge)};
+    const double rejectBelow = tol.tolerance;
+
+    const std::vector<glm::dvec3> p(points.begin(), points.end());
+    int axis = 0;
+    for (int k = 1; k < 3; ++k) {
+        if (hi[k] - lo[k] > hi[axis] - lo[axis]) axis = k;
+    }
+    if (!(hi[axis] - lo[axis] > rejectBelow)) {
+        return failure("all %.0f points are (nearly) the same point: they span %g, within the tolerance %g",
+                       n, hi[axis] - lo[axis], rejectBelow);
+    }
+    const std::uint32_t a = loAt[axis], b = hiAt[axis];
+    const auto [c, lineDistance] = farthestFromLine(p, a, b);
+    if (!(lineDistance > rejectBelow)) {
+        return failure("all %.0f points are (nearly) on one line: at most %g off it, within the tolerance %g",
+                       n, lineDistance, rejectBelow);
+    }
+    const auto [d, planeDistance] = farthestFromPlane(p, a, b, c);
+    if (!(planeDistance > rejectBelow)) {
+        return failure(
+            "all %.0f points are (nearly) on one plane: at most %g off it, within the tolerance %g", n,
+            planeDistance, rejectBelow);
+    }
+    Quickhull hull(p, tol);
+    hull.start({a, b, c, d});
+    hull.run();
+    return assembleHull(p, hull.triangles(), tol);
+}
+
+} // namespace kz
