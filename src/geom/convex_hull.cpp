@@ -4,6 +4,7 @@
 #include "convex_hull.hpp"
 
 #include "convex_hull_detail.hpp"
+#include "explain_convex_hull.hpp"
 #include "types.hpp"
 
 #include <algorithm>
@@ -41,8 +42,10 @@ struct HorizonEdge {
 
 class Quickhull {
 public:
-    Quickhull(std::span<const glm::dvec3> points, const HullTolerances& tol)
-        : p_(points), tol_(tol), horizonStamp_(points.size(), 0), horizonAt_(points.size(), 0) {}
+    /// `trace`: explainConvexHull's recorder, or null (it only copies what the build computes).
+    Quickhull(std::span<const glm::dvec3> points, const HullTolerances& tol, ConvexHullTrace* trace)
+        : p_(points), tol_(tol), horizonStamp_(points.size(), 0), horizonAt_(points.size(), 0),
+          trace_(trace) {}
 
     /// The tetrahedron a, b, c, d (not flat) and its outside sets.
     void start(const std::array<std::uint32_t, 4>& corners);
@@ -64,6 +67,8 @@ private:
     bool refileSurfacePoints();
     bool findHorizon(std::uint32_t eye, std::uint32_t seed);
     bool addEye(std::uint32_t face);
+    /// Records the iteration taking face f's farthest point (before f and the seen faces go).
+    void record(std::uint32_t f, bool dropped);
     void addOutsidePoints();
 
     std::span<const glm::dvec3> p_;
@@ -76,6 +81,8 @@ private:
     std::vector<std::uint32_t> visible_;
     std::vector<HorizonEdge> horizon_;                    ///< In loop order once findHorizon succeeds.
     std::vector<std::uint32_t> horizonStamp_, horizonAt_; ///< Per point: horizon edge from it.
+    ConvexHullTrace* trace_;
+    std::uint32_t checkRound_ = 0; ///< How many final checks of the surface points ran.
 };
 
 glm::dvec3 Quickhull::normalOf(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
@@ -228,6 +235,7 @@ bool Quickhull::addEye(std::uint32_t f) {
         normals.push_back(normalOf(e.from, e.to, eye));
         if (normals.back() == glm::dvec3(0.0)) return false;
     }
+    if (trace_) record(f, false);
     std::vector<std::uint32_t> orphans;
     for (const std::uint32_t g : visible_) {
         QFace& face = faces_[g];
@@ -261,7 +269,29 @@ bool Quickhull::addEye(std::uint32_t f) {
 void Quickhull::run() {
     do {
         addOutsidePoints();
+        ++checkRound_;
     } while (refileSurfacePoints());
+}
+
+void Quickhull::record(std::uint32_t f, bool dropped) {
+    const QFace& face = faces_[f];
+    HullIteration& it = trace_->iterations.emplace_back();
+    it = {face.furthest,
+          glm::vec3(p_[face.furthest]),
+          static_cast<float>(face.furthestDistance),
+          face.v,
+          checkRound_,
+          dropped,
+          {},
+          {},
+          {}};
+    if (dropped) return;
+    for (const std::uint32_t g : visible_)
+        it.visible.push_back(faces_[g].v);
+    for (const HorizonEdge& e : horizon_) {
+        it.horizon.push_back({e.from, e.to});
+        it.added.push_back({e.from, e.to, face.furthest});
+    }
 }
 
 void Quickhull::addOutsidePoints() {
@@ -273,6 +303,7 @@ void Quickhull::addOutsidePoints() {
         if (addEye(f)) continue;
         // Rounding made the eye's horizon unusable: drop the eye (it lies within a rounding
         // error of several faces) and go on with the face's other points.
+        if (trace_) record(f, true);
         QFace& face = faces_[f];
         const std::uint32_t eye = face.furthest;
         std::erase(face.outside, eye);
@@ -331,6 +362,10 @@ std::pair<std::uint32_t, double> farthestFromPlane(std::span<const glm::dvec3> p
 } // namespace
 
 HullBuild buildConvexHull(std::span<const glm::vec3> points) {
+    return hull_detail::buildConvexHull(points, nullptr);
+}
+
+HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, ConvexHullTrace* trace) {
     const double n = static_cast<double>(points.size());
     if (points.size() < 4) return failure("a convex hull needs at least 4 points, got %.0f", n);
     if (points.size() > kMaxHullPoints) {
@@ -374,10 +409,16 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points) {
             "all %.0f points are (nearly) on one plane: at most %g off it, within the tolerance %g", n,
             planeDistance, rejectBelow);
     }
-    Quickhull hull(p, tol);
+    Quickhull hull(p, tol, trace);
     hull.start({a, b, c, d});
     hull.run();
-    return assembleHull(p, hull.triangles(), tol);
+    const std::vector<HullTriangle> triangles = hull.triangles();
+    if (trace) {
+        trace->tetrahedron = {a, b, c, d};
+        for (const HullTriangle& t : triangles)
+            trace->triangles.push_back(t.v);
+    }
+    return assembleHull(p, triangles, tol, trace ? &trace->triangleFace : nullptr);
 }
 
 } // namespace kz

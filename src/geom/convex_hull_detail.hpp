@@ -11,6 +11,10 @@
 #include <span>
 #include <vector>
 
+namespace kz {
+struct ConvexHullTrace;
+}
+
 namespace kz::hull_detail {
 
 inline constexpr std::uint32_t kNone = 0xffffffffu;
@@ -28,11 +32,15 @@ struct HullTolerances {
     float tolerance; ///< ConvexHull::tolerance: 4 * merge, rounded to float.
 };
 
+/// buildConvexHull, filling `trace` (explainConvexHull's) when not null.
+HullBuild buildConvexHull(std::span<const glm::vec3> points, ConvexHullTrace* trace);
+
 /// Merges the closed convex triangle mesh `triangles` (over `points`) into convex polygon faces
 /// within tol.merge, drops corners left on only two faces, and fills a ConvexHull. Fails (no hull,
-/// an error) only if rounding left a mesh that does not pass the final local checks.
+/// an error) only if rounding left a mesh that does not pass the final local checks. Fills
+/// `triangleFace` (when not null) with the face each triangle merged into.
 HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<HullTriangle>& triangles,
-                       const HullTolerances& tol);
+                       const HullTolerances& tol, std::vector<std::uint32_t>* triangleFace = nullptr);
 
 /// The half-edge structure: indices in range, twins at i ^ 1 running backwards on another face,
 /// closed face loops of 3 or more covering every half-edge once, vertexEdge, Euler's formula.

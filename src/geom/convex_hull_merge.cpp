@@ -319,12 +319,16 @@ glm::dvec3 volumeCentroid(std::span<const glm::dvec3> p,
 } // namespace
 
 HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<HullTriangle>& triangles,
-                       const HullTolerances& tol) {
+                       const HullTolerances& tol, std::vector<std::uint32_t>* triangleFace) {
     const HullBuild broken{std::nullopt, "could not build a consistent hull (rounding broke the "
                                          "final check): the points may be too close to flat"};
     FaceMerger merger(points, triangles, tol.merge);
     const std::uint32_t faceCount = merger.run();
     std::vector<std::vector<std::uint32_t>> loops;
+    if (triangleFace) {
+        for (std::uint32_t t = 0; t < triangles.size(); ++t)
+            triangleFace->push_back(merger.faceOf(t));
+    }
     if (faceCount < 4 || !faceLoops(triangles, merger, faceCount, loops)) return broken;
     dropEdgePoints(loops, points.size());
 
