@@ -384,6 +384,11 @@ HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, Convex
     }
     // Gregorius' 3 * epsilon * (max|x| + max|y| + max|z|): the rounding of the float input.
     const double sum = maxAbs.x + maxAbs.y + maxAbs.z;
+    // |dot(normal, x)| <= |x| <= sum: below FLT_MAX, every plane offset fits a float.
+    if (!(sum <= FLT_MAX)) {
+        return failure("coordinates too large for a hull in float: |x| + |y| + |z| reaches %g (at most %g)",
+                       sum, FLT_MAX);
+    }
     const double merge = 3.0 * FLT_EPSILON * sum;
     const HullTolerances tol{merge, 64.0 * DBL_EPSILON * sum, static_cast<float>(4.0 * merge)};
     const double rejectBelow = tol.tolerance;

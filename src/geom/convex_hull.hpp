@@ -45,8 +45,10 @@ struct ConvexHull {
     float tolerance = 0.0f;
 };
 
-/// The hull of `points`, or why there is none: fewer than 4 points, a non-finite coordinate, more
-/// than kMaxHullPoints, or all points (within the input's rounding) on one plane or one line.
+/// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
+/// non-finite coordinate (naming the point), coordinates so large that a plane's offset would
+/// overflow float (max|x| + max|y| + max|z| > FLT_MAX), or all points within `tolerance` of one
+/// point, one line or one plane.
 struct HullBuild {
     std::optional<ConvexHull> hull;
     std::string error; ///< One line; empty when `hull` is set.

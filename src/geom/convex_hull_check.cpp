@@ -79,8 +79,11 @@ bool checkFaces(const ConvexHull& hull) {
             const glm::vec3 &u = originOf(hull, at), &v = originOf(hull, next);
             const glm::vec3& w = originOf(hull, hull.edges[next].next);
             if (!(std::abs(planeDistance(face, v)) <= tol)) return false;
-            // The loop turns left at v, or right by at most tol (v that close to the line uw).
-            if (!(glm::dot(glm::cross(v - u, w - v), face.normal) >= -tol * glm::length(w - u))) return false;
+            // The loop turns left at v, or right by at most tol (v that close to the line uw); in
+            // double, where the products of coordinates up to FLT_MAX cannot overflow.
+            const glm::dvec3 du(u), dv(v), dw(w);
+            const double turn = glm::dot(glm::cross(dv - du, dw - dv), glm::dvec3(face.normal));
+            if (!(turn >= -double(tol) * glm::length(dw - du))) return false;
             at = next;
         } while (at != face.edge);
     }

@@ -155,7 +155,6 @@ bool FaceMerger::grow(std::uint32_t seed, std::uint32_t face) {
 }
 
 bool FaceMerger::loopConvex() const {
-    const bool wasStrict = strict_;
     std::uint32_t v = onLoop_;
     for (std::size_t step = 0; step <= p_.size(); ++step) {
         const double turn = glm::dot(glm::cross(p_[v] - p_[prev_[v]], p_[next_[v]] - p_[v]), n_);
@@ -163,7 +162,7 @@ bool FaceMerger::loopConvex() const {
         v = next_[v];
         if (v == onLoop_) return true;
     }
-    return wasStrict;
+    return false; // not a closed loop: grow it again, strictly
 }
 
 bool FaceMerger::tryAdd(std::uint32_t t, std::uint32_t face) {

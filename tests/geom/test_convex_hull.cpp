@@ -348,6 +348,16 @@ TEST(ConvexHull, MoreThanTheMaximumIsRefused) {
     expectError(points, "too many points for a convex hull: 100001 (at most 100000)");
 }
 
+TEST(ConvexHull, CoordinatesTooLargeForFloatPlanesAreRefused) {
+    auto points = boxCorners(glm::vec3(2e38f));
+    expectError(points, "coordinates too large for a hull in float");
+    // Just below the limit: a valid hull.
+    points = boxCorners(glm::vec3(1e38f));
+    const ConvexHull hull = hullOf(kz::buildConvexHull(points));
+    EXPECT_TRUE(kz::isValid(hull));
+    EXPECT_EQ(hull.faces.size(), 6u);
+}
+
 TEST(ConvexHull, OnePointRepeatedOrJitteredIsRefused) {
     expectError(std::vector<glm::vec3>(10, glm::vec3(1.0f, 2.0f, 3.0f)),
                 "all 10 points are (nearly) the same point");
