@@ -23,12 +23,16 @@ HullBuild failure(const char* format, double a = 0.0, double b = 0.0, double c =
     return {std::nullopt, buffer};
 }
 
-/// A quickhull face: a triangle with its neighbours, its plane and the points outside it.
+/// A quickhull face: a triangle with its neighbours, its plane, the points outside it and the
+/// points just above it (qhull's "coplanar" points).
 struct QFace {
     std::array<std::uint32_t, 3> v{};
     std::array<std::uint32_t, 3> adj{}; ///< adj[i]: the face across v[i] -> v[i + 1].
     glm::dvec3 normal{0.0};             ///< Unit, outward.
     std::vector<std::uint32_t> outside; ///< Points farther than tol.merge in front of it.
+    /// Points in front of it by tol.merge or less: not worth a vertex now, but they move with the
+    /// face when it goes, and the final check climbs from it to the face farthest below them.
+    std::vector<std::uint32_t> near;
     std::uint32_t furthest = kNone;     ///< The point of `outside` farthest out (first on ties).
     double furthestDistance = 0.0;
     std::uint32_t visibleStamp = 0; ///< == the iteration's stamp while the eye sees it.
@@ -49,8 +53,8 @@ public:
 
     /// The tetrahedron a, b, c, d (not flat) and its outside sets.
     void start(const std::array<std::uint32_t, 4>& corners);
-    /// Adds the farthest outside point of a face while any face has one; then again while a
-    /// point left near the surface is outside the finished hull (each round adds a vertex).
+    /// Adds the farthest outside point of a face while any face has one; then again while the
+    /// final check finds a near point more than tol.merge out (each round adds a vertex).
     void run();
     /// The live faces, renumbered in index order.
     std::vector<HullTriangle> triangles() const;
@@ -62,9 +66,10 @@ private:
     /// Unit normal of a, b, c counter-clockwise, or zero if c is within tol.plane of line ab.
     glm::dvec3 normalOf(std::uint32_t a, std::uint32_t b, std::uint32_t c) const;
     std::uint32_t allocateFace();
-    void fileOutside(std::uint32_t point, std::span<const std::uint32_t> candidates);
-    /// Checks the points left near the surface against the whole hull; true if any is outside.
-    bool refileSurfacePoints();
+    void file(std::uint32_t point, std::span<const std::uint32_t> candidates);
+    /// Climbs from each face's near points to the neighbouring faces they are farther in front
+    /// of; moves those found more than tol.merge out to outside sets. True if any moved.
+    bool refileNearPoints();
     bool findHorizon(std::uint32_t eye, std::uint32_t seed);
     bool addEye(std::uint32_t face);
     /// Records the iteration taking face f's farthest point (before f and the seen faces go).
@@ -76,13 +81,12 @@ private:
     std::vector<QFace> faces_;
     std::vector<std::uint32_t> freeFaces_;
     std::vector<std::uint32_t> work_;    ///< Faces that may have outside points (LIFO).
-    std::vector<std::uint32_t> surface_; ///< Points dropped within tol.merge of a face plane.
     std::uint32_t stamp_ = 0;
     std::vector<std::uint32_t> visible_;
     std::vector<HorizonEdge> horizon_;                    ///< In loop order once findHorizon succeeds.
     std::vector<std::uint32_t> horizonStamp_, horizonAt_; ///< Per point: horizon edge from it.
     ConvexHullTrace* trace_;
-    std::uint32_t checkRound_ = 0; ///< How many final checks of the surface points ran.
+    std::uint32_t checkRound_ = 0; ///< How many final checks of the near points ran.
 };
 
 glm::dvec3 Quickhull::normalOf(std::uint32_t a, std::uint32_t b, std::uint32_t c) const {
@@ -104,11 +108,13 @@ std::uint32_t Quickhull::allocateFace() {
     return static_cast<std::uint32_t>(faces_.size() - 1);
 }
 
-void Quickhull::fileOutside(std::uint32_t point, std::span<const std::uint32_t> candidates) {
-    // The first candidate the point is clearly outside of takes it. A point clearly behind all
-    // is inside the hull for good; one within tol.merge of a plane waits for the final check
-    // (near a sharp edge it may be far from the hull while close to both planes).
-    double nearest = -INFINITY;
+void Quickhull::file(std::uint32_t point, std::span<const std::uint32_t> candidates) {
+    // The first candidate the point is more than tol.merge in front of takes it as an outside
+    // point. Otherwise the candidate it is farthest in front of keeps it as a near point. A point
+    // behind them all is inside the hull for good: the candidates are all the faces, or the new
+    // faces over removed ones the point was in front of (Barber et al.: then it is inside).
+    double nearest = 0.0;
+    std::uint32_t nearestFace = kNone;
     for (const std::uint32_t f : candidates) {
         QFace& face = faces_[f];
         const double d = distance(face, p_[point]);
@@ -120,30 +126,37 @@ void Quickhull::fileOutside(std::uint32_t point, std::span<const std::uint32_t> 
             }
             return;
         }
-        nearest = std::max(nearest, d);
+        if (d > nearest) nearest = d, nearestFace = f;
     }
-    if (nearest > -tol_.merge) surface_.push_back(point);
+    if (nearestFace != kNone) faces_[nearestFace].near.push_back(point);
 }
 
-bool Quickhull::refileSurfacePoints() {
-    std::vector<std::uint32_t> live;
-    for (std::uint32_t f = 0; f < faces_.size(); ++f) {
-        if (faces_[f].alive) live.push_back(f);
-    }
-    std::vector<std::uint32_t> points;
-    points.swap(surface_);
+bool Quickhull::refileNearPoints() {
+    // Near a sharp edge a point can be just above one face and far above its neighbour, or fall
+    // far above a face made after it was filed: climb to the face it is farthest in front of.
     bool refiled = false;
-    for (const std::uint32_t q : points) {
-        std::uint32_t best = live[0];
-        for (const std::uint32_t f : live) {
-            if (distance(faces_[f], p_[q]) > distance(faces_[best], p_[q])) best = f;
-        }
-        const std::uint32_t only[1] = {best};
-        const std::size_t before = faces_[best].outside.size();
-        fileOutside(q, only);
-        if (faces_[best].outside.size() != before) {
-            work_.push_back(best);
-            refiled = true;
+    for (std::uint32_t f = 0; f < faces_.size(); ++f) {
+        if (!faces_[f].alive) continue;
+        std::vector<std::uint32_t> points;
+        points.swap(faces_[f].near);
+        for (const std::uint32_t q : points) {
+            std::uint32_t at = f;
+            double d = distance(faces_[at], p_[q]);
+            for (std::size_t step = 0; step < faces_.size(); ++step) {
+                std::uint32_t up = at;
+                for (const std::uint32_t g : faces_[at].adj) {
+                    const double dg = distance(faces_[g], p_[q]);
+                    if (dg > d) d = dg, up = g;
+                }
+                if (up == at) break;
+                at = up;
+            }
+            const std::uint32_t only[1] = {at};
+            file(q, only);
+            if (d > tol_.merge) {
+                work_.push_back(at);
+                refiled = true;
+            }
         }
     }
     return refiled;
@@ -175,7 +188,7 @@ void Quickhull::start(const std::array<std::uint32_t, 4>& corners) {
         }
     }
     for (std::uint32_t i = 0; i < p_.size(); ++i)
-        fileOutside(i, ids);
+        file(i, ids);
     for (int i = 3; i >= 0; --i)
         work_.push_back(ids[i]);
 }
@@ -242,6 +255,7 @@ bool Quickhull::addEye(std::uint32_t f) {
         for (const std::uint32_t q : face.outside) {
             if (q != eye) orphans.push_back(q);
         }
+        orphans.insert(orphans.end(), face.near.begin(), face.near.end());
         face = QFace{};
         freeFaces_.push_back(g);
     }
@@ -259,7 +273,7 @@ bool Quickhull::addEye(std::uint32_t f) {
         faces_[e.hidden].adj[e.hiddenEdge] = cone[k];
     }
     for (const std::uint32_t q : orphans)
-        fileOutside(q, cone);
+        file(q, cone);
     for (std::size_t k = n; k-- > 0;) {
         if (!faces_[cone[k]].outside.empty()) work_.push_back(cone[k]);
     }
@@ -270,7 +284,7 @@ void Quickhull::run() {
     do {
         addOutsidePoints();
         ++checkRound_;
-    } while (refileSurfacePoints());
+    } while (refileNearPoints());
 }
 
 void Quickhull::record(std::uint32_t f, bool dropped) {

@@ -312,11 +312,20 @@ TEST(ConvexHull, NearlyFlatHullsAreStillValid) {
         const glm::dmat3 r = randomRotation(rng);
         std::vector<glm::vec3> points;
         for (int i = 0; i < 300; ++i) {
-            const glm::dvec3 p(uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f),
-                               uniform(rng, -5e-4f, 5e-4f));
+            const glm::dvec3 p{uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f),
+                               uniform(rng, -5e-4f, 5e-4f)};
             points.emplace_back(r * p);
         }
         expectLikeQhull(points, Match::WithinTolerance);
+    }
+}
+
+TEST(ConvexHull, ThinSlabsWithSharpEdgesAreValidAndHoldEveryPoint) {
+    for (unsigned seed = 1; seed <= 1000; ++seed) {
+        const auto points = thinSlab(seed);
+        const ConvexHull hull = hullOf(kz::buildConvexHull(points));
+        ASSERT_TRUE(kz::isValid(hull)) << "seed " << seed;
+        ASSERT_TRUE(containsAll(hull, points)) << "seed " << seed;
     }
 }
 
@@ -378,7 +387,7 @@ TEST(ConvexHull, CoplanarPointsAreRefused) {
     std::mt19937 rng(7);
     std::vector<glm::vec3> flat;
     for (int i = 0; i < 50; ++i)
-        flat.emplace_back(uniform(rng, -1, 1), uniform(rng, -1, 1), 0.5f);
+        flat.push_back(glm::vec3{uniform(rng, -1, 1), uniform(rng, -1, 1), 0.5f});
     expectError(flat, "all 50 points are (nearly) on one plane");
     // A tilted plane: rounding leaves the points about FLT_EPSILON off it, within the tolerance.
     const glm::dmat3 r = randomRotation(rng);

@@ -113,6 +113,24 @@ TEST(ExplainConvexHull, ReplayingTheIterationsGivesTheFinalTriangles) {
     }
 }
 
+TEST(ExplainConvexHull, ThinSlabsNeedTheFinalCheckOfTheNearPoints) {
+    // Points filed just above one face of a sharp edge, found far above a later face only by the
+    // final check: some more than the tolerance out, which the hull would otherwise leave outside.
+    int checked = 0, beyondTolerance = 0;
+    for (unsigned seed = 1; seed <= 1000; ++seed) {
+        const ConvexHullTrace trace = kz::explainConvexHull(thinSlab(seed));
+        ASSERT_TRUE(trace.result.hull) << "seed " << seed;
+        EXPECT_TRUE(replays(trace)) << "seed " << seed;
+        for (const auto& it : trace.iterations) {
+            if (it.checkRound == 0) continue;
+            ++checked;
+            if (it.eyeDistance > trace.result.hull->tolerance) ++beyondTolerance;
+        }
+    }
+    EXPECT_GE(checked, 2);
+    EXPECT_GE(beyondTolerance, 1);
+}
+
 TEST(ExplainConvexHull, BoxCornersTakeFourIterationsAndMergeTwelveTrianglesIntoSixFaces) {
     const ConvexHullTrace trace = kz::explainConvexHull(boxCorners({1.0f, 2.0f, 3.0f}));
     ASSERT_TRUE(trace.result.hull);

@@ -49,8 +49,8 @@ inline std::vector<glm::vec3> boxWithClutter(unsigned seed, glm::vec3 half) {
     std::mt19937 rng(seed);
     std::vector<glm::vec3> out = boxCorners(half);
     for (int i = 0; i < 300; ++i) {
-        glm::vec3 p(uniform(rng, -half.x, half.x), uniform(rng, -half.y, half.y),
-                    uniform(rng, -half.z, half.z));
+        glm::vec3 p{uniform(rng, -half.x, half.x), uniform(rng, -half.y, half.y),
+                    uniform(rng, -half.z, half.z)}; // braces: drawn left to right
         const int axis = i % 3;
         p[axis] = (i / 3) % 2 ? half[axis] : -half[axis];         // on a face
         if (i % 4 == 0) p[(axis + 1) % 3] = half[(axis + 1) % 3]; // on an edge
@@ -58,6 +58,25 @@ inline std::vector<glm::vec3> boxWithClutter(unsigned seed, glm::vec3 half) {
         out.push_back(0.5f * p); // inside
     }
     std::shuffle(out.begin(), out.end(), rng);
+    return out;
+}
+
+/// A slab a few tolerances thin (thickness 1e-4 to 3e-4 of its width, points on its two faces),
+/// turned and moved far from the origin at a random scale: its hull has very sharp edges, where a
+/// point just above one face can be far above the next.
+inline std::vector<glm::vec3> thinSlab(unsigned seed) {
+    std::mt19937 rng(seed);
+    const glm::dmat3 r = randomRotation(rng);
+    const float scale = std::pow(10.0f, uniform(rng, -3.0f, 4.0f));
+    const glm::dvec3 offset(randomPoint(rng, scale * 10.0f));
+    std::vector<glm::vec3> out;
+    const int n = 8 + int(rng() % 400);
+    for (int i = 0; i < n; ++i) {
+        glm::dvec3 p{uniform(rng, -1.0f, 1.0f), uniform(rng, -1.0f, 1.0f), 0.0};
+        const double side = double(rng() % 2);
+        p.z = side * 1e-4 * double(1 + rng() % 3);
+        out.emplace_back(offset + double(scale) * (r * p));
+    }
     return out;
 }
 
@@ -82,7 +101,7 @@ inline std::vector<glm::vec3> randomSet(unsigned seed) {
     case 3: { // on a grid: many coplanar and collinear points
         std::vector<glm::vec3> points;
         for (std::size_t i = 0; i < n; ++i) {
-            points.emplace_back(float(rng() % 4), float(rng() % 3), float(rng() % 5));
+            points.push_back(glm::vec3{float(rng() % 4), float(rng() % 3), float(rng() % 5)});
             points.back() = scale * points.back() + offset;
         }
         return points;
