@@ -31,9 +31,9 @@ struct QFace {
     glm::dvec3 normal{0.0};             ///< Unit, outward.
     std::vector<std::uint32_t> outside; ///< Points farther than tol.merge in front of it.
     /// Points in front of it by tol.merge or less: not worth a vertex now, but they move with the
-    /// face when it goes, and the final check climbs from it to the face farthest below them.
+    /// face when it goes, and the final check climbs from it to the face they are farthest above.
     std::vector<std::uint32_t> near;
-    std::uint32_t furthest = kNone;     ///< The point of `outside` farthest out (first on ties).
+    std::uint32_t furthest = kNone; ///< The point of `outside` farthest out (first on ties).
     double furthestDistance = 0.0;
     std::uint32_t visibleStamp = 0; ///< == the iteration's stamp while the eye sees it.
     bool alive = false;
@@ -80,7 +80,7 @@ private:
     HullTolerances tol_;
     std::vector<QFace> faces_;
     std::vector<std::uint32_t> freeFaces_;
-    std::vector<std::uint32_t> work_;    ///< Faces that may have outside points (LIFO).
+    std::vector<std::uint32_t> work_; ///< Faces that may have outside points (LIFO).
     std::uint32_t stamp_ = 0;
     std::vector<std::uint32_t> visible_;
     std::vector<HorizonEdge> horizon_;                    ///< In loop order once findHorizon succeeds.
@@ -400,8 +400,9 @@ HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, Convex
     const double sum = maxAbs.x + maxAbs.y + maxAbs.z;
     // |dot(normal, x)| <= |x| <= sum: below FLT_MAX, every plane offset fits a float.
     if (!(sum <= FLT_MAX)) {
-        return failure("coordinates too large for a hull in float: |x| + |y| + |z| reaches %g (at most %g)",
-                       sum, FLT_MAX);
+        return failure(
+            "coordinates too large for a hull in float: max|x| + max|y| + max|z| is %g (at most %g)", sum,
+            FLT_MAX);
     }
     const double merge = 3.0 * FLT_EPSILON * sum;
     const HullTolerances tol{merge, 64.0 * DBL_EPSILON * sum, static_cast<float>(4.0 * merge)};
