@@ -9,18 +9,27 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <glm/geometric.hpp>
+#include <string>
 
 namespace kz {
 namespace {
 using namespace hull_detail;
 
-HullBuild failure(const char* format, double a = 0.0, double b = 0.0, double c = 0.0) {
-    char buffer[200];
-    std::snprintf(buffer, sizeof buffer, format, a, b, c);
-    return {std::nullopt, buffer};
+HullBuild failure(std::string message) {
+    return {std::nullopt, std::move(message)};
+}
+
+/// A length for an error message: the shortest text that reads back as the same float (as the
+/// same double beyond float's range).
+std::string number(double x) {
+    char buffer[32];
+    const auto single = static_cast<float>(x);
+    const auto end = std::isfinite(single) ? std::to_chars(buffer, buffer + sizeof buffer, single).ptr
+                                           : std::to_chars(buffer, buffer + sizeof buffer, x).ptr;
+    return std::string(buffer, end);
 }
 
 /// A quickhull face: a triangle with its neighbours, its plane, the points outside it and the
@@ -380,15 +389,17 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points) {
 }
 
 HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, ConvexHullTrace* trace) {
-    const double n = static_cast<double>(points.size());
-    if (points.size() < 4) return failure("a convex hull needs at least 4 points, got %.0f", n);
+    const std::string n = std::to_string(points.size());
+    if (points.size() < 4) return failure("a convex hull needs at least 4 points, got " + n);
     if (points.size() > kMaxHullPoints) {
-        return failure("too many points for a convex hull: %.0f (at most %.0f)", n, double(kMaxHullPoints));
+        return failure("too many points for a convex hull: " + n + " (at most " +
+                       std::to_string(kMaxHullPoints) + ")");
     }
     glm::dvec3 maxAbs(0.0), lo(points[0]), hi(points[0]);
     std::array<std::uint32_t, 3> loAt{}, hiAt{};
     for (std::uint32_t i = 0; i < points.size(); ++i) {
-        if (!isFinite(points[i])) return failure("point %.0f has a non-finite coordinate", double(i));
+        if (!isFinite(points[i]))
+            return failure("point " + std::to_string(i) + " has a non-finite coordinate");
         const glm::dvec3 p(points[i]);
         maxAbs = glm::max(maxAbs, glm::abs(p));
         for (int k = 0; k < 3; ++k) {
@@ -400,13 +411,13 @@ HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, Convex
     const double sum = maxAbs.x + maxAbs.y + maxAbs.z;
     // |dot(normal, x)| <= |x| <= sum: below FLT_MAX, every plane offset fits a float.
     if (!(sum <= FLT_MAX)) {
-        return failure(
-            "coordinates too large for a hull in float: max|x| + max|y| + max|z| is %g (at most %g)", sum,
-            FLT_MAX);
+        return failure("coordinates too large for a hull in float: max|x| + max|y| + max|z| is " +
+                       number(sum) + " (at most " + number(FLT_MAX) + ")");
     }
     const double merge = 3.0 * FLT_EPSILON * sum;
     const HullTolerances tol{merge, 64.0 * DBL_EPSILON * sum, static_cast<float>(4.0 * merge)};
     const double rejectBelow = tol.tolerance;
+    const std::string within = ", within the tolerance " + number(rejectBelow);
 
     const std::vector<glm::dvec3> p(points.begin(), points.end());
     int axis = 0;
@@ -414,20 +425,19 @@ HullBuild hull_detail::buildConvexHull(std::span<const glm::vec3> points, Convex
         if (hi[k] - lo[k] > hi[axis] - lo[axis]) axis = k;
     }
     if (!(hi[axis] - lo[axis] > rejectBelow)) {
-        return failure("all %.0f points are (nearly) the same point: they span %g, within the tolerance %g",
-                       n, hi[axis] - lo[axis], rejectBelow);
+        return failure("all " + n + " points are (nearly) the same point: they span " +
+                       number(hi[axis] - lo[axis]) + within);
     }
     const std::uint32_t a = loAt[axis], b = hiAt[axis];
     const auto [c, lineDistance] = farthestFromLine(p, a, b);
     if (!(lineDistance > rejectBelow)) {
-        return failure("all %.0f points are (nearly) on one line: at most %g off it, within the tolerance %g",
-                       n, lineDistance, rejectBelow);
+        return failure("all " + n + " points are (nearly) on one line: at most " + number(lineDistance) +
+                       " off it" + within);
     }
     const auto [d, planeDistance] = farthestFromPlane(p, a, b, c);
     if (!(planeDistance > rejectBelow)) {
-        return failure(
-            "all %.0f points are (nearly) on one plane: at most %g off it, within the tolerance %g", n,
-            planeDistance, rejectBelow);
+        return failure("all " + n + " points are (nearly) on one plane: at most " + number(planeDistance) +
+                       " off it" + within);
     }
     Quickhull hull(p, tol, trace);
     hull.start({a, b, c, d});
