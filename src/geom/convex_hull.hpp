@@ -40,8 +40,8 @@ struct ConvexHull {
     /// How far a corner may stray from its face's plane, or a face's corners from a straight
     /// convex loop, or an input point outside the hull: the input's own float rounding,
     /// 12 * FLT_EPSILON * (max|x| + max|y| + max|z|) over the input points (Gregorius' and
-    /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). 0 for a hull
-    /// made by hand with exact planes.
+    /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). A hull made by
+    /// hand needs one that covers its own rounding for isValid to accept it.
     float tolerance = 0.0f;
 };
 

@@ -329,6 +329,34 @@ TEST(ConvexHull, ThinSlabsWithSharpEdgesAreValidAndHoldEveryPoint) {
     }
 }
 
+TEST(ConvexHull, IsValidRejectsEachKindOfDamage) {
+    const ConvexHull good = hullOf(kz::buildConvexHull(boxCorners({1.0f, 2.0f, 3.0f})));
+    ASSERT_TRUE(kz::isValid(good));
+    const auto damaged = [&](auto&& damage) {
+        ConvexHull hull = good;
+        damage(hull);
+        return kz::isValid(hull);
+    };
+    EXPECT_FALSE(damaged([](ConvexHull& h) { std::swap(h.edges[0].twin, h.edges[2].twin); }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.edges[3].next = h.edges[4].next; }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.edges[5].origin = h.edges[4].origin; }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.vertexEdge[2] = h.vertexEdge[3]; }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.faces.pop_back(); }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.faces[1].normal = -h.faces[1].normal; }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.faces[2].normal *= 1.01f; }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.faces[0].offset -= 0.01f; })); // corners in front
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.vertices[0] *= 1.01f; }));     // off its planes
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.centroid = glm::vec3(0.0f, 0.0f, 5.0f); }));
+    EXPECT_FALSE(damaged([](ConvexHull& h) { h.vertices[0].x = std::numeric_limits<float>::quiet_NaN(); }));
+    // A face loop that turns right: a corner pushed into its face, within the face's plane.
+    EXPECT_FALSE(damaged([](ConvexHull& h) {
+        const ConvexHull::HalfEdge& e = h.edges[h.faces[0].edge];
+        const glm::vec3 n = h.faces[0].normal;
+        glm::vec3& v = h.vertices[e.origin];
+        v -= 0.9f * (v - glm::dot(v, n) * n); // toward the face's centre (the box is centred)
+    }));
+}
+
 // ------------------------------------------------------------------ errors
 
 void expectError(const std::vector<glm::vec3>& points, const std::string& message) {
