@@ -4,9 +4,8 @@
 // planes. Pure maths: no I/O.
 #pragma once
 
-#include <glm/vec3.hpp>
-
 #include <cstdint>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -37,16 +36,53 @@ struct ConvexHull {
     std::vector<HalfEdge> edges;     ///< Twins are adjacent in memory: edge i's twin is i ^ 1.
     std::vector<Face> faces;
     std::vector<std::uint32_t> vertexEdge; ///< Per vertex, one half-edge starting at it.
-    glm::vec3 centroid{0.0f}; ///< The solid's centre of volume (inside it).
+    glm::vec3 centroid{0.0f};              ///< The solid's centre of volume (inside it).
+    /// How far a corner may stray from its face's plane, or a face's corners from a straight
+    /// convex loop, or an input point outside the hull: the input's own float rounding,
+    /// 12 * FLT_EPSILON * (max|x| + max|y| + max|z|) over the input points (Gregorius' and
+    /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). A hull made by
+    /// hand needs one that covers its own rounding for isValid to accept it.
+    float tolerance = 0.0f;
 };
 
-/// The hull of `points`, or why there is none: fewer than 4 points, a non-finite coordinate, more
-/// than kMaxHullPoints, or all points (within the input's rounding) on one plane or one line.
+/// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
+/// non-finite coordinate (naming the point), coordinates so large that a plane's offset would
+/// overflow float (max|x| + max|y| + max|z| > FLT_MAX), or all points within `tolerance` of one
+/// point, one line or one plane.
 struct HullBuild {
     std::optional<ConvexHull> hull;
     std::string error; ///< One line; empty when `hull` is set.
 };
 
+/// Quickhull (Barber, Dobkin, Huhdanpaa 1996) in double precision on the float points, then
+/// coplanar triangles merged into convex polygons (Gregorius, "Implementing Quickhull", GDC 2014):
+/// - a point joins the hull only when it lies more than tolerance / 4 outside it, so duplicates,
+///   points on faces and points on edges never become vertices; a point just above a face stays
+///   with it (qhull's coplanar points) and a final check climbs from that face to the one it is
+///   farthest above, adding it if more than tolerance / 4 out (near a sharp edge a point can be
+///   just above one face and far above the next), so every input point ends on or behind every
+///   face plane within `tolerance`;
+/// - adjacent triangles within tolerance / 4 of the plane of the largest one merge while the
+///   polygon stays convex (within the same margin); a corner left on only two faces (a point
+///   on an edge) is dropped;
+/// - faces: unit outward normals, offset = the largest dot(normal, x) over the face's corners and
+///   the corners it absorbed, so every vertex is on or behind every face plane (within rounding).
+/// The same points in the same order give the same hull bit for bit.
+/// Time: O(n h) for n points and h hull vertices (each of at most n iterations adds one vertex
+/// and re-files the points of the faces it removes), so O(n^2) at worst; the final check runs
+/// once more per vertex it adds (rare: thin hulls). Measured on one core, for 100,000 points:
+/// on a sphere (nearly all vertices) 1 to 2 s, 1.3 times qhull's time; in a cube 45 ms; on two
+/// rings of 50,000 angles 1.4 s (qhull: 290 s). Memory O(n).
+/// Fails only with the errors listed on HullBuild, or "could not build a consistent hull" if
+/// rounding broke the result's own final check (never seen in the tests).
 HullBuild buildConvexHull(std::span<const glm::vec3> points);
+
+/// The hull's self-check, for tests (O(V F)): at least 4 vertices and faces; indices in range;
+/// twins at i ^ 1 that run backwards along the same edge on another face; every face loop closed,
+/// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;
+/// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
+/// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
+/// plane within `tolerance`; the centroid strictly behind every face plane.
+bool isValid(const ConvexHull& hull);
 
 } // namespace kz
