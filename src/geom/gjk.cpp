@@ -129,9 +129,10 @@ ConvexRayCast raycastConvex(const Ray& ray, const ConvexShape& shape, float tMax
     s.origin = s.x = dvec3(ray.origin);
     s.dir = dvec3(ray.dir);
     s.v = s.x - corePoint(shape);
-    // The tolerance on x's distance to the surface: relative to the shape's size, or to the
-    // origin's distance from it when that is larger (a point-like shape far away).
-    const double tolerance = 1e-7 * std::max(shapeSize(shape), glm::length(s.v));
+    // The tolerance on x's distance to the surface: kGjkTolerance of the shape's size, or of the
+    // origin's distance from it when that is larger (a point-like shape far away). Small, as a
+    // grazing ray's t errs by this over the sine of its angle with the surface.
+    const double tolerance = kGjkTolerance * std::max(shapeSize(shape), glm::length(s.v));
     if (glm::dot(s.v, s.v) == 0.0) s.v = -s.dir; // the origin is the core's point: any direction
     int iterations = 0;
     double previousSq = INFINITY;

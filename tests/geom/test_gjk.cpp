@@ -514,4 +514,184 @@ TEST(GjkPorted, LibccdSphereAndCylinderAlongY) {
     }
 }
 
+// ------------------------------------------------------------------ GJK ray cast
+
+/// The reference ray against a shape in double: the distance to a convex shape is convex along a
+/// line, so a ternary search finds the closest approach on [0, tMax], and bisections on either
+/// side of it the entry and exit (points within `inside` of the shape count as in it: the
+/// projection's rounding).
+struct RefRay {
+    double closest; ///< The smallest distance from the ray to the shape.
+    double tIn;     ///< The entry parameter (valid when closest <= inside).
+    double tOut;    ///< The exit parameter, or tMax.
+};
+
+RefRay refRay(const TestShape& t, const Ray& ray, double tMax) {
+    const glm::dvec3 o(ray.origin), d(ray.dir);
+    const double inside = 1e-12 * (1.0 + glm::length(o) + tMax * glm::length(d));
+    const auto at = [&](double s) { return refDistance(t, o + s * d); };
+    double lo = 0.0, hi = tMax;
+    for (int k = 0; k < 200; ++k) {
+        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (at(m1) < at(m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    RefRay out{at(lo), lo, lo};
+    if (out.closest > inside) return out;
+    double a = 0.0, b = lo; // at(a) > inside >= at(b)
+    if (at(0.0) <= inside) b = 0.0;
+    for (int k = 0; k < 200 && b > 0.0; ++k) {
+        const double m = 0.5 * (a + b);
+        (at(m) > inside ? a : b) = m;
+    }
+    out.tIn = b;
+    a = lo, b = tMax; // at(a) <= inside < at(b)
+    if (at(tMax) <= inside) a = tMax;
+    for (int k = 0; k < 200 && a < tMax; ++k) {
+        const double m = 0.5 * (a + b);
+        (at(m) > inside ? b : a) = m;
+    }
+    out.tOut = a;
+    return out;
+}
+
+/// Checks a cast against the reference: "" or what is wrong. `tol` is in world units. A ray that
+/// passes within tol of the surface, or cuts a chord shorter than 1% of the shape's size, may
+/// hit or miss.
+std::string checkCast(const TestShape& t, const Ray& ray, float tMax, double tol) {
+    std::ostringstream why;
+    why.precision(9);
+    const ConvexRayCast cast = raycastConvex(ray, t.shape, tMax);
+    const double dirLength = glm::length(glm::dvec3(ray.dir));
+    const RefRay ref = refRay(t, ray, double(tMax));
+    const bool refHits =
+        ref.closest <= 1e-12 * (1.0 + glm::length(glm::dvec3(ray.origin)) + tMax * dirLength);
+    if (!cast.hit) {
+        if (refHits && (ref.tOut - ref.tIn) * dirLength > 1e-2 * refSize(t.shape) + tol)
+            why << "missed a chord from t " << ref.tIn << " to " << ref.tOut << "; ";
+        return why.str();
+    }
+    const RayHit& h = *cast.hit;
+    if (!refHits) {
+        if (ref.closest > tol) why << "hit at " << h.t << ", reference misses by " << ref.closest << "; ";
+        return why.str();
+    }
+    if (std::abs(double(h.t) - ref.tIn) * dirLength > tol)
+        why << "t " << h.t << " reference " << ref.tIn << " (chord to " << ref.tOut << ", status "
+            << int(cast.status) << ", " << cast.iterations << " iterations); ";
+    if (std::abs(glm::length(h.normal) - 1.0f) > 1e-5f) why << "normal not unit; ";
+    if (glm::dot(h.normal, ray.dir) > 0.0f) why << "normal faces away from the origin; ";
+    if (h.t > 0.0f) {
+        // A supporting plane at the hit point: nothing of the shape beyond it.
+        const glm::dvec3 n(h.normal), p(h.point);
+        const double beyond = glm::dot(refSupport(t.shape, n), n) - glm::dot(n, p);
+        if (beyond > tol) why << "normal not supporting: the shape reaches " << beyond << " past it; ";
+        if (refDistance(t, p) > tol) why << "point off the shape by " << refDistance(t, p) << "; ";
+    }
+    return why.str();
+}
+
+TEST(GjkRayCast, JoltsRandomRaysAgreeWithTheClosedForms) {
+    // Jolt's GJKTests "TestGJKRaySphere", "TestGJKRayBox", "TestGJKRayCapsuleShape",
+    // "TestGJKRayCylinderShape": rays between random points of [-2, 2]^3, tMax 1.
+    const Sphere sphere{{0.1f, 0.2f, 0.3f}, 1.1f};
+    const Aabb box{{-0.9f, -1.0f, -1.1f}, {0.8f, 0.9f, 1.0f}};
+    const TestShape capsule{capsuleFromPose({0, 0, 0}, kIdentity, 1.1f, 0.6f), nullptr};
+    const TestShape cylinder{cylinderFromPose({0, 0, 0}, kIdentity, 1.5f, 0.6f), nullptr};
+    std::mt19937 rng(12345u);
+    for (int i = 0; i < 1000; ++i) {
+        const glm::vec3 from = randomPoint(rng, 2.0f), to = randomPoint(rng, 2.0f);
+        const Ray ray{from, to - from};
+        const auto gjkSphere = raycast(ray, ConvexShape(sphere), 1.0f),
+                   exactSphere = raycast(ray, sphere, 1.0f);
+        ASSERT_EQ(gjkSphere.has_value(), exactSphere.has_value()) << "i " << i;
+        if (gjkSphere) {
+            EXPECT_NEAR(gjkSphere->t, exactSphere->t, 1e-5f) << "i " << i;
+            expectVecNear(gjkSphere->normal, exactSphere->normal, 1e-4f);
+        }
+        const auto gjkBox = raycast(ray, ConvexShape(toObb(box)), 1.0f), exactBox = raycast(ray, box, 1.0f);
+        ASSERT_EQ(gjkBox.has_value(), exactBox.has_value()) << "i " << i;
+        if (gjkBox) {
+            EXPECT_NEAR(gjkBox->t, exactBox->t, 1e-5f) << "i " << i;
+            if (gjkBox->t > 1e-4f) expectVecNear(gjkBox->normal, exactBox->normal, 1e-4f);
+        }
+        EXPECT_EQ(checkCast(capsule, ray, 1.0f, 1e-5), "") << "i " << i;
+        EXPECT_EQ(checkCast(cylinder, ray, 1.0f, 1e-5), "") << "i " << i;
+    }
+}
+
+TEST(GjkRayCast, EveryShapeAgreesWithTheReference) {
+    std::mt19937 rng(kSeed);
+    int hits = 0;
+    for (int i = 0; i < 4000; ++i) {
+        const bool far = i % 4 == 3;
+        const glm::vec3 base = far ? glm::vec3(randomUnit(rng) * 1e3) : glm::vec3(0.0f);
+        const float size = uniform(rng, 0.2f, 2.0f);
+        const TestShape t = randomShape(rng, Kind(i % 5), size, base + randomPoint(rng, 0.5f), i / 5 % 4);
+        const glm::vec3 from = base + randomPoint(rng, 4.0f);
+        const glm::vec3 to = base + randomPoint(rng, 1.0f);
+        const float scale = i % 3 == 0 ? 1e-3f : (i % 3 == 1 ? 1.0f : 50.0f); // dir not unit
+        const Ray ray{from, (to - from) * scale};
+        const float tMax = 2.0f / scale;
+        const double tol = 1e-5 * refSize(t.shape) + 4e-7 * (1.0 + glm::length(glm::dvec3(base)));
+        const std::string why = checkCast(t, ray, tMax, tol);
+        ASSERT_EQ(why, "") << str(t.shape) << " ray " << str(glm::dvec3(ray.origin)) << " dir "
+                           << str(glm::dvec3(ray.dir)) << " seed " << kSeed << " i " << i;
+        const ConvexRayCast cast = raycastConvex(ray, t.shape, tMax);
+        EXPECT_NE(cast.status, RayCastStatus::IterationCap) << "i " << i;
+        hits += cast.hit.has_value();
+    }
+    EXPECT_GT(hits, 800); // the test sees both hits and misses
+    EXPECT_LT(hits, 3200);
+}
+
+TEST(GjkRayCast, RayStartingInsideHitsAtZero) {
+    const ConvexHull hull = boxHull({1, 1, 1})->hull;
+    const ConvexShape shapes[] = {Sphere{{0, 0, 0}, 1.0f}, Obb{{0, 0, 0}, {1, 1, 1}, kIdentity},
+                                  Capsule{{0, -1, 0}, {0, 1, 0}, 0.5f}, Cylinder{{0, -1, 0}, {0, 1, 0}, 0.5f},
+                                  PosedHull{&hull, {0, 0, 0}, kIdentity}};
+    for (const ConvexShape& s : shapes) {
+        const ConvexRayCast cast = raycastConvex({{0.1f, 0.2f, 0.0f}, {0, 0, 3}}, s);
+        ASSERT_TRUE(cast.hit) << str(s);
+        EXPECT_EQ(cast.status, RayCastStatus::StartsInside);
+        EXPECT_EQ(cast.hit->t, 0.0f);
+        EXPECT_EQ(cast.hit->normal, glm::vec3(0, 0, -1));
+    }
+}
+
+TEST(GjkRayCast, RayOnTheSurfaceHitsAtZeroAndRayAwayMisses) {
+    const Obb box{{0, 0, 0}, {1, 1, 1}, kIdentity};
+    const auto onFace = raycast({{1, 0, 0}, {1, 0, 0}}, ConvexShape(box));
+    ASSERT_TRUE(onFace);
+    EXPECT_EQ(onFace->t, 0.0f);
+    EXPECT_FALSE(raycast({{2, 0, 0}, {1, 0, 0}}, ConvexShape(box)));
+    EXPECT_FALSE(raycast({{2, 0, 0}, {0, 1, 0}}, ConvexShape(box)));         // passes by
+    EXPECT_FALSE(raycast({{3, 0, 0}, {-1, 0, 0}}, ConvexShape(box), 1.9f));  // short of it
+    const auto grazing = raycast({{-3, 1, 0}, {1, 0, 0}}, ConvexShape(box)); // along a face
+    ASSERT_TRUE(grazing);
+    EXPECT_NEAR(grazing->t, 2.0f, 1e-6f);
+}
+
+TEST(GjkRayCast, DirectionLengthScalesTheParameter) {
+    const ConvexShape capsule = Capsule{{0, -1, 0}, {0, 1, 0}, 0.5f};
+    const auto unit = raycast({{-5, 0.3f, 0}, {1, 0, 0}}, capsule);
+    const auto slow = raycast({{-5, 0.3f, 0}, {1e-3f, 0, 0}}, capsule);
+    ASSERT_TRUE(unit && slow);
+    EXPECT_NEAR(unit->t, 4.5f, 1e-6f);
+    EXPECT_NEAR(slow->t, 4500.0f, 1e-2f);
+    expectVecNear(unit->normal, {-1, 0, 0}, 1e-6f);
+}
+
+TEST(GjkRayCast, InvalidInputMisses) {
+    const ConvexShape sphere = Sphere{{0, 0, 0}, 1.0f};
+    EXPECT_EQ(raycastConvex({{-5, 0, 0}, {0, 0, 0}}, sphere).status, RayCastStatus::InvalidInput);
+    EXPECT_EQ(raycastConvex({{-5, 0, 0}, {1, 0, 0}}, sphere, -1.0f).status, RayCastStatus::InvalidInput);
+    EXPECT_EQ(raycastConvex({{-5, 0, 0}, {1, 0, 0}}, sphere, std::nanf("")).status,
+              RayCastStatus::InvalidInput);
+    EXPECT_FALSE(raycast({{-5, 0, 0}, {1, 0, 0}}, ConvexShape(Cylinder{{0, 0, 0}, {0, 0, 0}, 1.0f})));
+}
+
 } // namespace
