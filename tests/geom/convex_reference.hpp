@@ -192,6 +192,20 @@ inline double refGapAlong(const ConvexShape& a, const ConvexShape& b, const glm:
     return -glm::dot(refSupport(a, -n), -n) - glm::dot(refSupport(b, n), n);
 }
 
+/// Where a convex function of one variable is least on [lo, hi] (ternary search).
+template <typename F>
+double refArgMin(const F& f, double lo, double hi) {
+    for (int k = 0; k < 200; ++k) {
+        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (f(m1) < f(m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    return lo;
+}
+
 /// The larger of the two shapes' sizes (the radius of a ball round its centre holding it).
 inline double refSize(const ConvexShape& s) {
     const glm::dvec3 c = 0.5 * (refSupport(s, {1, 0, 0}) + refSupport(s, {-1, 0, 0}));

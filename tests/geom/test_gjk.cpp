@@ -215,15 +215,7 @@ double refSegmentDistance(const glm::dvec3& p0, const glm::dvec3& p1, const glm:
         const glm::dvec3 p = p0 + s * (p1 - p0);
         return glm::length(p - refClosestSegment(p, q0, q1));
     };
-    double lo = 0.0, hi = 1.0;
-    for (int k = 0; k < 200; ++k) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (at(m1) < at(m2)) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
+    const double lo = refArgMin(at, 0.0, 1.0);
     return std::min({at(lo), at(0.0), at(1.0)});
 }
 
@@ -530,15 +522,7 @@ RefRay refRay(const TestShape& t, const Ray& ray, double tMax) {
     const glm::dvec3 o(ray.origin), d(ray.dir);
     const double inside = 1e-12 * (1.0 + glm::length(o) + tMax * glm::length(d));
     const auto at = [&](double s) { return refDistance(t, o + s * d); };
-    double lo = 0.0, hi = tMax;
-    for (int k = 0; k < 200; ++k) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (at(m1) < at(m2)) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
+    const double lo = refArgMin(at, 0.0, tMax);
     RefRay out{at(lo), lo, lo};
     if (out.closest > inside) return out;
     double a = 0.0, b = lo; // at(a) > inside >= at(b)
