@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -215,6 +216,15 @@ inline double refSize(const ConvexShape& s) {
         size = std::max(size, glm::length(refSupport(s, -u) - c));
     }
     return size;
+}
+
+/// How many random pairs the every-pair tests draw per pair of kinds: `unitCount` in the unit
+/// suite, or KOLIZE_CONVEX_PAIRS when set (the full check is 100000:
+/// `KOLIZE_CONVEX_PAIRS=100000 ctest --preset release -R 'EveryPair'`).
+inline int convexPairCount(int unitCount) {
+    const char* env = std::getenv("KOLIZE_CONVEX_PAIRS");
+    const int n = env != nullptr ? std::atoi(env) : 0;
+    return n > 0 ? n : unitCount;
 }
 
 // ------------------------------------------------------------------ random shapes
