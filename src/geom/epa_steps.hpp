@@ -193,8 +193,11 @@ inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, d
             glm::dvec3 u(0.0);
             u[k / 2] = k % 2 ? -1.0 : 1.0;
             const SimplexVertex s = supportPair(a, b, u);
-            if (glm::length(s.w - p.vertices[0].w) > bestDistance)
-                best = s, bestDistance = glm::length(s.w - p.vertices[0].w);
+            const double distance = glm::length(s.w - p.vertices[0].w);
+            if (distance > bestDistance) {
+                best = s;
+                bestDistance = distance;
+            }
         }
         if (!(bestDistance > tiny)) {
             const glm::dvec3 u = glm::dot(towardBCentre, towardBCentre) > 0.0 ? glm::normalize(towardBCentre)
@@ -215,7 +218,10 @@ inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, d
             const SimplexVertex s = supportPair(a, b, u);
             const glm::dvec3 off = s.w - p.vertices[0].w;
             const double distance = glm::length(off - glm::dot(off, axis) * axis);
-            if (distance > bestDistance) best = s, bestDistance = distance;
+            if (distance > bestDistance) {
+                best = s;
+                bestDistance = distance;
+            }
         }
         if (!(bestDistance > tiny)) {
             const glm::dvec3 across = towardBCentre - glm::dot(towardBCentre, axis) * axis;
@@ -282,11 +288,14 @@ template <class Observe>
         }
         const EpaFace face = p.faces[std::size_t(f)];
         const SimplexVertex s = supportPair(a, b, face.normal);
-        upper = std::min(upper, glm::dot(face.normal, s.w));
+        const double reach = glm::dot(face.normal, s.w); // how far the difference reaches this way
+        upper = std::min(upper, reach);
         best = fromFace(p, f, tolerance);
         best.iterations = iteration;
         observe.polytope(p, f, s, face.distance, upper);
-        if (upper - face.distance <= tolerance) {
+        // Converged on this face's own gap (not the best reach of all directions), so that its
+        // normal is itself a direction of least depth within the tolerance.
+        if (reach - face.distance <= tolerance) {
             best.status = EpaStatus::Converged;
             break;
         }
@@ -295,7 +304,9 @@ template <class Observe>
             break;
         }
         p.vertices[std::size_t(p.vertexCount)] = s;
-        if (!expandPolytope(p, p.vertexCount++, tiny)) {
+        const bool expanded = expandPolytope(p, p.vertexCount++, tiny);
+        observe.expand(p, expanded);
+        if (!expanded) {
             // Out of face slots, or a sliver face: the polytope is broken; keep the last face.
             best.status = p.faceSlots == kEpaMaxFaces ? EpaStatus::PolytopeCap : EpaStatus::Degenerate;
             break;

@@ -8,11 +8,12 @@
 // the upper bound |v|; the nearest point of the simplex plus w to the origin comes from the signed
 // volumes subalgorithm (Montanari, Petrinic and Barbieri 2017, gjk_simplex.hpp), in double. The
 // radii are added at the end (as Jolt and Bullet do), so spheres and capsules are exact.
-// It stops when the bounds meet within kGjkTolerance (relative to the distance, or to the shapes'
-// size for touching pairs), when the origin is inside the simplex, when a support point repeats or
-// the simplex stops coming closer (the numerical floor), or at kGjkMaxIterations: each returns the
-// best answer so far with its reason (GjkStatus). No NaN, no endless loop, for any valid input.
-// No function allocates, throws or does I/O.
+// It stops when the current v's bounds meet within kGjkTolerance (relative to the distance, or to
+// the shapes' size for touching pairs; the current v's, so that v is itself a separating
+// direction, not only the best bound of all iterations'), when the origin is inside the simplex, when a
+// support point repeats or the simplex stops coming closer (the numerical floor), or at kGjkMaxIterations:
+// each returns the best answer so far with its reason (GjkStatus). No NaN, no endless loop, for any valid
+// input. No function allocates, throws or does I/O.
 #pragma once
 
 #include "convex.hpp"

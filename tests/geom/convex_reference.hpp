@@ -168,18 +168,23 @@ inline glm::dvec3 refProject(const TestShape& t, const glm::dvec3& p) {
     }
     const auto& h = std::get<PosedHull>(s);
     const glm::dmat3 r(h.orientation);
-    const glm::dvec3 local = glm::inverse(r) * (p - glm::dvec3(h.position));
+    // In units of the hull's size (refClosestTriangle's degenerate-area threshold is absolute).
+    double unit = 0.0;
+    for (const glm::vec3& v : h.hull->vertices)
+        unit = std::max(unit, glm::length(glm::dvec3(v)));
+    const glm::dvec3 local = glm::inverse(r) * (p - glm::dvec3(h.position)) / unit;
     bool inside = true;
     glm::dvec3 best(0.0);
     double bestSq = INFINITY;
     for (const auto& tri : t.hull->triangles) {
-        const glm::dvec3 a(h.hull->vertices[std::size_t(tri[0])]), b(h.hull->vertices[std::size_t(tri[1])]),
-            c(h.hull->vertices[std::size_t(tri[2])]);
+        const glm::dvec3 a = glm::dvec3(h.hull->vertices[std::size_t(tri[0])]) / unit,
+                         b = glm::dvec3(h.hull->vertices[std::size_t(tri[1])]) / unit,
+                         c = glm::dvec3(h.hull->vertices[std::size_t(tri[2])]) / unit;
         if (glm::dot(glm::cross(b - a, c - a), local - a) > 0.0) inside = false;
         const glm::dvec3 q = refClosestTriangle(local, a, b, c);
         if (glm::dot(q - local, q - local) < bestSq) bestSq = glm::dot(q - local, q - local), best = q;
     }
-    return glm::dvec3(h.position) + r * (inside ? local : best);
+    return glm::dvec3(h.position) + r * ((inside ? local : best) * unit);
 }
 
 /// Distance from p to the solid shape.
