@@ -68,9 +68,9 @@ inline void reduceSimplex(GjkCore& g, const SimplexWeights& lambda) {
     g.pointB = pb;
 }
 
-/// GJK on the cores of a and b (valid shapes), at most maxIterations support points. In Overlap mode it also
-/// leaves as soon as the answer to "do the shapes, radii included, overlap" is known (SeparatingAxis,
-/// WithinRadii).
+/// GJK on the cores of a and b (valid shapes), at most maxIterations support points. In Overlap
+/// mode it also leaves as soon as the answer to "do the shapes, radii included, overlap" is known
+/// (SeparatingAxis, WithinRadii).
 template <class Observe>
 [[gnu::always_inline]] inline GjkCore gjkSteps(const ConvexShape& a, const ConvexShape& b, GjkMode mode,
                                                int maxIterations, Observe& observe) {
@@ -89,9 +89,10 @@ template <class Observe>
         const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v), supportCore(b, v)};
         const glm::dvec3 w = s.a - s.b;
         // The plane through w perpendicular to v supports A - B: every point x of it has
-        // dot(v, x) >= dot(v, w), so the distance is at least the gap along v.
+        // dot(v, x) >= dot(v, w), so the distance is at least the gap along v (any v, the first
+        // one included).
         const double gapAlongV = glm::dot(v, w) / std::sqrt(glm::dot(v, v));
-        if (g.count > 0) g.lower = std::max(g.lower, gapAlongV);
+        g.lower = std::max(g.lower, gapAlongV);
         observe.support(g.iterations, v, s.a, s.b, w, g.lower);
         if (mode == GjkMode::Overlap && g.lower - radii > g.touching) {
             g.status = GjkStatus::SeparatingAxis;
