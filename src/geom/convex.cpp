@@ -240,15 +240,21 @@ double shapeSize(const ConvexShape& shape) {
         return 0.5 * glm::length(dvec3(cylinder.b) - dvec3(cylinder.a)) + cylinder.radius;
     }
     default: {
-        // The largest vertex distance from vertex 0 bounds every point's distance from it.
+        // The largest vertex distance from vertex 0 bounds every point's distance from it; in the
+        // local frame, times the orientation's Frobenius norm (>= its largest stretch): one pass
+        // without a square root or a matrix product per vertex.
         const PosedHull& posed = std::get<PosedHull>(shape);
         const glm::dmat3 orientation(posed.orientation);
         const dvec3 first(posed.hull->vertices[0]);
-        double largest = 0.0;
+        double largestSq = 0.0;
         for (const glm::vec3& v : posed.hull->vertices) {
-            largest = std::max(largest, glm::length(orientation * (dvec3(v) - first)));
+            const dvec3 offset = dvec3(v) - first;
+            largestSq = std::max(largestSq, glm::dot(offset, offset));
         }
-        return largest;
+        const double stretchSq = glm::dot(orientation[0], orientation[0]) +
+                                 glm::dot(orientation[1], orientation[1]) +
+                                 glm::dot(orientation[2], orientation[2]);
+        return std::sqrt(largestSq * stretchSq);
     }
     }
 }

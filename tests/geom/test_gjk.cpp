@@ -157,6 +157,26 @@ TEST(Support, HillClimbOnALargeHullFindsTheScansVertex) {
     }
 }
 
+TEST(GjkDistance, LargeHullClimbingGivesTheScansAnswers) {
+    const ConvexHull big = prismHull(60); // 120 vertices: GJK's supports climb
+    ConvexHull scanOnly = big;
+    scanOnly.edges.clear();
+    scanOnly.vertexEdge.clear();
+    std::mt19937 rng(kSeed);
+    for (int i = 0; i < 1000; ++i) {
+        const glm::mat3 turn(randomRotation(rng));
+        const glm::vec3 at = randomPoint(rng, 2.0f);
+        const TestShape other = randomShape(rng, Kind(i % 5), 0.8f, randomPoint(rng, 0.5f), i % 4);
+        const GjkResult climbing = closestPtConvexConvex(PosedHull{&big, at, turn}, other.shape);
+        const GjkResult scanning = closestPtConvexConvex(PosedHull{&scanOnly, at, turn}, other.shape);
+        ASSERT_EQ(climbing.overlap, scanning.overlap) << "i " << i;
+        ASSERT_NEAR(climbing.distance, scanning.distance, 1e-6f) << "i " << i;
+        const EpaResult deep = penetrationConvexConvex(PosedHull{&big, at, turn}, other.shape);
+        const EpaResult deepScan = penetrationConvexConvex(PosedHull{&scanOnly, at, turn}, other.shape);
+        ASSERT_NEAR(deep.depth, deepScan.depth, 1e-5f) << "i " << i;
+    }
+}
+
 TEST(Support, BrokenHalfEdgesFallBackToTheScan) {
     ConvexHull h = prismHull(40);
     for (auto& e : h.edges)
