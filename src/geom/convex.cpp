@@ -24,7 +24,9 @@ dvec3 obbSupport(const Obb& box, const dvec3& d) {
     dvec3 p(box.center);
     for (int i = 0; i < 3; ++i) {
         const dvec3 axis(box.axes[i]);
-        p += (glm::dot(d, axis) >= 0.0 ? double(box.half[i]) : -double(box.half[i])) * axis;
+        // +1 or -1 without a branch: the signs are random from call to call (mispredicted).
+        const double sign = 2.0 * double(glm::dot(d, axis) >= 0.0) - 1.0;
+        p += (sign * double(box.half[i])) * axis;
     }
     return p;
 }

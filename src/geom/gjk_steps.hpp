@@ -110,26 +110,31 @@ template <class Observe>
             g.status = GjkStatus::RepeatedSupport;
             break;
         }
-        const GjkCore previous = g;
-        g.simplex[std::size_t(g.count++)] = {w, s.a, s.b};
+        // The new point goes in the free slot; it joins the simplex only if the result comes
+        // nearer the origin (else rounding has the last word: the simplex stays as it was).
+        g.simplex[std::size_t(g.count)] = {w, s.a, s.b};
+        const int n = g.count + 1;
         glm::dvec3 points[4];
-        for (int i = 0; i < g.count; ++i)
+        for (int i = 0; i < n; ++i)
             points[i] = g.simplex[std::size_t(i)].w;
-        const SimplexWeights lambda = signedVolumes(points, g.count);
+        const SimplexWeights lambda = signedVolumes(points, n);
+        glm::dvec3 next(0.0);
+        for (int i = 0; i < n; ++i)
+            next += lambda[std::size_t(i)] * points[i];
+        const double vSq = glm::dot(next, next);
+        const bool enclosed =
+            n == 4 && lambda[0] > 0.0 && lambda[1] > 0.0 && lambda[2] > 0.0 && lambda[3] > 0.0;
+        if (!enclosed && !(vSq < upperSq)) {
+            g.status = GjkStatus::NoProgress;
+            break;
+        }
+        g.count = n;
         reduceSimplex(g, lambda);
-        const double vSq = glm::dot(g.v, g.v);
         observe.simplex(g, lambda);
-        if (g.count == 4) {
+        if (enclosed) {
             g.v = glm::dvec3(0.0);
             g.upper = 0.0;
             g.status = GjkStatus::Overlapping;
-            break;
-        }
-        if (!(vSq < upperSq)) {
-            const int iterations = g.iterations;
-            g = previous; // rounding: the new simplex is no nearer; keep the last good one
-            g.iterations = iterations;
-            g.status = GjkStatus::NoProgress;
             break;
         }
         upperSq = vSq;
