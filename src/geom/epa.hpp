@@ -13,9 +13,9 @@
 // function of a rounded shape is its core's plus the radius in every direction, so the direction
 // of least depth is the same), which keeps spheres and capsules exact there too.
 // It stops when the support point along the nearest face's normal is within kEpaTolerance of the
-// shapes' size of that face (so the face's normal, not only the depth, is right), on a degenerate step,
-// or at a cap on iterations, vertices or faces: each returns the best face so far with its reason
-// (EpaStatus). No NaN, no endless loop; no allocation (fixed-size polytope).
+// shapes' size of that face (so the face's normal, not only the depth, is right), on a degenerate
+// step, or at a cap on iterations, vertices or faces: each returns the best face so far with its
+// reason (EpaStatus). No NaN, no endless loop; no allocation (fixed-size polytope).
 #pragma once
 
 #include "convex.hpp"

@@ -8,12 +8,12 @@
 // the upper bound |v|; the nearest point of the simplex plus w to the origin comes from the signed
 // volumes subalgorithm (Montanari, Petrinic and Barbieri 2017, gjk_simplex.hpp), in double. The
 // radii are added at the end (as Jolt and Bullet do), so spheres and capsules are exact.
-// It stops when the current v's bounds meet within kGjkTolerance (relative to the distance, or to
-// the shapes' size for touching pairs; the current v's, so that v is itself a separating
-// direction, not only the best bound of all iterations'), when the origin is inside the simplex, when a
-// support point repeats or the simplex stops coming closer (the numerical floor), or at kGjkMaxIterations:
-// each returns the best answer so far with its reason (GjkStatus). No NaN, no endless loop, for any valid
-// input. No function allocates, throws or does I/O.
+// It stops when the current v's bounds meet within kGjkTolerance (relative to the distance, or
+// to the shapes' size for touching pairs; the current v's, so that v is itself a separating
+// direction, not only the best bound of all iterations), when the origin is inside the simplex,
+// when a support point repeats or the simplex stops coming closer (the numerical floor), or at
+// kGjkMaxIterations: each returns the best answer so far with its reason (GjkStatus). No NaN, no
+// endless loop, for any valid input. No function allocates, throws or does I/O.
 #pragma once
 
 #include "convex.hpp"
@@ -23,8 +23,9 @@
 
 namespace kz {
 
-/// GJK's iteration cap (support points taken). Polytope pairs converge in far fewer (exactly, in
-/// finite steps); round-edged pairs (cylinders) approach in a handful more.
+/// GJK's iteration cap (support points taken). Polytope pairs converge exactly in a few (boxes:
+/// about 5, at most 11 in the tests); a cylinder's round rims are approached in about 13 (at most
+/// about 50 in 100,000 random pairs).
 inline constexpr int kGjkMaxIterations = 64;
 /// The gap between GJK's upper and lower bound on the distance at which it stops: this times the
 /// distance, or times the larger shape's size when that is larger (touching pairs).
@@ -92,10 +93,11 @@ struct ConvexRayCast {
 };
 
 /// GJK ray cast (van den Bergen, "Ray casting against general convex objects with application to
-/// continuous collision detection", 2004; Jolt's GJKClosestPoint::CastRay): a point x = origin + t dir
-/// advances t to the support plane of the shape's core (grown by its radius) facing it, which
-/// never passes the surface, while GJK finds the core's point nearest x; it ends when x is within
-/// the radius (plus tolerance) of the core. The normal is x minus that nearest point for round
+/// continuous collision detection", 2004; Jolt's GJKClosestPoint::CastRay): the point
+/// x = origin + t dir advances t to the support plane of the shape's core (grown by its radius)
+/// facing it, which never passes the surface, while GJK finds the core's point nearest x; it ends
+/// when x is within the radius (plus kGjkTolerance of the size: a grazing ray's t errs by that over
+/// the sine of its angle with the surface) of the core. The normal is x minus that nearest point for round
 /// shapes, else the last support plane's normal that stopped x (a supporting plane at the hit).
 /// Conventions of raycast.hpp: t in units of dir, inside start at t = 0 with normal
 /// -normalize(dir), touching counts, invalid input or tMax < 0 misses.
