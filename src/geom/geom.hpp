@@ -4,8 +4,11 @@
 
 #include "closest.hpp"         // IWYU pragma: export
 #include "contact.hpp"         // IWYU pragma: export
+#include "convex.hpp"          // IWYU pragma: export
+#include "epa.hpp"             // IWYU pragma: export
 #include "explain_contact.hpp" // IWYU pragma: export
 #include "explain_ray.hpp"     // IWYU pragma: export
+#include "gjk.hpp"             // IWYU pragma: export
 #include "mesh_bvh.hpp"        // IWYU pragma: export
 #include "overlap.hpp"         // IWYU pragma: export
 #include "plane.hpp"           // IWYU pragma: export
