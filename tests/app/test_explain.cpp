@@ -279,11 +279,11 @@ TEST(Explain, SegmentSegmentPrintsTheClosestPoints) {
 }
 
 TEST(Explain, EveryQueryIsListedAndNumbersAreWrittenShortest) {
-    EXPECT_EQ(
-        kz::explainQueryNames(),
-        std::vector<std::string>({"ray-sphere", "ray-box", "ray-plane", "ray-triangle", "ray-mesh",
-                                  "sphere-sphere", "sphere-box", "box-box", "box-plane", "sphere-triangle",
-                                  "box-triangle", "sweep-sphere-triangle", "segment-segment"}));
+    EXPECT_EQ(kz::explainQueryNames(),
+              std::vector<std::string>({"ray-sphere", "ray-box", "ray-plane", "ray-triangle", "ray-mesh",
+                                        "sphere-sphere", "sphere-box", "box-box", "box-plane",
+                                        "sphere-triangle", "box-triangle", "sweep-sphere-triangle",
+                                        "segment-segment", "gjk", "epa", "ray-convex"}));
     const kz::ExplainOutcome outcome = kz::explainText(
         "ray-sphere",
         R"({"ray": {"origin": [0, 0, -5], "dir": [0, 0, 1]}, "b": {"shape": "sphere", "radius": 0.1, "position": [0, 0, 0]}})",

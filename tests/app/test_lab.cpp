@@ -26,7 +26,7 @@ std::vector<LabQuery> allQueries() {
 
 bool isRay(LabQuery q) {
     return q == LabQuery::RaySphere || q == LabQuery::RayBox || q == LabQuery::RayPlane ||
-           q == LabQuery::RayTriangle || q == LabQuery::RayMesh;
+           q == LabQuery::RayTriangle || q == LabQuery::RayMesh || q == LabQuery::RayConvex;
 }
 
 /// The colour a body of the lab's world was drawn with, unpacked.
@@ -60,6 +60,12 @@ TEST(LabScenes, EveryQueryStartsInterestingRaysHitPairsAreCloseButApart) {
             EXPECT_GT(*result.number("t"), 0.1f) << name;
             EXPECT_LT(*result.number("t"), 0.9f) << name;
             EXPECT_TRUE(result.rayHit) << name;
+        } else if (q == LabQuery::Epa) {
+            // EPA answers only for overlapping shapes: its pair starts a little into each other.
+            EXPECT_TRUE(result.positive) << name << ": the pair should start overlapping";
+            ASSERT_TRUE(result.number("depth")) << name;
+            EXPECT_GT(*result.number("depth"), 0.02f) << name;
+            EXPECT_LT(*result.number("depth"), 0.6f) << name << ": a short drag pulls them apart";
         } else {
             EXPECT_FALSE(result.isHit) << name;
             EXPECT_FALSE(result.positive) << name << ": the pair should start apart";

@@ -4,6 +4,7 @@
 // a JSON pointer, caught once in readExplainInput.
 #include "app/explain/shapes.hpp"
 
+#include "geom/convex_hull.hpp"
 #include "scenario/body_checks.hpp"
 #include "scenario/json_syntax.hpp"
 #include "scenario/json_values.hpp"
@@ -13,7 +14,10 @@
 #include <array>
 #include <exception>
 #include <filesystem>
+#include <glm/gtc/quaternion.hpp>
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace kz {
 
@@ -21,28 +25,76 @@ namespace {
 
 using namespace scenario_detail;
 
-constexpr std::array<std::pair<ExplainShapeKind, const char*>, 6> kShapeNames{{
+constexpr std::array<std::pair<ExplainShapeKind, const char*>, 10> kShapeNames{{
     {ExplainShapeKind::Sphere, "sphere"},
     {ExplainShapeKind::Box, "box"},
     {ExplainShapeKind::Mesh, "mesh"},
     {ExplainShapeKind::Triangle, "triangle"},
     {ExplainShapeKind::Plane, "plane"},
     {ExplainShapeKind::Segment, "segment"},
+    {ExplainShapeKind::Capsule, "capsule"},
+    {ExplainShapeKind::Cylinder, "cylinder"},
+    {ExplainShapeKind::Hull, "hull"},
+    {ExplainShapeKind::Convex, "convex shape (sphere, box, capsule, cylinder or hull)"},
 }};
 
-/// The object's "shape", which must be `wanted` (the query's kind).
-void checkShapeKind(const json& j, const std::string& p, ExplainShapeKind wanted) {
+bool isConvexKind(ExplainShapeKind kind) {
+    return kind == ExplainShapeKind::Sphere || kind == ExplainShapeKind::Box ||
+           kind == ExplainShapeKind::Capsule || kind == ExplainShapeKind::Cylinder ||
+           kind == ExplainShapeKind::Hull;
+}
+
+/// The object's "shape", which must be `wanted` (the query's kind), or any convex kind when the
+/// query wants a Convex one: the kind read.
+ExplainShapeKind checkShapeKind(const json& j, const std::string& p, ExplainShapeKind wanted) {
     expectObject(j, p);
     const json& shape = require(j, p, "shape");
     for (const auto& [kind, name] : kShapeNames) {
-        if (shape != name) continue;
-        if (kind != wanted)
+        if (shape != name || kind == ExplainShapeKind::Convex) continue;
+        if (kind != wanted && !(wanted == ExplainShapeKind::Convex && isConvexKind(kind)))
             fail(child(p, "shape"),
                  std::string("this query needs a ") + explainShapeName(wanted) + ", " + got(shape));
-        return;
+        return kind;
     }
     fail(child(p, "shape"),
-         "must be \"sphere\", \"box\", \"mesh\", \"triangle\", \"plane\" or \"segment\", " + got(shape));
+         "must be \"sphere\", \"box\", \"capsule\", \"cylinder\", \"hull\", \"mesh\", \"triangle\", "
+         "\"plane\" or \"segment\", " +
+             got(shape));
+}
+
+/// A capsule or a cylinder: "radius" and "half_height" (the half axis along its local y) in the
+/// bodies' size range, "position", and "orientation" or "euler_deg".
+void readRoundShape(const json& j, const std::string& p, ExplainShape& shape) {
+    checkKeys(j, p, {"shape", "radius", "half_height", "position", "orientation", "euler_deg"});
+    const float radius = readPositive(require(j, p, "radius"), child(p, "radius"), kBodySizeLimit);
+    const float half = readPositive(require(j, p, "half_height"), child(p, "half_height"), kBodySizeLimit);
+    const glm::vec3 position = readVec3(require(j, p, "position"), child(p, "position"));
+    const glm::mat3 axes = glm::mat3_cast(readOrientation(j, p));
+    if (shape.kind == ExplainShapeKind::Capsule)
+        shape.capsule = capsuleFromPose(position, axes, half, radius);
+    else
+        shape.cylinder = cylinderFromPose(position, axes, half, radius);
+}
+
+/// A hull: its "points" (local frame, at least 4, at most kMaxHullPoints, not all on one plane),
+/// "position", and "orientation" or "euler_deg".
+void readHull(const json& j, const std::string& p, ExplainShape& shape) {
+    checkKeys(j, p, {"shape", "points", "position", "orientation", "euler_deg"});
+    const json& list = require(j, p, "points");
+    const std::string listPointer = child(p, "points");
+    if (!list.is_array()) fail(listPointer, "must be an array of points [x, y, z], " + got(list));
+    if (list.size() > kMaxHullPoints)
+        fail(listPointer, "has " + std::to_string(list.size()) + " points, more than the " +
+                              std::to_string(kMaxHullPoints) + " a hull may have");
+    std::vector<glm::vec3> points;
+    points.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i)
+        points.push_back(readVec3(list[i], child(listPointer, i)));
+    HullBuild build = buildConvexHull(points);
+    if (!build.hull) fail(listPointer, build.error);
+    shape.hull = std::make_shared<const ConvexHull>(std::move(*build.hull));
+    shape.hullPosition = readVec3(require(j, p, "position"), child(p, "position"));
+    shape.hullAxes = glm::mat3_cast(readOrientation(j, p));
 }
 
 /// An array of exactly N points [x, y, z].
@@ -71,10 +123,9 @@ void readBodyShape(const json& j, const std::string& p, bool moving, ExplainShap
 
 ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wanted, bool moving,
                        MeshFiles& meshes) {
-    checkShapeKind(j, p, wanted);
     ExplainShape shape;
-    shape.kind = wanted;
-    switch (wanted) {
+    shape.kind = checkShapeKind(j, p, wanted);
+    switch (shape.kind) {
     case ExplainShapeKind::Sphere:
     case ExplainShapeKind::Box:
         readBodyShape(j, p, moving, shape);
@@ -100,6 +151,15 @@ ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wan
     case ExplainShapeKind::Segment:
         checkKeys(j, p, {"shape", "points"});
         shape.segment = readPoints<2>(require(j, p, "points"), child(p, "points"));
+        break;
+    case ExplainShapeKind::Capsule:
+    case ExplainShapeKind::Cylinder:
+        readRoundShape(j, p, shape);
+        break;
+    case ExplainShapeKind::Hull:
+        readHull(j, p, shape);
+        break;
+    case ExplainShapeKind::Convex: // never the kind read
         break;
     }
     return shape;

@@ -1,6 +1,7 @@
 #include "app/lab/scene.hpp"
 
 #include "app/lab/queries/unit.hpp"
+#include "geom/gjk.hpp"
 #include "geom/raycast.hpp"
 
 #include <utility>
@@ -66,6 +67,31 @@ std::optional<Obstacle> labObstacle(const LabShape& shape) {
     return makeObstacle(desc, error);
 }
 
+bool isLabConvex(LabShapeKind kind) {
+    return kind == LabShapeKind::Sphere || kind == LabShapeKind::Box || kind == LabShapeKind::Capsule ||
+           kind == LabShapeKind::Cylinder || kind == LabShapeKind::Hull;
+}
+
+ConvexShape labConvex(const LabShape& shape) {
+    const glm::mat3 axes = glm::mat3_cast(shape.orientation);
+    switch (shape.kind) {
+    case LabShapeKind::Box:
+        return labObb(shape);
+    case LabShapeKind::Capsule:
+        return capsuleFromPose(shape.position, axes, shape.halfHeight, shape.radius);
+    case LabShapeKind::Cylinder:
+        return cylinderFromPose(shape.position, axes, shape.halfHeight, shape.radius);
+    case LabShapeKind::Hull:
+        if (shape.hull) return PosedHull{shape.hull.get(), shape.position, axes};
+        break;
+    case LabShapeKind::Sphere:
+        return labSphere(shape);
+    default:
+        break;
+    }
+    return Sphere{shape.position, 0.0f};
+}
+
 Ray labRay(const LabScene& scene) {
     if (scene.handles.size() < 2) return {glm::vec3(0.0f), glm::vec3(0.0f)};
     return {scene.handles[0].position, scene.handles[1].position - scene.handles[0].position};
@@ -89,6 +115,8 @@ std::optional<LabItemHit> pickLabItem(const LabScene& scene, const Ray& ray) {
             offer({false, i}, raycast(ray, labSphere(shape)));
         } else if (shape.kind == LabShapeKind::Box) {
             offer({false, i}, raycast(ray, labObb(shape)));
+        } else if (isLabConvex(shape.kind)) {
+            offer({false, i}, raycast(ray, labConvex(shape)));
         } else if (const auto obstacle = labObstacle(shape)) {
             if (const auto hit = raycast(ray, *obstacle))
                 offer({false, i}, RayHit{hit->t, hit->point, hit->normal});

@@ -4,6 +4,7 @@
 // functions: no SDL, GL or ImGui, tested without a display (tests/app/test_lab.cpp).
 #pragma once
 
+#include "geom/convex.hpp"
 #include "geom/types.hpp"
 #include "physics/obstacle.hpp"
 
@@ -34,6 +35,9 @@ enum class LabQuery {
     BoxTriangle,
     SweepSphereTriangle,
     SegmentSegment,
+    Gjk,
+    Epa,
+    RayConvex,
 };
 /// How many queries the registry holds.
 extern const int kLabQueryCount;
@@ -45,22 +49,26 @@ std::optional<LabQuery> parseLabQuery(std::string_view name);
 /// Every name, comma separated, for messages.
 std::string labQueryNames();
 
-enum class LabShapeKind { Sphere, Box, Triangle, Plane, Mesh };
+enum class LabShapeKind { Sphere, Box, Triangle, Plane, Mesh, Capsule, Cylinder, Hull };
 
 /// A shape of the lab, in its pose. A triangle, a plane and a mesh keep their triangles in `mesh`
-/// (drawn and picked as a placed obstacle); spheres and boxes are drawn as bodies.
+/// (drawn and picked as a placed obstacle); spheres and boxes are drawn as bodies. A capsule, a
+/// cylinder and a hull are drawn as their tessellation in `mesh` (a placed obstacle) and picked
+/// exactly (the GJK ray cast on labConvex).
 struct LabShape {
     LabShapeKind kind = LabShapeKind::Sphere;
     std::string name;         ///< "A", "B", or what it is ("ring").
     glm::vec3 position{0.0f}; ///< Centre (sphere, box), centroid (triangle), the
                               ///< plane's point under its patch's centre, mesh origin.
     glm::quat orientation{1.0f, 0.0f, 0.0f,
-                          0.0f};           ///< Unit; turns the box, the triangle, the plane, the mesh.
-    float radius = 0.5f;                   ///< Sphere only, > 0.
-    glm::vec3 halfExtents{0.5f};           ///< Box only, each > 0.
-    std::shared_ptr<const MeshShape> mesh; ///< Triangle (one, around the local origin), plane (its
-                                           ///< patch in the local x-z plane, normal +y), mesh; else null.
-    std::uint32_t color = 0x4a90d9;        ///< 0xRRGGBB before the verdict's tint.
+                          0.0f};            ///< Unit; turns the box, the triangle, the plane, the mesh.
+    float radius = 0.5f;                    ///< Sphere, capsule, cylinder, > 0.
+    float halfHeight = 0.5f;                ///< Capsule, cylinder: half the axis (local y), > 0.
+    std::shared_ptr<const ConvexHull> hull; ///< Hull: its geometry in the local frame; else null.
+    glm::vec3 halfExtents{0.5f};            ///< Box only, each > 0.
+    std::shared_ptr<const MeshShape> mesh;  ///< Triangle (one, around the local origin), plane (its
+                                            ///< patch in the local x-z plane, normal +y), mesh; else null.
+    std::uint32_t color = 0x4a90d9;         ///< 0xRRGGBB before the verdict's tint.
 };
 
 /// A draggable point: an end of the ray or of a segment, the sweep's end.
@@ -97,7 +105,12 @@ Sphere labSphere(const LabShape& shape);
 Obb labObb(const LabShape& shape);
 Triangle labTriangle(const LabShape& shape);                ///< The mesh's first triangle, placed.
 Plane labPlane(const LabShape& shape);                      ///< Through position, normal = orientation * +y.
-std::optional<Obstacle> labObstacle(const LabShape& shape); ///< Triangle, plane patch, mesh; else empty.
+std::optional<Obstacle> labObstacle(const LabShape& shape); ///< A shape with a `mesh`; else empty.
+/// Whether the shape is one of the five convex shapes of geom/convex.hpp.
+bool isLabConvex(LabShapeKind kind);
+/// A sphere, box, capsule, cylinder or hull as GJK's ConvexShape, in its pose (a hull's refers
+/// to shape.hull, which must outlive it); any other kind gives a zero-radius sphere at its position.
+ConvexShape labConvex(const LabShape& shape);
 
 /// The ray of the ray queries: origin at handle 0, dir = handle 1 - handle 0, so t = 1 at the
 /// end handle (the queries run with tMax = 1).

@@ -4,17 +4,20 @@
 // (lab/queries/unit.hpp) says what it needs and writes its JSON from them.
 #pragma once
 
+#include "geom/convex.hpp"
 #include "geom/types.hpp"
 #include "physics/obstacle.hpp"
 
 #include <array>
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace kz {
 
-/// The kinds of shape a shapes file can hold.
-enum class ExplainShapeKind { Sphere, Box, Mesh, Triangle, Plane, Segment };
+/// The kinds of shape a shapes file can hold. Convex is what a query needs when it takes any of
+/// sphere, box, capsule, cylinder and hull (the shape read has its own kind).
+enum class ExplainShapeKind { Sphere, Box, Mesh, Triangle, Plane, Segment, Capsule, Cylinder, Hull, Convex };
 
 /// One shape of a shapes file; only the member of its kind is set.
 struct ExplainShape {
@@ -25,7 +28,12 @@ struct ExplainShape {
     Triangle triangle{};                ///< "triangle": its three vertices, world frame, non-zero area.
     Plane plane{};                      ///< "plane": unit normal and d (normalised as a scenario's planes).
     std::array<glm::vec3, 2> segment{}; ///< "segment": its two end points.
-    glm::vec3 velocity{0.0f};           ///< A sphere or box's "velocity" (m/s); 0 when not given.
+    Capsule capsule{};                  ///< "capsule": radius, half_height along its local y, posed.
+    Cylinder cylinder{};                ///< "cylinder": likewise.
+    std::shared_ptr<const ConvexHull> hull; ///< "hull": the hull of its points (local frame).
+    glm::vec3 hullPosition{0.0f};           ///< The hull's "position".
+    glm::mat3 hullAxes{1.0f};               ///< Its orientation's axes.
+    glm::vec3 velocity{0.0f};               ///< A sphere or box's "velocity" (m/s); 0 when not given.
 };
 
 /// The query's inputs as the shapes file gives them.

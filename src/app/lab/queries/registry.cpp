@@ -19,7 +19,10 @@
     QUERY(kSphereTriangleQuery)                                                                              \
     QUERY(kBoxTriangleQuery)                                                                                 \
     QUERY(kSweepSphereTriangleQuery)                                                                         \
-    QUERY(kSegmentSegmentQuery)
+    QUERY(kSegmentSegmentQuery)                                                                              \
+    QUERY(kGjkQuery)                                                                                         \
+    QUERY(kEpaQuery)                                                                                         \
+    QUERY(kRayConvexQuery)
 
 namespace kz {
 

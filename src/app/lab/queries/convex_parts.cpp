@@ -1,0 +1,160 @@
+#include "app/lab/queries/convex_parts.hpp"
+
+#include <cmath>
+#include <glm/gtc/constants.hpp>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+namespace kz::lab_parts {
+namespace {
+
+constexpr int kSegments = 32; ///< Around the axis of a capsule or a cylinder.
+constexpr int kCapRings = 8;  ///< From a capsule's equator to its pole, per cap.
+
+std::shared_ptr<const MeshShape> makeMesh(std::string source, std::vector<glm::vec3> vertices,
+                                          std::vector<std::uint32_t> indices) {
+    std::string error;
+    auto mesh = MeshShape::make(std::move(source), std::move(vertices), std::move(indices), error);
+    if (!mesh) throw std::logic_error("lab mesh: " + error); // the lab's own meshes: a bug, not input
+    return mesh;
+}
+
+/// Rings of kSegments vertices stacked along y (each a radius and a height), closed by a pole at
+/// each end: a capsule's or a cylinder's surface, counter-clockwise from outside.
+std::shared_ptr<const MeshShape> latheMesh(std::string source, const std::vector<glm::vec2>& rings,
+                                           float bottom, float top) {
+    std::vector<glm::vec3> v;
+    std::vector<std::uint32_t> idx;
+    v.push_back({0.0f, bottom, 0.0f});
+    for (const glm::vec2& ring : rings) {
+        for (int k = 0; k < kSegments; ++k) {
+            const float a = glm::two_pi<float>() * float(k) / float(kSegments);
+            v.push_back({ring.x * std::cos(a), ring.y, -ring.x * std::sin(a)});
+        }
+    }
+    v.push_back({0.0f, top, 0.0f});
+    const auto at = [](std::size_t ring, int k) {
+        return static_cast<std::uint32_t>(1 + ring * kSegments + std::size_t((k + kSegments) % kSegments));
+    };
+    const auto topIndex = static_cast<std::uint32_t>(v.size() - 1);
+    for (int k = 0; k < kSegments; ++k) {
+        idx.insert(idx.end(), {0u, at(0, k + 1), at(0, k)});
+        for (std::size_t r = 0; r + 1 < rings.size(); ++r)
+            idx.insert(idx.end(),
+                       {at(r, k), at(r, k + 1), at(r + 1, k + 1), at(r, k), at(r + 1, k + 1), at(r + 1, k)});
+        idx.insert(idx.end(), {at(rings.size() - 1, k), at(rings.size() - 1, k + 1), topIndex});
+    }
+    return makeMesh(std::move(source), std::move(v), std::move(idx));
+}
+
+std::shared_ptr<const MeshShape> capsuleMesh(float radius, float halfHeight) {
+    std::vector<glm::vec2> rings;
+    for (int i = 1; i <= kCapRings; ++i) { // the bottom cap, from the pole up to the equator
+        const float a = glm::half_pi<float>() * float(kCapRings - i) / float(kCapRings);
+        rings.push_back({radius * std::cos(a), -halfHeight - radius * std::sin(a)});
+    }
+    for (int i = 0; i < kCapRings; ++i) { // the top cap, from the equator up to the pole
+        const float a = glm::half_pi<float>() * float(i) / float(kCapRings);
+        rings.push_back({radius * std::cos(a), halfHeight + radius * std::sin(a)});
+    }
+    return latheMesh("capsule", rings, -halfHeight - radius, halfHeight + radius);
+}
+
+std::shared_ptr<const MeshShape> cylinderMesh(float radius, float halfHeight) {
+    // Each rim twice (the cap's and the side's), so the flat caps and the side stay apart.
+    return latheMesh(
+        "cylinder",
+        {{radius, -halfHeight}, {radius, -halfHeight}, {radius, halfHeight}, {radius, halfHeight}},
+        -halfHeight, halfHeight);
+}
+
+/// The hull's faces as triangle fans (each face a convex polygon: its loop of half-edges).
+std::shared_ptr<const MeshShape> hullMesh(const ConvexHull& hull) {
+    std::vector<std::uint32_t> idx;
+    for (const ConvexHull::Face& face : hull.faces) {
+        const std::uint32_t first = hull.edges[face.edge].origin;
+        std::uint32_t e = hull.edges[face.edge].next;
+        for (std::uint32_t next = hull.edges[e].next; next != face.edge; e = next, next = hull.edges[e].next)
+            idx.insert(idx.end(), {first, hull.edges[e].origin, hull.edges[next].origin});
+    }
+    return makeMesh("hull", hull.vertices, std::move(idx));
+}
+
+LabShape convexShape(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
+                     std::uint32_t color) {
+    LabShape s;
+    s.kind = kind;
+    s.name = std::move(name);
+    s.position = position;
+    s.orientation = orientation;
+    s.color = color;
+    return s;
+}
+
+} // namespace
+
+LabShape capsule(std::string name, glm::vec3 position, float radius, float halfHeight, glm::quat orientation,
+                 std::uint32_t color) {
+    LabShape s = convexShape(LabShapeKind::Capsule, std::move(name), position, orientation, color);
+    s.radius = radius;
+    s.halfHeight = halfHeight;
+    s.mesh = capsuleMesh(radius, halfHeight);
+    return s;
+}
+
+LabShape cylinder(std::string name, glm::vec3 position, float radius, float halfHeight, glm::quat orientation,
+                  std::uint32_t color) {
+    LabShape s = convexShape(LabShapeKind::Cylinder, std::move(name), position, orientation, color);
+    s.radius = radius;
+    s.halfHeight = halfHeight;
+    s.mesh = cylinderMesh(radius, halfHeight);
+    return s;
+}
+
+LabShape hull(std::string name, glm::vec3 position, std::span<const glm::vec3> points, glm::quat orientation,
+              std::uint32_t color) {
+    HullBuild build = buildConvexHull(points);
+    if (!build.hull) throw std::logic_error("lab hull: " + build.error); // the lab's own points
+    LabShape s = convexShape(LabShapeKind::Hull, std::move(name), position, orientation, color);
+    s.hull = std::make_shared<const ConvexHull>(std::move(*build.hull));
+    s.mesh = hullMesh(*s.hull);
+    return s;
+}
+
+LabShape gem(std::string name, glm::vec3 position, float size, glm::quat orientation, std::uint32_t color) {
+    std::vector<glm::vec3> points;
+    for (int k = 0; k < 6; ++k) { // the girdle: a hexagon, and a smaller one turned on the crown
+        const float a = glm::two_pi<float>() * float(k) / 6.0f;
+        points.push_back(size * glm::vec3(std::cos(a), 0.0f, std::sin(a)));
+        points.push_back(size *
+                         glm::vec3(0.55f * std::cos(a + 0.5236f), 0.45f, 0.55f * std::sin(a + 0.5236f)));
+    }
+    points.push_back(size * glm::vec3(0.1f, -0.9f, 0.05f)); // the culet
+    points.push_back(size * glm::vec3(0.0f, 0.45f, 0.0f));  // the table's centre (on its face: dropped)
+    return hull(std::move(name), position, points, orientation, color);
+}
+
+} // namespace kz::lab_parts
+
+namespace kz {
+
+ConvexShape explainConvex(const ExplainShape& shape) {
+    switch (shape.kind) {
+    case ExplainShapeKind::Box:
+        return shape.box;
+    case ExplainShapeKind::Capsule:
+        return shape.capsule;
+    case ExplainShapeKind::Cylinder:
+        return shape.cylinder;
+    case ExplainShapeKind::Hull:
+        if (shape.hull) return PosedHull{shape.hull.get(), shape.hullPosition, shape.hullAxes};
+        break;
+    default:
+        break;
+    }
+    return shape.sphere;
+}
+
+} // namespace kz

@@ -1,0 +1,97 @@
+// epa: the penetration depth, normal and deepest points of two overlapping convex shapes, found by
+// EPA (van den Bergen 2001) growing a polytope inside their Minkowski difference from GJK's simplex.
+#include "geom/epa.hpp"
+
+#include "app/lab/queries/convex_parts.hpp"
+#include "app/lab/queries/parts.hpp"
+
+namespace kz {
+namespace {
+
+using namespace lab_parts;
+using namespace explain_json;
+
+void placeQuery(LabScene& scene) {
+    scene.shapes = {
+        box("A", {-0.75f, 0.15f, 0.0f}, {0.6f, 0.45f, 0.5f}, eulerDeg(0.0f, 25.0f, 15.0f), kColorA),
+        cylinder("B", {0.6f, -0.1f, 0.0f}, 0.55f, 0.8f, eulerDeg(0.0f, 0.0f, 70.0f), kColorB)};
+}
+
+LabResult runQuery(const LabScene& scene) {
+    LabResult result;
+    const EpaResult r = penetrationConvexConvex(labConvex(shapeA(scene)), labConvex(shapeB(scene)));
+    if (r.status == EpaStatus::InvalidInput) return result;
+    result.positive = r.overlap;
+    if (r.overlap) {
+        result.closest = std::pair{r.pointA, r.pointB};
+        result.numbers = {{"depth", r.depth},
+                          {"normal x", r.normal.x},
+                          {"normal y", r.normal.y},
+                          {"normal z", r.normal.z},
+                          {"iterations", static_cast<float>(r.iterations)}};
+    }
+    return result;
+}
+
+void traceQuery(const LabScene&, LabTrace&) {}
+
+/// B's deepest point into A and A's into B, and the arrow from A's to B's: the normal times the
+/// depth, the shortest move of B that separates them.
+void drawAnswer(const LabScene&, const LabResult& result, LabCanvas& canvas) {
+    if (!result.closest) return;
+    canvas.cross(result.closest->first, kLabPositive);
+    canvas.cross(result.closest->second, kLabPositive);
+    canvas.arrow(result.closest->first, result.closest->second, kLabPositive, true);
+}
+
+void drawSteps(const LabScene&, const LabResult&, const LabView&, LabCanvas&) {}
+
+void panelSteps(LabView&, const LabResult& result) {
+    ImGui::TextWrapped("When GJK finds the origin inside A - B, EPA grows a polytope inside it from GJK's "
+                       "simplex, each time pushing out the face nearest the origin by the support point "
+                       "along its normal, until that face is the difference's surface: its distance is the "
+                       "depth, its normal the direction of least penetration.");
+    if (!result.positive) ImGui::TextDisabled("apart: drag A into B");
+}
+
+Json explainResult(const ExplainInput& in) {
+    const EpaResult r = penetrationConvexConvex(explainConvex(*in.a), explainConvex(in.b));
+    if (!r.overlap)
+        return Json{{"overlap", false},
+                    {"depth", nullptr},
+                    {"normal", nullptr},
+                    {"point_a", nullptr},
+                    {"point_b", nullptr}};
+    return Json{{"overlap", true},
+                {"depth", number(r.depth)},
+                {"normal", vec(r.normal)},
+                {"point_a", vec(r.pointA)},
+                {"point_b", vec(r.pointB)}};
+}
+
+void explainSteps(const ExplainInput& in, Json& out) {
+    const EpaResult r = penetrationConvexConvex(explainConvex(*in.a), explainConvex(in.b));
+    out["iteration_count"] = r.iterations;
+}
+
+} // namespace
+
+extern const LabQueryUnit kEpaQuery{
+    .name = "epa",
+    .idea =
+        "How deep two convex shapes overlap, and along which normal: the expanding polytope (EPA) on their "
+        "Minkowski difference.",
+    .controls = kPairControls,
+    .place = placeQuery,
+    .run = runQuery,
+    .trace = traceQuery,
+    .layers = 0,
+    .drawAnswer = drawAnswer,
+    .drawSteps = drawSteps,
+    .panelSteps = panelSteps,
+    .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
+    .explainResult = explainResult,
+    .explainSteps = explainSteps,
+};
+
+} // namespace kz
