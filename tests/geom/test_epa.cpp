@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
@@ -364,6 +365,41 @@ TEST(EpaPorted, JoltSpheresOverlappingExactlyAndNearly) {
     expectVecNear(near.normal, {-1, 0, 0}, 1e-6f);
     EXPECT_NEAR(glm::length(near.pointA - s1.center), 2.0f, 1e-6f);
     EXPECT_NEAR(glm::length(near.pointB - s2.center), 1.8f, 1e-6f);
+}
+
+TEST(EpaPorted, LibccdRotatedBoxesMatchTheSeparatingAxisDepth) {
+    // libccd's testsuite "boxboxPenetration" (configurations "Pen 6" to "Pen 8", which it only
+    // prints) and "boxboxPenetration2" (a small box on a large flat one: the contact lies under the
+    // small box). libccd's sizes are full extents.
+    const auto turn = [](double angle, glm::dvec3 axis) {
+        return glm::angleAxis(angle, glm::normalize(axis));
+    };
+    const double quarter = 3.14159265358979323846 / 4.0;
+    struct Case {
+        glm::dquat rotation;
+        glm::vec3 pos1, pos2;
+    };
+    const Case cases[] = {
+        {turn(quarter, {0, 1, 1}), {-0.5f, 0.1f, 0.4f}, {0.1f, 0, 0}},
+        {turn(quarter, {0, 1, 1}) * turn(quarter, {1, 1, 1}), {-0.5f, 0.1f, 0.4f}, {0.1f, 0, 0}},
+        {turn(quarter, {0, 0, 1}) * turn(quarter, {1, 0, 0}), {-1.3f, 0, 0}, {0, 0, 0}},
+    };
+    for (const Case& c : cases) {
+        const Obb box1{c.pos1, {0.5f, 0.5f, 0.5f}, glm::mat3(glm::mat3_cast(c.rotation))};
+        const Obb box2{c.pos2, {0.5f, 0.5f, 0.5f}, kIdentity};
+        const EpaResult r = penetrationConvexConvex(box1, box2);
+        ASSERT_TRUE(r.overlap) << str(box1);
+        EXPECT_NEAR(r.depth, -separationObbObb(box1, box2), 1e-5f) << str(box1);
+        EXPECT_EQ(checkPenetration({box1, nullptr}, {box2, nullptr}, r, 1e-5), "") << str(box1);
+    }
+    const Obb large{{0, 0, 0}, {10.0f, 0.05f, 10.0f}, kIdentity};
+    const Obb small{{0, 0.1f, 0}, {0.1f, 0.075f, 0.1f}, kIdentity};
+    const EpaResult r = penetrationConvexConvex(large, small);
+    ASSERT_TRUE(r.overlap);
+    EXPECT_NEAR(r.depth, 0.025f, 1e-6f);
+    expectVecNear(r.normal, {0, -1, 0}, 1e-6f);
+    EXPECT_LT(std::abs(r.pointA.x), 0.2f);
+    EXPECT_LT(std::abs(r.pointB.x), 0.2f);
 }
 
 TEST(EpaPorted, LibccdBoxesPenetratingAlongX) {

@@ -519,15 +519,25 @@ TEST(GjkPorted, LibccdBoxesSlidingAlongX) {
     }
 }
 
-TEST(GjkPorted, LibccdSphereAndCylinderAlongY) {
-    // libccd's "cylcylAlignedY"-style sweep with a sphere: a unit sphere passes a cylinder
-    // (radius 0.35, height 1 along y) sideways; the distance is the radial gap.
-    const Cylinder cyl{{0, -0.5f, 0}, {0, 0.5f, 0}, 0.35f};
-    for (int i = 0; i < 100; ++i) {
-        const float x = -5.0f + 0.1f * float(i);
-        const Sphere s{{x, 0.1f, 0.0f}, 1.0f};
-        const double want = std::max(0.0, std::abs(double(x)) - 1.35);
-        EXPECT_NEAR(closestPtConvexConvex(s, cyl).distance, want, 1e-6) << "step " << i;
+TEST(GjkPorted, LibccdCylindersSlidingAlongEachAxis) {
+    // libccd's testsuite "cylcylAlignedX", "...Y", "...Z": cylinder 1 (radius 0.35, height 0.5,
+    // axis z) steps by 0.1 from -5 through cylinder 2 (radius 0.5, height 1) at the origin; across
+    // the axes they overlap from step 42 to 58, along it from 43 to 57.
+    const Cylinder c2{{0, 0, -0.5f}, {0, 0, 0.5f}, 0.5f};
+    for (int axis = 0; axis < 3; ++axis) {
+        glm::vec3 pos(0.0f);
+        pos[axis] = -5.0f;
+        const double reach = axis == 2 ? 0.25 + 0.5 : 0.35 + 0.5;
+        for (int i = 0; i < 100; ++i) {
+            const Cylinder c1{pos - glm::vec3(0, 0, 0.25f), pos + glm::vec3(0, 0, 0.25f), 0.35f};
+            const bool overlap = testConvexConvex(c1, c2);
+            const int first = axis == 2 ? 43 : 42, last = axis == 2 ? 57 : 58;
+            EXPECT_EQ(overlap, i >= first && i <= last) << "axis " << axis << " step " << i;
+            const double want = std::max(0.0, std::abs(double(pos[axis])) - reach);
+            EXPECT_NEAR(closestPtConvexConvex(c1, c2).distance, want, 1e-6)
+                << "axis " << axis << " step " << i;
+            pos[axis] += 0.1f;
+        }
     }
 }
 
