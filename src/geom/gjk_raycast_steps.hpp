@@ -31,6 +31,8 @@ struct RayCastNoTrace {
     template <class... T>
     void support(const T&...) {}
     template <class... T>
+    void advance(const T&...) {}
+    template <class... T>
     void simplex(const T&...) {}
 };
 
@@ -64,8 +66,8 @@ inline std::optional<RayHit> hitAt(const RayState& s, const Ray& ray, double rad
 }
 
 /// raycastConvex (gjk.hpp) with its hooks: start(state, radius, tolerance) once, then per
-/// iteration support(state before the move, p, gap, moves) and, unless it missed there,
-/// simplex(state after, added).
+/// iteration support(state before the move, p, gap, moves), advance(t) when t moves, and, unless
+/// it missed there, simplex(state after, added).
 template <class Observe>
 [[gnu::always_inline]] inline ConvexRayCast raycastConvexSteps(const Ray& ray, const ConvexShape& shape,
                                                                float tMax, Observe& observe) {
@@ -97,6 +99,7 @@ template <class Observe>
             const double approach = glm::dot(s.v, s.dir);
             if (approach >= 0.0) return {std::nullopt, iterations, RayCastStatus::Miss};
             s.t -= gap / approach;
+            observe.advance(s.t);
             if (!(s.t <= double(tMax))) return {std::nullopt, iterations, RayCastStatus::Miss};
             s.x = s.origin + s.t * s.dir;
             s.planeNormal = s.v;
