@@ -38,8 +38,9 @@ struct EpaIteration {
     double upperBound; ///< The smallest reach so far: the cores' depth is at most this.
     /// reach - lowerBound: within the tolerance, the face is on the boundary (Converged).
     double gap;
-    /// The support point joined the polytope (the faces it sees replaced by a fan to it); false
-    /// on the iteration EPA stopped (converged, a cap, or a broken step).
+    /// The support point joined the polytope (the faces it sees replaced by a fan to it). False
+    /// on the iteration EPA stopped on (converged, the polytope's cap, or a broken step: a sliver
+    /// face, no face slot left); true on the last one when the iteration cap stopped it after.
     bool expanded;
 };
 
