@@ -9,7 +9,9 @@
 
 #include <bit>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <random>
+#include <string>
 
 namespace kz::test {
 
@@ -66,6 +68,28 @@ inline std::pair<TestShape, TestShape> randomPair(std::mt19937& rng, Kind ka, Ki
     }
     if (placement == PairPlacement::Coincident) b = a;
     return {a, b};
+}
+
+/// Calls check(a, b, what) on perPair random pairs (randomPair) of each of the 25 kind pairs, the
+/// pair (ka, kb) from the seed `seed + 10 ka + kb`; `what` names the pair for failure messages
+/// (kinds, seed, index and both shapes). Stops at the first failure of the test.
+template <class Check>
+void forRandomPairs(int perPair, unsigned seed, Check&& check) {
+    for (int ka = 0; ka < 5; ++ka) {
+        for (int kb = 0; kb < 5; ++kb) {
+            const unsigned pairSeed = seed + unsigned(10 * ka + kb);
+            std::mt19937 rng(pairSeed);
+            for (int i = 0; i < perPair; ++i) {
+                const auto [a, b] = randomPair(rng, Kind(ka), Kind(kb), i);
+                const std::string what = std::string(kKindNames[std::size_t(ka)]) + "-" +
+                                         kKindNames[std::size_t(kb)] + " seed " + std::to_string(pairSeed) +
+                                         " i " + std::to_string(i) + "\n A " + str(a.shape) + "\n B " +
+                                         str(b.shape);
+                check(a.shape, b.shape, what);
+                if (::testing::Test::HasFailure()) return;
+            }
+        }
+    }
 }
 
 } // namespace kz::test

@@ -88,27 +88,16 @@ TEST(ExplainEpa, AgreesWithPenetrationConvexConvexToTheBitOnEveryPair) {
     const int perPair = convexPairCount(240);
     std::map<EpaStatus, int> statuses;
     int iterations = 0, maxIterations = 0;
-    for (int ka = 0; ka < 5; ++ka) {
-        for (int kb = 0; kb < 5; ++kb) {
-            const unsigned seed = kSeed + unsigned(10 * ka + kb);
-            std::mt19937 rng(seed);
-            for (int i = 0; i < perPair; ++i) {
-                const auto [a, b] = randomPair(rng, Kind(ka), Kind(kb), i);
-                const EpaTrace t = explainEpa(a.shape, b.shape);
-                const std::string what = std::string(kKindNames[std::size_t(ka)]) + "-" +
-                                         kKindNames[std::size_t(kb)] + " seed " + std::to_string(seed) +
-                                         " i " + std::to_string(i);
-                ASSERT_TRUE(sameBits(t.result, penetrationConvexConvex(a.shape, b.shape)))
-                    << what << "\n A " << str(a.shape) << "\n B " << str(b.shape);
-                ASSERT_TRUE(sameBits(t.gjk.result, closestPtConvexConvex(a.shape, b.shape))) << what;
-                ASSERT_EQ(t.status, t.result.status) << what;
-                ASSERT_EQ(checkEpaTrace(t), "") << what << " status " << epaStatusName(t.status);
-                ++statuses[t.status];
-                iterations += int(t.iterations.size());
-                maxIterations = std::max(maxIterations, int(t.iterations.size()));
-            }
-        }
-    }
+    forRandomPairs(perPair, kSeed, [&](const ConvexShape& a, const ConvexShape& b, const std::string& what) {
+        const EpaTrace t = explainEpa(a, b);
+        EXPECT_TRUE(sameBits(t.result, penetrationConvexConvex(a, b))) << what;
+        EXPECT_TRUE(sameBits(t.gjk.result, closestPtConvexConvex(a, b))) << what;
+        EXPECT_EQ(t.status, t.result.status) << what;
+        EXPECT_EQ(checkEpaTrace(t), "") << what << "\n status " << epaStatusName(t.status);
+        ++statuses[t.status];
+        iterations += int(t.iterations.size());
+        maxIterations = std::max(maxIterations, int(t.iterations.size()));
+    });
     for (const auto& [status, count] : statuses)
         std::printf("%-14s %d\n", std::string(epaStatusName(status)).c_str(), count);
     std::printf("%d EPA iterations in all, at most %d in one pair\n", iterations, maxIterations);

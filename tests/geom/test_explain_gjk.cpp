@@ -83,26 +83,15 @@ std::string checkGjkTrace(const GjkTrace& t) {
 TEST(ExplainGjk, AgreesWithClosestPtConvexConvexToTheBitOnEveryPair) {
     const int perPair = convexPairCount(420);
     std::map<GjkStatus, int> statuses;
-    for (int ka = 0; ka < 5; ++ka) {
-        for (int kb = 0; kb < 5; ++kb) {
-            const unsigned seed = kSeed + unsigned(10 * ka + kb);
-            std::mt19937 rng(seed);
-            for (int i = 0; i < perPair; ++i) {
-                const auto [a, b] = randomPair(rng, Kind(ka), Kind(kb), i);
-                const GjkTrace t = explainGjk(a.shape, b.shape);
-                const GjkResult fast = closestPtConvexConvex(a.shape, b.shape);
-                ASSERT_TRUE(sameBits(t.result, fast))
-                    << kKindNames[std::size_t(ka)] << "-" << kKindNames[std::size_t(kb)] << " seed " << seed
-                    << " i " << i << "\n A " << str(a.shape) << "\n B " << str(b.shape);
-                ASSERT_EQ(t.overlap, fast.overlap);
-                ASSERT_EQ(t.status, fast.status);
-                ASSERT_EQ(checkGjkTrace(t), "")
-                    << kKindNames[std::size_t(ka)] << "-" << kKindNames[std::size_t(kb)] << " seed " << seed
-                    << " i " << i;
-                ++statuses[t.status];
-            }
-        }
-    }
+    forRandomPairs(perPair, kSeed, [&](const ConvexShape& a, const ConvexShape& b, const std::string& what) {
+        const GjkTrace t = explainGjk(a, b);
+        const GjkResult fast = closestPtConvexConvex(a, b);
+        EXPECT_TRUE(sameBits(t.result, fast)) << what;
+        EXPECT_EQ(t.overlap, fast.overlap) << what;
+        EXPECT_EQ(t.status, fast.status) << what;
+        EXPECT_EQ(checkGjkTrace(t), "") << what;
+        ++statuses[t.status];
+    });
     for (const auto& [status, count] : statuses)
         std::printf("%-18s %d\n", std::string(gjkStatusName(status)).c_str(), count);
     // The pairs reach both ends of a distance query (exact convergence on polytopes ends there
@@ -114,20 +103,14 @@ TEST(ExplainGjk, AgreesWithClosestPtConvexConvexToTheBitOnEveryPair) {
 TEST(ExplainGjk, OverlapModeAgreesWithTestConvexConvex) {
     const int perPair = convexPairCount(200);
     std::map<GjkStatus, int> statuses;
-    for (int ka = 0; ka < 5; ++ka) {
-        for (int kb = 0; kb < 5; ++kb) {
-            const unsigned seed = kSeed + 1000u + unsigned(10 * ka + kb);
-            std::mt19937 rng(seed);
-            for (int i = 0; i < perPair; ++i) {
-                const auto [a, b] = randomPair(rng, Kind(ka), Kind(kb), i);
-                const GjkTrace t = explainGjk(a.shape, b.shape, kGjkMaxIterations, GjkQuery::Overlap);
-                ASSERT_EQ(t.overlap, testConvexConvex(a.shape, b.shape)) << "seed " << seed << " i " << i;
-                ASSERT_EQ(t.query, GjkQuery::Overlap);
-                ASSERT_EQ(checkGjkTrace(t), "") << "seed " << seed << " i " << i;
-                ++statuses[t.status];
-            }
-        }
-    }
+    forRandomPairs(perPair, kSeed + 1000u,
+                   [&](const ConvexShape& a, const ConvexShape& b, const std::string& what) {
+                       const GjkTrace t = explainGjk(a, b, kGjkMaxIterations, GjkQuery::Overlap);
+                       EXPECT_EQ(t.overlap, testConvexConvex(a, b)) << what;
+                       EXPECT_EQ(t.query, GjkQuery::Overlap);
+                       EXPECT_EQ(checkGjkTrace(t), "") << what;
+                       ++statuses[t.status];
+                   });
     // The overlap test's own early exits are reached.
     EXPECT_GT(statuses[GjkStatus::SeparatingAxis], 0);
     EXPECT_GT(statuses[GjkStatus::WithinRadii], 0);
