@@ -40,7 +40,8 @@ struct GjkTracePoint {
 struct GjkIteration {
     /// The search direction d (not unit): w is the support point of coreA - coreB along d, i.e.
     /// supportA is A's core's farthest point along d and supportB B's along -d. d = -v of the
-    /// previous iteration; the first is corePoint(B) - corePoint(A) (x axis when they coincide).
+    /// previous iteration; the first runs from A's start point to B's (a shape's centre, a hull's
+    /// first vertex; -x when they coincide).
     glm::dvec3 direction;
     glm::dvec3 supportA; ///< On A's core.
     glm::dvec3 supportB; ///< On B's core.
@@ -109,7 +110,8 @@ GjkTrace explainGjk(const ConvexShape& a, const ConvexShape& b, int maxIteration
 /// its plane (grown by the radius) when it lies above it, then the simplex of core points nearest x.
 struct RayCastIteration {
     /// The search direction v (not unit): x minus the core's nearest point found so far (the
-    /// first: x minus the core's centre point, or -dir when x is that point).
+    /// first: x minus the shape's start point, its centre or a hull's first vertex; -dir when x
+    /// is that point).
     glm::dvec3 direction;
     glm::dvec3 support; ///< The core's farthest point along it.
     /// x's height above the support plane of the grown shape (the plane through support + radius

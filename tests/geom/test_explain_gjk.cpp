@@ -297,6 +297,23 @@ TEST(ExplainRaycastConvex, RayBeyondTMaxMissesWithTheTItReached) {
     EXPECT_EQ(t.iterations.back().t, 4.0);
 }
 
+TEST(ExplainRaycastConvex, RaysTouchingABoxAgreeToTheBit) {
+    const Obb box{{0, 0, 0}, {1, 1, 1}, glm::mat3(1.0f)};
+    const Ray rays[] = {{{1, 0, 0}, {1, 0, 0}},   // on a face, leaving: hit at 0
+                        {{2, 0, 0}, {0, 1, 0}},   // passing by
+                        {{-3, 1, 0}, {1, 0, 0}},  // grazing a face
+                        {{-3, 1, 1}, {1, 0, 0}}}; // along an edge
+    for (const Ray& ray : rays) {
+        const RayCastTrace t = explainRaycastConvex(ray, box);
+        EXPECT_TRUE(sameBits(t.result, raycastConvex(ray, box)));
+        EXPECT_EQ(checkRayTrace(t), "");
+        EXPECT_FALSE(t.iterations.empty());
+    }
+    EXPECT_EQ(explainRaycastConvex(rays[0], box).result.status, RayCastStatus::StartsInside);
+    EXPECT_EQ(explainRaycastConvex(rays[1], box).result.status, RayCastStatus::Miss);
+    EXPECT_EQ(explainRaycastConvex(rays[2], box).result.status, RayCastStatus::Hit);
+}
+
 TEST(ExplainRaycastConvex, InsideStartAndInvalidInput) {
     const RayCastTrace inside =
         explainRaycastConvex(Ray{{0, 0, 0}, {0, 1, 0}}, Capsule{{0, -1, 0}, {0, 1, 0}, 0.5f});
