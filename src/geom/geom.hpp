@@ -7,6 +7,8 @@
 #include "convex.hpp"          // IWYU pragma: export
 #include "epa.hpp"             // IWYU pragma: export
 #include "explain_contact.hpp" // IWYU pragma: export
+#include "explain_epa.hpp"     // IWYU pragma: export
+#include "explain_gjk.hpp"     // IWYU pragma: export
 #include "explain_ray.hpp"     // IWYU pragma: export
 #include "gjk.hpp"             // IWYU pragma: export
 #include "mesh_bvh.hpp"        // IWYU pragma: export

@@ -1,7 +1,9 @@
-// GJK distance, overlap test and ray cast (gjk.hpp); the iteration is gjk_steps.hpp's.
+// GJK distance, overlap test and ray cast (gjk.hpp); the iteration is gjk_steps.hpp's, the ray
+// cast's gjk_raycast_steps.hpp's.
 #include "gjk.hpp"
 
 #include "detail.hpp"
+#include "gjk_raycast_steps.hpp"
 #include "gjk_steps.hpp"
 
 #include <algorithm>
@@ -13,14 +15,16 @@ namespace {
 using glm::dvec3;
 using namespace detail;
 
-GjkResult invalidResult() {
+} // namespace
+
+GjkResult detail::invalidGjkResult() {
     const glm::vec3 zero(0.0f);
     return {false, INFINITY, zero, zero, zero, INFINITY, 0, GjkStatus::InvalidInput};
 }
 
 /// The answer for the whole shapes from GJK's answer on their cores: apart by more than the radii,
 /// the cores' closest points moved out by the radii along the normal; else a point both contain.
-GjkResult fromCores(const GjkCore& g, double radiusA, double radiusB) {
+GjkResult detail::gjkResultFromCores(const GjkCore& g, double radiusA, double radiusB) {
     GjkResult out{};
     out.iterations = g.iterations;
     out.status = g.status;
@@ -53,19 +57,7 @@ GjkResult fromCores(const GjkCore& g, double radiusA, double radiusB) {
     return out;
 }
 
-} // namespace
-
-GjkResult closestPtConvexConvex(const ConvexShape& a, const ConvexShape& b, int maxIterations) {
-    if (!isValid(a) || !isValid(b)) return invalidResult();
-    GjkNoTrace none;
-    const GjkCore g = gjkSteps(a, b, GjkMode::Distance, maxIterations, none);
-    return fromCores(g, margin(a), margin(b));
-}
-
-bool testConvexConvex(const ConvexShape& a, const ConvexShape& b) {
-    if (!isValid(a) || !isValid(b)) return false;
-    GjkNoTrace none;
-    const GjkCore g = gjkSteps(a, b, GjkMode::Overlap, kGjkMaxIterations, none);
+bool detail::gjkOverlapVerdict(const GjkCore& g, double radii) {
     switch (g.status) {
     case GjkStatus::SeparatingAxis:
         return false;
@@ -73,98 +65,27 @@ bool testConvexConvex(const ConvexShape& a, const ConvexShape& b) {
     case GjkStatus::Overlapping:
         return true;
     default:
-        return g.upper - (margin(a) + margin(b)) <= g.touching;
+        return g.upper - radii <= g.touching;
     }
 }
 
-namespace {
-
-/// The ray cast's running state: x = origin + t dir and GJK's simplex of core points.
-struct RayState {
-    dvec3 origin{0.0}, dir{0.0}, x{0.0};
-    double t = 0.0;
-    dvec3 points[4]{}; ///< Points of the shape's core; the simplex is x - points.
-    int count = 0;
-    dvec3 v{0.0};           ///< x minus the simplex's nearest point (x's nearest on the core so far).
-    dvec3 planeNormal{0.0}; ///< The last support plane that moved x (its normal, not unit).
-};
-
-/// Adds p to the simplex (unless it is already there: then false) and replaces the simplex by its
-/// sub-simplex nearest x, setting v.
-bool addPoint(RayState& s, const dvec3& p) {
-    const bool repeated = std::find(s.points, s.points + s.count, p) != s.points + s.count;
-    if (!repeated) s.points[s.count++] = p;
-    dvec3 y[4];
-    for (int i = 0; i < s.count; ++i)
-        y[i] = s.x - s.points[i];
-    const SimplexWeights lambda = signedVolumes(y, s.count);
-    int kept = 0;
-    dvec3 v(0.0);
-    for (int i = 0; i < s.count; ++i) {
-        if (!(lambda[std::size_t(i)] > 0.0)) continue;
-        v += lambda[std::size_t(i)] * y[i];
-        s.points[kept++] = s.points[i];
-    }
-    s.count = kept;
-    s.v = v;
-    return !repeated;
+GjkResult closestPtConvexConvex(const ConvexShape& a, const ConvexShape& b, int maxIterations) {
+    if (!isValid(a) || !isValid(b)) return invalidGjkResult();
+    GjkNoTrace none;
+    const GjkCore g = gjkSteps(a, b, GjkMode::Distance, maxIterations, none);
+    return gjkResultFromCores(g, margin(a), margin(b));
 }
 
-/// The hit at s.t: on the shape's surface, with the outward normal (see raycastConvex).
-std::optional<RayHit> hitAt(const RayState& s, const Ray& ray, double radius) {
-    if (s.t == 0.0) return detail::insideHit(ray);
-    const dvec3 toward = radius > 0.0 && glm::dot(s.v, s.v) > 0.0 ? s.v : s.planeNormal;
-    const glm::vec3 normal(unitOrZero(toward));
-    return detail::finiteOrNone({float(s.t), ray.origin + float(s.t) * ray.dir, normal});
+bool testConvexConvex(const ConvexShape& a, const ConvexShape& b) {
+    if (!isValid(a) || !isValid(b)) return false;
+    GjkNoTrace none;
+    const GjkCore g = gjkSteps(a, b, GjkMode::Overlap, kGjkMaxIterations, none);
+    return gjkOverlapVerdict(g, margin(a) + margin(b));
 }
-
-} // namespace
 
 ConvexRayCast raycastConvex(const Ray& ray, const ConvexShape& shape, float tMax) {
-    if (!isValid(ray) || !isValid(shape) || !detail::validTMax(tMax)) {
-        return {std::nullopt, 0, RayCastStatus::InvalidInput};
-    }
-    const double radius = margin(shape);
-    RayState s;
-    s.origin = s.x = dvec3(ray.origin);
-    s.dir = dvec3(ray.dir);
-    s.v = s.x - corePoint(shape);
-    // The tolerance on x's distance to the surface: kGjkTolerance of the shape's size, or of the
-    // origin's distance from it when that is larger (a point-like shape far away). Small, as a
-    // grazing ray's t errs by this over the sine of its angle with the surface.
-    const double tolerance = kGjkTolerance * std::max(shapeSize(shape), glm::length(s.v));
-    if (glm::dot(s.v, s.v) == 0.0) s.v = -s.dir; // the origin is the core's point: any direction
-    int iterations = 0;
-    double previousSq = INFINITY;
-    while (iterations < kGjkMaxIterations) {
-        ++iterations;
-        const dvec3 p = supportCore(shape, s.v);
-        const double vLength = glm::length(s.v);
-        // x's height above the support plane of the core grown by the radius, times |v|.
-        const double gap = glm::dot(s.v, s.x - p) - radius * vLength;
-        const bool moves = gap > tolerance * vLength;
-        if (moves) {
-            const double approach = glm::dot(s.v, s.dir);
-            if (approach >= 0.0) return {std::nullopt, iterations, RayCastStatus::Miss};
-            s.t -= gap / approach;
-            if (!(s.t <= double(tMax))) return {std::nullopt, iterations, RayCastStatus::Miss};
-            s.x = s.origin + s.t * s.dir;
-            s.planeNormal = s.v;
-            previousSq = INFINITY; // x moved: the simplex's distances start again
-        }
-        const bool added = addPoint(s, p);
-        const double vSq = glm::dot(s.v, s.v);
-        // Inside the core, within the radius plus tolerance of it, or no nearer point to be found
-        // (a repeated support point, or rounding): x is on the surface.
-        const bool done = s.count == 4 || std::sqrt(vSq) <= radius + tolerance ||
-                          (!moves && (!added || !(vSq < previousSq)));
-        if (done) {
-            const auto hit = hitAt(s, ray, radius);
-            return {hit, iterations, s.t == 0.0 ? RayCastStatus::StartsInside : RayCastStatus::Hit};
-        }
-        previousSq = vSq;
-    }
-    return {hitAt(s, ray, radius), iterations, RayCastStatus::IterationCap};
+    RayCastNoTrace none;
+    return raycastConvexSteps(ray, shape, tMax, none);
 }
 
 std::optional<RayHit> raycast(const Ray& ray, const ConvexShape& shape, float tMax) {

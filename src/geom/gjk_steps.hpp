@@ -165,4 +165,11 @@ template <class Observe>
     return g;
 }
 
+/// closestPtConvexConvex's answer for invalid input (gjk.cpp).
+GjkResult invalidGjkResult();
+/// closestPtConvexConvex's answer from GJK's state on the cores (gjk.cpp): the radii added.
+GjkResult gjkResultFromCores(const GjkCore& g, double radiusA, double radiusB);
+/// testConvexConvex's verdict from GJK's state in Overlap mode (gjk.cpp); radii = the sum.
+bool gjkOverlapVerdict(const GjkCore& g, double radii);
+
 } // namespace kz::detail
