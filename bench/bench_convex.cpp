@@ -41,7 +41,10 @@
 // peer, over the same pairs, the max and median |distance - Kolize's|, |depth - Kolize's|, the
 // angle between the normals and |t - Kolize's| (absolute: the shapes are about 1 in size), and the
 // pairs where the peer's yes/no answer differs from Kolize's. Kolize's own answers are checked against
-// double-precision references in tests/geom, so they are the yardstick here.
+// double-precision references in tests/geom, so they are the yardstick here; for penetration a check
+// that needs no yardstick joins them, for every engine: whether moving B by the answer's depth (plus
+// 1e-4) along its normal separates the shapes (by Kolize's GJK), and how often a peer's depth exceeds
+// Kolize's (by more than 1e-4) where Kolize's move does separate them.
 #include "geom/convex.hpp"
 #include "geom/convex_hull.hpp"
 #include "geom/epa.hpp"
@@ -845,7 +848,28 @@ struct Accuracy {
     std::size_t disagree = 0; ///< Cases where the yes/no answers differ.
     double maxErr = 0.0, medianErr = 0.0;
     double maxAngle = 0.0, medianAngle = 0.0; ///< Penetration normals, degrees.
+    /// Penetration: answers whose move (B by depth + kSeparationSlack along -normal) leaves the
+    /// shapes overlapping (Kolize's GJK): not a way out at all.
+    std::size_t notSeparating = 0;
+    /// Penetration: answers deeper than Kolize's by more than kSeparationSlack where Kolize's move
+    /// separates them: not the least way out.
+    std::size_t deeper = 0;
 };
+
+/// Slack on a penetration answer's move before it must separate the shapes (Bullet is float).
+constexpr double kSeparationSlack = 1e-4;
+
+/// Whether moving B of pair `p` by -(depth + kSeparationSlack) * normal separates it from A.
+bool separates(const PairSpec& p, const Answer& a) {
+    const double length = glm::length(glm::dvec3(a.normal));
+    if (!(length > 0.5)) return false;
+    ShapeSpec b = p.b;
+    const glm::dvec3 move = glm::dvec3(a.normal) / length * (static_cast<double>(a.value) + kSeparationSlack);
+    b.center = glm::vec3(glm::dvec3(b.center) - move);
+    return !kz::closestPtConvexConvex(toKolize(p.a), toKolize(b)).overlap;
+}
+
+/// For Kolize itself (peer == Kolize), only notSeparating is filled.
 
 Accuracy accuracy(Query q, std::size_t set, Dist dist, Engine peer) {
     const std::vector<Answer>& k = answers(q, set, dist, Engine::Kolize);
@@ -854,6 +878,16 @@ Accuracy accuracy(Query q, std::size_t set, Dist dist, Engine peer) {
     std::vector<double> errs, angles;
     for (std::size_t i = 0; i < k.size() && i < p.size(); ++i) {
         if (k[i].yes != p[i].yes) ++acc.disagree;
+        if (q == Query::Penetration && p[i].yes) {
+            const PairSpec& pair = pairSet(set, dist)[i];
+            const bool valid = separates(pair, p[i]);
+            if (!valid) ++acc.notSeparating;
+            if (valid && k[i].yes &&
+                static_cast<double>(p[i].value) > static_cast<double>(k[i].value) + kSeparationSlack &&
+                separates(pair, k[i]))
+                ++acc.deeper;
+        }
+        if (peer == Engine::Kolize) continue;
         // Distances compare on every pair (0 for an overlap); depths and t where both say yes.
         const bool valued = q == Query::Distance || (q != Query::Overlap && k[i].yes && p[i].yes);
         if (!valued) continue;
@@ -883,10 +917,13 @@ public:
                     repetitions());
         for (std::size_t qi = 0; qi < kQueryNames.size(); ++qi)
             printTimes(static_cast<Query>(qi));
-        std::printf("\nAccuracy against Kolize over the same pairs (absolute; shapes about 1 in size): "
-                    "pairs compared, yes/no disagreements, max and median |value - Kolize's| (a ray's: "
-                    "distance along it, t |dir|), and for "
-                    "penetration the normals' angle in degrees (max, median)\n");
+        std::printf(
+            "\nAccuracy against Kolize over the same pairs (absolute; shapes about 1 in size): "
+            "pairs compared, yes/no disagreements, max and median |value - Kolize's| (a ray's: "
+            "distance along it, t |dir|), and for penetration the normals' angle in degrees (max, median), "
+            "the answers whose move (B by depth + %g along -normal) does not separate the shapes, "
+            "and those deeper than Kolize's by more than %g where Kolize's move separates them\n",
+            kSeparationSlack, kSeparationSlack);
         for (std::size_t qi = 0; qi < kQueryNames.size(); ++qi)
             printAccuracy(static_cast<Query>(qi));
     }
@@ -925,13 +962,20 @@ private:
             for (Dist dist : dists(q)) {
                 if (!ran(q, set, dist)) continue;
                 for (Engine e : engines(q)) {
-                    if (e == Engine::Kolize) continue;
+                    if (e == Engine::Kolize && q != Query::Penetration) continue;
                     const Accuracy a = accuracy(q, set, dist, e);
+                    if (e == Engine::Kolize) {
+                        std::printf("  %-12s %-28s %-15s%80s  not separating %4zu\n",
+                                    kQueryNames[static_cast<std::size_t>(q)], setName(q, set, dist).c_str(),
+                                    engineName(e), "", a.notSeparating);
+                        continue;
+                    }
                     std::printf("  %-12s %-28s %-15s %5zu %5zu", kQueryNames[static_cast<std::size_t>(q)],
                                 setName(q, set, dist).c_str(), engineName(e), a.compared, a.disagree);
                     if (q != Query::Overlap) std::printf("  max %9.2e  median %9.2e", a.maxErr, a.medianErr);
                     if (q == Query::Penetration)
-                        std::printf("  angle max %7.3f  median %7.3f", a.maxAngle, a.medianAngle);
+                        std::printf("  angle max %7.3f  median %7.3f  not separating %4zu  deeper %4zu",
+                                    a.maxAngle, a.medianAngle, a.notSeparating, a.deeper);
                     std::printf("\n");
                 }
             }
