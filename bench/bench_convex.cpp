@@ -799,8 +799,29 @@ const std::vector<Answer>& answers(Query q, std::size_t set, Dist dist, Engine e
     return it->second;
 }
 
-/// One query per iteration, cycling over the set. Counter yes_pct: this engine's percentage of
-/// overlaps (distance 0) or hits over the set, computed once, untimed.
+/// Kolize's mean iteration count over the set (untimed): GJK's support points for the distance,
+/// EPA's for penetration (0 where GJK settled it), the ray cast's; NaN for the overlap test
+/// (testConvexConvex returns a bool only).
+double kolizeIterations(Query q, std::size_t set, Dist dist) {
+    double sum = 0.0;
+    std::size_t n = 0;
+    if (q == Query::Raycast) {
+        for (const KolizeRay& r : kolizeRaySet(set)) {
+            sum += kz::raycastConvex(r.ray, r.shape, r.tMax).iterations;
+            ++n;
+        }
+    } else if (q != Query::Overlap) {
+        for (const KolizePair& p : kolizePairSet(set, dist)) {
+            sum += q == Query::Distance ? kz::closestPtConvexConvex(p.a, p.b).iterations
+                                        : kz::penetrationConvexConvex(p.a, p.b).iterations;
+            ++n;
+        }
+    }
+    return n > 0 ? sum / static_cast<double>(n) : std::nan("");
+}
+
+/// One query per iteration, cycling over the set. Counters (Kolize's iters: kolizeIterations) yes_pct: this
+/// engine's percentage of overlaps (distance 0) or hits over the set, computed once, untimed.
 void BM_Convex(benchmark::State& state, Query q, std::size_t set, Dist dist, Engine e) {
     withCases(q, set, dist, e, [&](const auto& cases, auto query) {
         std::size_t i = 0;
@@ -815,6 +836,7 @@ void BM_Convex(benchmark::State& state, Query q, std::size_t set, Dist dist, Eng
     const std::vector<Answer>& a = answers(q, set, dist, e);
     const auto yes = std::count_if(a.begin(), a.end(), [](const Answer& x) { return x.yes; });
     state.counters["yes_pct"] = 100.0 * static_cast<double>(yes) / static_cast<double>(a.size());
+    if (e == Engine::Kolize && q != Query::Overlap) state.counters["iters"] = kolizeIterations(q, set, dist);
 }
 
 std::string setName(Query q, std::size_t set, Dist dist) {
