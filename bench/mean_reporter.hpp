@@ -38,6 +38,7 @@ public:
                 s.aggregateRepetitions = r.repetitions;
             } else if (r.aggregate_name == "median") {
                 s.aggregateMedian = r.GetAdjustedRealTime();
+                s.aggregateMedianCpu = r.GetAdjustedCPUTime();
                 for (const auto& [key, counter] : r.counters)
                     s.aggregateCounters[key] = counter.value;
                 s.aggregateRepetitions = r.repetitions;
@@ -68,6 +69,14 @@ public:
         return s->real.empty() ? s->aggregateMedian.value_or(std::nan("")) : medianOf(s->real);
     }
 
+    /// The median CPU time per iteration over the repetitions, NaN if it did not run (on a shared
+    /// machine, wall time also counts the slices other processes took).
+    double cpuMedian(const std::string& name) const {
+        const Samples* s = find(name);
+        if (s == nullptr) return std::nan("");
+        return s->cpu.empty() ? s->aggregateMedianCpu.value_or(std::nan("")) : medianOf(s->cpu);
+    }
+
     /// The median of the counter `key` over the repetitions, NaN if there is none.
     double counterMedian(const std::string& name, const std::string& key) const {
         const Samples* s = find(name);
@@ -78,6 +87,14 @@ public:
         }
         const auto it = s->counters.find(key);
         return it == s->counters.end() ? std::nan("") : medianOf(it->second);
+    }
+
+    /// The median of `values` (NaN if empty).
+    static double medianOf(std::vector<double> values) {
+        if (values.empty()) return std::nan("");
+        std::sort(values.begin(), values.end());
+        const std::size_t n = values.size();
+        return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
     }
 
     /// The most repetitions any benchmark ran.
@@ -95,6 +112,7 @@ private:
         std::map<std::string, std::vector<double>> counters;
         std::optional<Mean> aggregateMean;
         std::optional<double> aggregateMedian;
+        std::optional<double> aggregateMedianCpu;
         std::map<std::string, double> aggregateCounters;
         std::int64_t aggregateRepetitions = 0;
     };
@@ -104,12 +122,6 @@ private:
         if (it == samples_.end()) return nullptr;
         const Samples& s = it->second;
         return s.real.empty() && !s.aggregateMean && !s.aggregateMedian ? nullptr : &s;
-    }
-
-    static double medianOf(std::vector<double> values) {
-        std::sort(values.begin(), values.end());
-        const std::size_t n = values.size();
-        return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
     }
 
     std::map<std::string, Samples> samples_;

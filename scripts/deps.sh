@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config python3
   libsdl2-dev libglm-dev libimgui-dev libstb-dev python3-glad
-  libgtest-dev libbenchmark-dev libbullet-dev libqhull-dev libcli11-dev nlohmann-json3-dev libtinyobjloader-dev
+  libgtest-dev libbenchmark-dev libbullet-dev libccd-dev libqhull-dev libcli11-dev nlohmann-json3-dev libtinyobjloader-dev
   xvfb xauth xdotool
   dpkg-dev file desktop-file-utils
   clang libclang-rt-14-dev
