@@ -80,10 +80,12 @@ TEST(Lab, TheLayersStayFromOneQueryToTheNextButEachStartsOnItsOwnAnswer) {
     lab.view().shown[0] = false;
     lab.view().satAxis = 4;
     lab.view().bvhStep = 7;
+    lab.view().convexStep = 3;
     lab.open(kz::LabQuery::BoxBox, camera);
     EXPECT_FALSE(lab.view().shown[0]) << "the layers the user switched off stay off";
     EXPECT_EQ(lab.view().satAxis, -1);
     EXPECT_EQ(lab.view().bvhStep, -1);
+    EXPECT_EQ(lab.view().convexStep, -1);
 }
 
 TEST(Lab, UpdateLogsTheLabEventWhenTheVerdictIsNewNotEveryFrame) {

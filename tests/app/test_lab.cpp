@@ -4,6 +4,7 @@
 #include "app/lab/draw.hpp"
 #include "app/lab/query.hpp"
 #include "app/lab/scene.hpp"
+#include "geom/gjk.hpp"
 #include "geom/overlap.hpp"
 
 #include <algorithm>
@@ -567,6 +568,64 @@ TEST(LabConstruction, SegmentsDrawTheLinesAndAnArrowFromEachClampedParameterToIt
     }
     const kz::LabCanvas hidden = drawn(scene, result, without(kz::LabLayer::Clamping));
     EXPECT_LT(hidden.topLines.size() + hidden.lines.size(), canvas.topLines.size() + canvas.lines.size());
+}
+
+} // namespace
+
+namespace {
+
+TEST(LabConvex, CapsulesCylindersAndHullsAreDrawnFacingOutAndPickedExactly) {
+    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex}) {
+        const LabScene scene = kz::makeLabScene(q);
+        for (const kz::LabShape& shape : scene.shapes) {
+            if (shape.kind == kz::LabShapeKind::Box || shape.kind == kz::LabShapeKind::Sphere) continue;
+            ASSERT_TRUE(shape.mesh) << kz::labQueryName(q) << " " << shape.name;
+            const kz::MeshShape& mesh = *shape.mesh;
+            for (std::size_t t = 0; t < mesh.triangleCount(); ++t) {
+                const glm::vec3 a = mesh.vertices[mesh.indices[3 * t]],
+                                b = mesh.vertices[mesh.indices[3 * t + 1]],
+                                c = mesh.vertices[mesh.indices[3 * t + 2]];
+                const glm::vec3 normal = glm::cross(b - a, c - a);
+                // Every tessellation is around its local origin (inside the shape): outward faces.
+                EXPECT_GT(glm::dot(normal, (a + b + c) / 3.0f), 0.0f) << shape.name << " triangle " << t;
+            }
+            // A ray at the shape's centre picks it, at the point the GJK ray cast finds.
+            const kz::Ray ray{shape.position + glm::vec3(0.0f, 0.0f, 6.0f), {0.0f, 0.0f, -1.0f}};
+            const auto picked = kz::pickLabItem(scene, ray);
+            const auto exact = kz::raycast(ray, kz::labConvex(shape));
+            ASSERT_TRUE(picked && exact) << shape.name;
+            EXPECT_FALSE(picked->item.handle);
+            EXPECT_EQ(picked->point, exact->point) << shape.name;
+        }
+    }
+}
+
+TEST(LabConvex, TheStepsAreTheTracesWhoseAnswersAreTheQueries) {
+    const LabResult gjk = kz::runLabQuery(kz::makeLabScene(LabQuery::Gjk));
+    ASSERT_TRUE(gjk.trace.gjk);
+    EXPECT_EQ(gjk.trace.gjk->result.distance, *gjk.number("distance"));
+    EXPECT_FALSE(gjk.trace.gjk->iterations.empty());
+    const LabResult epa = kz::runLabQuery(kz::makeLabScene(LabQuery::Epa));
+    ASSERT_TRUE(epa.trace.epa);
+    EXPECT_EQ(epa.trace.epa->result.depth, *epa.number("depth"));
+    EXPECT_FALSE(epa.trace.epa->iterations.empty()) << "the start pair overlaps its cores: EPA runs";
+    const LabResult ray = kz::runLabQuery(kz::makeLabScene(LabQuery::RayConvex));
+    ASSERT_TRUE(ray.trace.rayConvex && ray.trace.rayConvex->result.hit);
+    EXPECT_EQ(ray.trace.rayConvex->result.hit->t, *ray.number("t"));
+    // Each draws its steps, and nothing once its layer is off.
+    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex}) {
+        const LabScene scene = kz::makeLabScene(q);
+        const LabResult result = kz::runLabQuery(scene);
+        kz::LabView view;
+        kz::LabCanvas all, answerOnly;
+        kz::drawLabConstruction(scene, result, all, view);
+        for (std::size_t i = 1; i < view.shown.size(); ++i)
+            view.shown[i] = false;
+        kz::drawLabConstruction(scene, result, answerOnly, view);
+        EXPECT_GT(all.lines.size() + all.topLines.size(),
+                  answerOnly.lines.size() + answerOnly.topLines.size())
+            << kz::labQueryName(q);
+    }
 }
 
 } // namespace

@@ -19,7 +19,7 @@ void Lab::open(LabQuery query, OrbitCamera& camera) {
     open_->scene = makeLabScene(query);
     open_->result = runLabQuery(open_->scene);
     open_->scenarioCamera = std::move(scenarioCamera);
-    view_.satAxis = view_.bvhStep = -1; // a new query starts on its own answer
+    view_.satAxis = view_.bvhStep = view_.convexStep = -1; // a new query starts on its own answer
     camera = OrbitCamera::forRoom(boxRoom(kLabRoomSize).bounds, CameraDesc{kLabEye, kLabTarget, kLabFovDeg});
 }
 

@@ -36,6 +36,12 @@ const char* labLayerName(LabLayer layer) {
         return "edge functions and barycentrics";
     case LabLayer::Clamping:
         return "the lines, s and t before clamping";
+    case LabLayer::Simplex:
+        return "A - B, GJK's simplex and support points";
+    case LabLayer::Polytope:
+        return "A - B, EPA's polytope and nearest face";
+    case LabLayer::RaySteps:
+        return "the ray cast's points and support points";
     }
     return "";
 }

@@ -6,6 +6,8 @@
 
 #include "app/lab/scene.hpp"
 #include "geom/explain_contact.hpp"
+#include "geom/explain_epa.hpp"
+#include "geom/explain_gjk.hpp"
 #include "geom/explain_ray.hpp"
 #include "physics/obstacle.hpp"
 
@@ -32,6 +34,9 @@ struct LabTrace {
     std::optional<SphereSphereTrace> sphereSphere; ///< sphere-sphere: the centre line, the radii.
     std::optional<ObbPlaneTrace> boxPlane;         ///< box-plane: each corner's signed distance.
     std::optional<ObbTriangleTrace> boxTriangle;   ///< box-triangle: the 13 axes, the features tried.
+    std::optional<GjkTrace> gjk;                   ///< gjk: each iteration's simplex and bounds.
+    std::optional<EpaTrace> epa;                   ///< epa: GJK, then each iteration's polytope.
+    std::optional<RayCastTrace> rayConvex;         ///< ray-convex: each iteration's point and plane.
 };
 
 /// The scene's query run again with its trace (its unit's trace; the ray queries with tMax = 1, as
@@ -51,8 +56,11 @@ enum class LabLayer {
     Distances,     ///< ray-plane, box-plane: the signed distances to the plane along its normal.
     EdgeFunctions, ///< ray-triangle: each edge by the sign of its edge function, the barycentric fans.
     Clamping,      ///< segment-segment: the infinite lines, s and t before and after clamping.
+    Simplex,       ///< gjk: the cores' difference A - B, the simplex, v and the support points.
+    Polytope,      ///< epa: the cores' difference, the polytope, its nearest face, the support point.
+    RaySteps,      ///< ray-convex: the point x at each step, the support points, the planes.
 };
-inline constexpr int kLabLayerCount = 11;
+inline constexpr int kLabLayerCount = 14;
 
 /// The checkbox's label: "SAT axis and intervals", ...
 const char* labLayerName(LabLayer layer);
@@ -61,14 +69,16 @@ bool labQueryHasLayer(LabQuery query, LabLayer layer);
 
 /// What the panel chose to draw.
 struct LabView {
-    std::array<bool, kLabLayerCount> shown{true, true, true, true, true, true,
-                                           true, true, true, true, true}; ///< By LabLayer.
+    std::array<bool, kLabLayerCount> shown{true, true, true, true, true, true, true,
+                                           true, true, true, true, true, true, true}; ///< By LabLayer.
     /// box-box: the axis drawn (0-14, as ObbObbTrace::axes); box-triangle: likewise (0-12, as
     /// ObbTriangleTrace::axes); -1: the separating axis when apart, the axis of least penetration
     /// when overlapping.
     int satAxis = -1;
     /// ray-mesh: the traversal drawn up to and including this event; -1 (or past the end): all.
     int bvhStep = -1;
+    /// gjk, epa, ray-convex: the iteration drawn (0 the first); -1 (or past the end): the last.
+    int convexStep = -1;
 
     bool show(LabLayer layer) const { return shown[static_cast<std::size_t>(layer)]; }
 };

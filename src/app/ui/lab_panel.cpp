@@ -22,7 +22,9 @@ void verdictLine(const LabResult& result) {
         result.isHit ? (result.positive ? "HIT" : "MISS") : (result.positive ? "OVERLAP" : "APART");
     ImGui::TextColored(result.positive ? kPositiveText : kNegativeText, "%s", verdict);
     for (const LabNumber& number : result.numbers) {
-        if (number.key == "triangle" || number.key == "iterations") {
+        if (number.key == "iterations") {
+            ImGui::Text("%-10s %d", number.key.c_str(), static_cast<int>(number.value));
+        } else if (number.key == "triangle") {
             ImGui::Text("%-10s #%d", number.key.c_str(), static_cast<int>(number.value));
         } else {
             ImGui::Text("%-10s %.4f", number.key.c_str(), double(number.value));

@@ -1,7 +1,9 @@
 #include "app/lab/queries/convex_parts.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/gtc/constants.hpp>
+#include <imgui.h>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -63,11 +65,8 @@ std::shared_ptr<const MeshShape> capsuleMesh(float radius, float halfHeight) {
 }
 
 std::shared_ptr<const MeshShape> cylinderMesh(float radius, float halfHeight) {
-    // Each rim twice (the cap's and the side's), so the flat caps and the side stay apart.
-    return latheMesh(
-        "cylinder",
-        {{radius, -halfHeight}, {radius, -halfHeight}, {radius, halfHeight}, {radius, halfHeight}},
-        -halfHeight, halfHeight);
+    // The caps are the fans from the poles to the two rims; the side joins the rims.
+    return latheMesh("cylinder", {{radius, -halfHeight}, {radius, halfHeight}}, -halfHeight, halfHeight);
 }
 
 /// The hull's faces as triangle fans (each face a convex polygon: its loop of half-edges).
@@ -134,6 +133,50 @@ LabShape gem(std::string name, glm::vec3 position, float size, glm::quat orienta
     points.push_back(size * glm::vec3(0.1f, -0.9f, 0.05f)); // the culet
     points.push_back(size * glm::vec3(0.0f, 0.45f, 0.0f));  // the table's centre (on its face: dropped)
     return hull(std::move(name), position, points, orientation, color);
+}
+
+glm::vec3 differenceOrigin(const ConvexShape& coreA, const ConvexShape& coreB) {
+    glm::vec3 centre(0.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+        glm::vec3 d(0.0f);
+        d[axis] = 1.0f;
+        centre[axis] =
+            0.5f * (supportDifference(coreA, coreB, d).w[axis] + supportDifference(coreA, coreB, -d).w[axis]);
+    }
+    return kDifferenceAnchor - 0.5f * centre;
+}
+
+void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const glm::vec3& origin,
+                    LabCanvas& canvas) {
+    std::vector<glm::vec3> points;
+    constexpr int kDirections = 162;
+    for (int i = 0; i < kDirections; ++i) { // a Fibonacci sphere of directions
+        const float y = 1.0f - 2.0f * (float(i) + 0.5f) / float(kDirections);
+        const float r = std::sqrt(std::max(0.0f, 1.0f - y * y));
+        const float a = 2.39996323f * float(i);
+        points.push_back(supportDifference(coreA, coreB, {r * std::cos(a), y, r * std::sin(a)}).w);
+    }
+    canvas.cross(origin, glm::vec3(1.0f), true);
+    const HullBuild build = buildConvexHull(points);
+    if (!build.hull) { // a flat or thin difference (two segments): its points only
+        for (const glm::vec3& p : points)
+            canvas.cross(origin + p, kDifferenceColor, false);
+        return;
+    }
+    const ConvexHull& hull = *build.hull;
+    for (std::size_t e = 0; e < hull.edges.size(); e += 2) // each edge once: twins are i, i ^ 1
+        canvas.line(origin + hull.vertices[hull.edges[e].origin],
+                    origin + hull.vertices[hull.edges[e + 1].origin], kDifferenceColor);
+}
+
+int convexStep(const LabView& view, int count) {
+    return view.convexStep >= 0 && view.convexStep < count ? view.convexStep : count - 1;
+}
+
+void convexStepSlider(LabView& view, int count) {
+    if (count < 2) return;
+    int step = convexStep(view, count);
+    if (ImGui::SliderInt("iteration", &step, 0, count - 1)) view.convexStep = step >= count - 1 ? -1 : step;
 }
 
 } // namespace kz::lab_parts

@@ -4,8 +4,10 @@
 // as GJK's ConvexShape.
 #pragma once
 
+#include "app/lab/draw.hpp"
 #include "app/lab/queries/explain_input.hpp"
 #include "app/lab/scene.hpp"
+#include "app/lab/trace.hpp"
 #include "geom/convex.hpp"
 
 #include <cstdint>
@@ -25,6 +27,31 @@ LabShape hull(std::string name, glm::vec3 position, std::span<const glm::vec3> p
               std::uint32_t color);
 /// The lab's gem: the hull of 14 points, a cut stone with faces of 3 to 5 sides.
 LabShape gem(std::string name, glm::vec3 position, float size, glm::quat orientation, std::uint32_t color);
+
+/// Where the lab draws the cores' difference A - B: above and behind the shapes, the midpoint
+/// between the difference's centre and its origin sits here (so both stay in view as the shapes
+/// move apart).
+inline constexpr glm::vec3 kDifferenceAnchor{0.4f, 1.7f, -3.2f};
+inline constexpr glm::vec3 kDifferenceColor{0.5f, 0.55f, 0.75f}; ///< The difference's wire hull.
+inline constexpr glm::vec3 kSimplexColor{1.0f, 0.85f, 0.2f};     ///< GJK's simplex, EPA's nearest face.
+inline constexpr glm::vec3 kPolytopeColor{0.85f, 0.6f, 1.0f};    ///< EPA's polytope.
+inline constexpr glm::vec3 kSupportColor{1.0f, 0.35f, 0.9f}; ///< Support points, on the shapes and in A - B.
+
+/// Where the lab draws the origin of the cores' difference A - B: kDifferenceAnchor less half the
+/// centre of the difference's bounds.
+glm::vec3 differenceOrigin(const ConvexShape& coreA, const ConvexShape& coreB);
+/// A point w of the difference where the lab draws it, `origin` being differenceOrigin's.
+inline glm::vec3 differencePoint(const glm::vec3& origin, const glm::dvec3& w) {
+    return origin + glm::vec3(w);
+}
+/// The cores' difference A - B as a wire hull (the hull of its support points in 162 directions)
+/// around `origin`, and the origin's cross: what GJK walks and EPA grows inside.
+void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const glm::vec3& origin,
+                    LabCanvas& canvas);
+/// The iteration the picture and the panel show: view.convexStep within [0, count), else the last.
+int convexStep(const LabView& view, int count);
+/// The panel's iteration slider over `count` iterations (nothing for fewer than 2).
+void convexStepSlider(LabView& view, int count);
 
 } // namespace kz::lab_parts
 

@@ -2,8 +2,12 @@
 // EPA (van den Bergen 2001) growing a polytope inside their Minkowski difference from GJK's simplex.
 #include "geom/epa.hpp"
 
+#include "app/lab/queries/convex_json.hpp"
 #include "app/lab/queries/convex_parts.hpp"
 #include "app/lab/queries/parts.hpp"
+#include "geom/explain_epa.hpp"
+
+#include <string>
 
 namespace kz {
 namespace {
@@ -33,7 +37,9 @@ LabResult runQuery(const LabScene& scene) {
     return result;
 }
 
-void traceQuery(const LabScene&, LabTrace&) {}
+void traceQuery(const LabScene& scene, LabTrace& out) {
+    out.epa = explainEpa(labConvex(shapeA(scene)), labConvex(shapeB(scene)));
+}
 
 /// B's deepest point into A and A's into B, and the arrow from A's to B's: the normal times the
 /// depth, the shortest move of B that separates them.
@@ -44,14 +50,50 @@ void drawAnswer(const LabScene&, const LabResult& result, LabCanvas& canvas) {
     canvas.arrow(result.closest->first, result.closest->second, kLabPositive, true);
 }
 
-void drawSteps(const LabScene&, const LabResult&, const LabView&, LabCanvas&) {}
+/// The cores' difference with the chosen iteration's polytope (its faces' edges), its face nearest
+/// the origin (yellow; its normal times its distance from the origin, cyan) and the support point
+/// along that normal.
+void drawSteps(const LabScene&, const LabResult& result, const LabView& view, LabCanvas& canvas) {
+    if (!result.trace.epa || !view.show(LabLayer::Polytope)) return;
+    const EpaTrace& trace = *result.trace.epa;
+    if (trace.iterations.empty()) return;
+    const glm::vec3 origin = differenceOrigin(trace.gjk.coreA, trace.gjk.coreB);
+    drawDifference(trace.gjk.coreA, trace.gjk.coreB, origin, canvas);
+    const EpaIteration& it = trace.iterations[std::size_t(convexStep(view, int(trace.iterations.size())))];
+    const auto at = [&](int vertex) {
+        return differencePoint(origin, trace.vertices[std::size_t(vertex)].w);
+    };
+    for (std::size_t f = 0; f < it.faces.size(); ++f) {
+        const auto& v = it.faces[f].vertices;
+        const bool nearest = int(f) == it.nearest;
+        for (std::size_t k = 0; k < 3; ++k)
+            canvas.line(at(v[k]), at(v[(k + 1) % 3]), nearest ? kSimplexColor : kPolytopeColor, nearest);
+        if (nearest)
+            canvas.arrow(origin, differencePoint(origin, it.faces[f].distance * it.faces[f].normal),
+                         kNormalColor, true);
+    }
+    canvas.cross(differencePoint(origin, it.support.w), kSupportColor);
+}
 
-void panelSteps(LabView&, const LabResult& result) {
+void panelSteps(LabView& view, const LabResult& result) {
     ImGui::TextWrapped("When GJK finds the origin inside A - B, EPA grows a polytope inside it from GJK's "
                        "simplex, each time pushing out the face nearest the origin by the support point "
                        "along its normal, until that face is the difference's surface: its distance is the "
                        "depth, its normal the direction of least penetration.");
     if (!result.positive) ImGui::TextDisabled("apart: drag A into B");
+    if (!result.trace.epa) return;
+    const EpaTrace& trace = *result.trace.epa;
+    if (trace.iterations.empty()) {
+        if (result.positive)
+            ImGui::Text("no polytope needed: %s", std::string(epaStatusName(trace.status)).c_str());
+        return;
+    }
+    const int count = int(trace.iterations.size());
+    convexStepSlider(view, count);
+    const EpaIteration& it = trace.iterations[std::size_t(convexStep(view, count))];
+    ImGui::Text("%zu faces; the nearest at %.5f", it.faces.size(), it.lowerBound);
+    ImGui::Text("the support point reaches %.5f: gap %.2e", it.reach, it.gap);
+    ImGui::Text("stopped: %s after %d", std::string(epaStatusName(trace.status)).c_str(), count);
 }
 
 Json explainResult(const ExplainInput& in) {
@@ -70,8 +112,7 @@ Json explainResult(const ExplainInput& in) {
 }
 
 void explainSteps(const ExplainInput& in, Json& out) {
-    const EpaResult r = penetrationConvexConvex(explainConvex(*in.a), explainConvex(in.b));
-    out["iteration_count"] = r.iterations;
+    addKeys(epaTraceJson(explainEpa(explainConvex(*in.a), explainConvex(in.b))), out, "result");
 }
 
 } // namespace
@@ -85,7 +126,7 @@ extern const LabQueryUnit kEpaQuery{
     .place = placeQuery,
     .run = runQuery,
     .trace = traceQuery,
-    .layers = 0,
+    .layers = labLayerBit(LabLayer::Polytope),
     .drawAnswer = drawAnswer,
     .drawSteps = drawSteps,
     .panelSteps = panelSteps,

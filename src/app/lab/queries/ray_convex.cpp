@@ -1,9 +1,13 @@
 // ray-convex: a ray against any convex shape from its support function alone: the GJK ray cast
 // (van den Bergen 2004) advances a point along the ray to the support plane facing it until the
 // point touches the shape.
+#include "app/lab/queries/convex_json.hpp"
 #include "app/lab/queries/convex_parts.hpp"
 #include "app/lab/queries/parts.hpp"
+#include "geom/explain_gjk.hpp"
 #include "geom/gjk.hpp"
+
+#include <string>
 
 namespace kz {
 namespace {
@@ -24,15 +28,38 @@ LabResult runQuery(const LabScene& scene) {
     return result;
 }
 
-void traceQuery(const LabScene&, LabTrace&) {}
+void traceQuery(const LabScene& scene, LabTrace& out) {
+    out.rayConvex = explainRaycastConvex(labRay(scene), labConvex(shapeA(scene)), 1.0f);
+}
 
-void drawSteps(const LabScene&, const LabResult&, const LabView&, LabCanvas&) {}
+/// The point x after each iteration up to the chosen one (crosses along the ray), and the chosen
+/// iteration's support point with the segment from x to it.
+void drawSteps(const LabScene&, const LabResult& result, const LabView& view, LabCanvas& canvas) {
+    if (!result.trace.rayConvex || !view.show(LabLayer::RaySteps)) return;
+    const RayCastTrace& trace = *result.trace.rayConvex;
+    if (trace.iterations.empty()) return;
+    const int chosen = convexStep(view, int(trace.iterations.size()));
+    for (int i = 0; i <= chosen; ++i)
+        canvas.cross(glm::vec3(trace.iterations[std::size_t(i)].x),
+                     i == chosen ? kSimplexColor : kCandidateColor);
+    const RayCastIteration& it = trace.iterations[std::size_t(chosen)];
+    canvas.cross(glm::vec3(it.support), kSupportColor);
+    canvas.line(glm::vec3(it.x), glm::vec3(it.support), kSupportColor, true);
+}
 
-void panelSteps(LabView&, const LabResult&) {
+void panelSteps(LabView& view, const LabResult& result) {
     ImGui::TextWrapped("The ray cast moves a point x from the ray's origin: each support point of the shape "
                        "along x - v (v: the shape's point nearest x) gives a plane the ray may not cross "
                        "before touching the shape, and x jumps to where the ray meets it. It stops when x "
                        "is on the shape (a hit) or the plane faces away (a miss).");
+    if (!result.trace.rayConvex || result.trace.rayConvex->iterations.empty()) return;
+    const RayCastTrace& trace = *result.trace.rayConvex;
+    const int count = int(trace.iterations.size());
+    convexStepSlider(view, count);
+    const RayCastIteration& it = trace.iterations[std::size_t(convexStep(view, count))];
+    ImGui::Text("t = %.5f; x above the support plane by %.5f", it.t, it.planeHeight);
+    ImGui::Text("x's distance to the core: %.5f", it.distance);
+    ImGui::Text("stopped: %s after %d", std::string(rayCastStatusName(trace.result.status)).c_str(), count);
 }
 
 Json explainResult(const ExplainInput& in) {
@@ -40,8 +67,7 @@ Json explainResult(const ExplainInput& in) {
 }
 
 void explainSteps(const ExplainInput& in, Json& out) {
-    const ConvexRayCast cast = raycastConvex(*in.ray, explainConvex(in.b), in.rayTMax);
-    out["iteration_count"] = cast.iterations;
+    addKeys(rayCastTraceJson(explainRaycastConvex(*in.ray, explainConvex(in.b), in.rayTMax)), out, "result");
     out["t_max"] = number(in.rayTMax);
 }
 
@@ -54,7 +80,7 @@ extern const LabQueryUnit kRayConvexQuery{
     .place = placeQuery,
     .run = runQuery,
     .trace = traceQuery,
-    .layers = 0,
+    .layers = labLayerBit(LabLayer::RaySteps),
     .drawAnswer = drawRay,
     .drawSteps = drawSteps,
     .panelSteps = panelSteps,

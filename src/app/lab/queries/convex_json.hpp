@@ -1,0 +1,24 @@
+// `kolize explain`'s steps of the convex queries (gjk, epa, ray-convex): their traces
+// (geom/explain_gjk.hpp, geom/explain_epa.hpp) as JSON, every iteration with its numbers. The
+// traces' numbers are the cores' (a sphere's centre, a capsule's segment), in double.
+#pragma once
+
+#include "app/lab/queries/json.hpp"
+#include "geom/explain_epa.hpp"
+#include "geom/explain_gjk.hpp"
+
+namespace kz::explain_json {
+
+/// {"status", "radius_a", "radius_b", "tolerance", "iterations": [{"direction", "support_a",
+/// "support_b", "w", "gap", "lower_bound", "updated", "weights", "kept", "simplex": [{"w", "a",
+/// "b"}], "v", "point_a", "point_b", "upper_bound"}]}.
+Json gjkTraceJson(const GjkTrace& trace);
+/// {"gjk": gjkTraceJson, "status", "tolerance", "vertices": [{"w", "a", "b"}], "iterations":
+/// [{"faces": [{"vertices", "normal", "distance"}], "nearest", "support", "lower_bound", "reach",
+/// "upper_bound", "gap", "expanded"}]}.
+Json epaTraceJson(const EpaTrace& trace);
+/// {"status", "radius", "tolerance", "iterations": [{"direction", "support", "plane_height",
+/// "moved", "t", "x", "updated", "added", "simplex", "v", "distance"}]}.
+Json rayCastTraceJson(const RayCastTrace& trace);
+
+} // namespace kz::explain_json

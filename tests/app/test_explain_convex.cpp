@@ -1,0 +1,161 @@
+// `kolize explain` on the convex shapes (kz_explain, no display): the capsule, cylinder and hull
+// keys of the shapes file, the gjk, epa and ray-convex queries' results against closed forms, their
+// steps (each iteration of the trace) agreeing with the result, and the one-line errors of bad
+// convex input.
+#include "app/explain/explain.hpp"
+#include "support/explain_test_support.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace kz::explaintest;
+
+/// A capsule at the origin (radius 0.5, its segment y in [-1, 1]) as "a", and `b`.
+std::string withCapsule(const std::string& b) {
+    return R"({"a": {"shape": "capsule", "radius": 0.5, "half_height": 1, "position": [0, 0, 0]}, "b": )" +
+           b + "}";
+}
+
+const std::string kTetrahedronAt3 =
+    R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], "position": [3, 0, 0]})";
+
+TEST(ExplainConvex, GjkGivesTheDistanceAndClosestPointsOfACapsuleAndAHull) {
+    const Json out = explain("gjk", withCapsule(kTetrahedronAt3));
+    EXPECT_EQ(out["query"], "gjk");
+    const Json& r = out["result"];
+    EXPECT_EQ(r["overlap"], false);
+    EXPECT_NEAR(r["distance"].get<double>(), 2.5, 1e-6); // the hull's corner (3, 0, 0) to the capsule
+    expectVec(r["point_a"], 0.5, 0.0, 0.0);
+    expectVec(r["point_b"], 3.0, 0.0, 0.0);
+    // The steps: GJK on the cores (the capsule's segment), the radius added at the end.
+    EXPECT_EQ(out["status"], "converged");
+    EXPECT_EQ(out["radius_a"], 0.5);
+    EXPECT_EQ(out["radius_b"], 0.0);
+    const Json& iterations = out["iterations"];
+    ASSERT_FALSE(iterations.empty());
+    double lower = 0.0;
+    for (const Json& it : iterations) {
+        EXPECT_GE(it["lower_bound"].get<double>(), lower) << "the lower bound never falls";
+        lower = it["lower_bound"].get<double>();
+        EXPECT_LE(it["simplex"].size(), 4u);
+    }
+    EXPECT_NEAR(iterations.back()["upper_bound"].get<double>(), 3.0, 1e-9) << "the cores' distance";
+    EXPECT_NEAR(lower, 3.0, 1e-9);
+}
+
+TEST(ExplainConvex, GjkOnOverlappingShapesSaysSoWithDistanceZero) {
+    const Json out = explain(
+        "gjk",
+        withCapsule(R"({"shape": "cylinder", "radius": 1, "half_height": 0.5, "position": [1.2, 0, 0]})"));
+    EXPECT_EQ(out["result"]["overlap"], true);
+    EXPECT_EQ(out["result"]["distance"], 0.0);
+}
+
+TEST(ExplainConvex, EpaAgreesWithTheBoxBoxContactsDepthAndNormal) {
+    const std::string boxes = R"({"a": {"shape": "box", "half_extents": [1, 1, 1], "position": [0, 0, 0]},
+        "b": {"shape": "box", "half_extents": [1, 1, 1], "position": [1.5, 0.2, 0]}})";
+    const Json epa = explain("epa", boxes);
+    const Json boxBox = explain("box-box", boxes);
+    EXPECT_EQ(epa["result"]["overlap"], true);
+    EXPECT_NEAR(epa["result"]["depth"].get<double>(), boxBox["result"]["contact"]["depth"].get<double>(),
+                1e-6);
+    expectVec(epa["result"]["normal"], -1.0, 0.0, 0.0); // from b toward a, as the contacts
+    EXPECT_EQ(epa["status"], "converged");
+    EXPECT_EQ(epa["gjk"]["status"], "overlapping");
+    const Json& iterations = epa["iterations"];
+    ASSERT_FALSE(iterations.empty());
+    for (const Json& it : iterations) {
+        ASSERT_GE(it["nearest"].get<int>(), 0);
+        ASSERT_LT(it["nearest"].get<std::size_t>(), it["faces"].size());
+        EXPECT_LE(it["lower_bound"].get<double>(), it["reach"].get<double>() + 1e-12);
+    }
+    EXPECT_NEAR(iterations.back()["lower_bound"].get<double>(), 0.5, 1e-6);
+}
+
+TEST(ExplainConvex, EpaOnShapesApartHasNoDepthNormalOrPoints) {
+    const Json out = explain("epa", withCapsule(kTetrahedronAt3));
+    EXPECT_EQ(out["result"], Json({{"overlap", false},
+                                   {"depth", nullptr},
+                                   {"normal", nullptr},
+                                   {"point_a", nullptr},
+                                   {"point_b", nullptr}}));
+    EXPECT_EQ(out["status"], "separated");
+    EXPECT_TRUE(out["iterations"].empty());
+}
+
+TEST(ExplainConvex, RayConvexHitsACylindersCapWhereTheClosedFormDoes) {
+    // The cylinder's axis along x (turned 90 degrees about z): its cap at x = -2.
+    const Json out = explain("ray-convex", R"({"ray": {"origin": [-5, 0.2, 0], "dir": [1, 0, 0]},
+        "b": {"shape": "cylinder", "radius": 1, "half_height": 2, "position": [0, 0, 0], "euler_deg": [0, 0, 90]}})");
+    EXPECT_EQ(out["result"]["hit"], true);
+    EXPECT_NEAR(out["result"]["t"].get<double>(), 3.0, 1e-5);
+    expectVec(out["result"]["normal"], -1.0, 0.0, 0.0, 1e-5);
+    EXPECT_EQ(out["status"], "hit");
+    ASSERT_FALSE(out["iterations"].empty());
+    EXPECT_NEAR(out["iterations"].back()["t"].get<double>(), 3.0, 1e-5);
+    const Json miss = explain("ray-convex", R"({"ray": {"origin": [-5, 3, 0], "dir": [1, 0, 0]},
+        "b": {"shape": "sphere", "radius": 1, "position": [0, 0, 0]}})");
+    EXPECT_EQ(miss["result"], Json({{"hit", false}}));
+    EXPECT_EQ(miss["status"], "miss");
+}
+
+TEST(ExplainConvex, EveryConvexShapeIsTakenForAAndB) {
+    const std::vector<std::string> shapes = {
+        R"({"shape": "sphere", "radius": 0.5, "position": [2, 0, 0]})",
+        R"({"shape": "box", "half_extents": [0.5, 0.5, 0.5], "position": [2, 0, 0], "euler_deg": [10, 20, 30]})",
+        R"({"shape": "capsule", "radius": 0.3, "half_height": 0.4, "position": [2, 0, 0], "orientation": [1, 0, 0, 0]})",
+        R"({"shape": "cylinder", "radius": 0.3, "half_height": 0.4, "position": [2, 0, 0]})",
+        R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.2, 0.2, 0.2]], "position": [2, 0, 0]})"};
+    for (const std::string& b : shapes) {
+        SCOPED_TRACE(b);
+        const Json out = explain("gjk", withCapsule(b));
+        EXPECT_EQ(out["result"]["overlap"], false);
+        EXPECT_GT(out["result"]["distance"].get<double>(), 0.0);
+        EXPECT_LT(out["result"]["distance"].get<double>(), 2.0);
+    }
+}
+
+TEST(ExplainConvexBadInput, EachMistakeIsOneLineNamingTheFileAndTheKey) {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {withCapsule(R"({"shape": "mesh", "mesh": "ring", "position": [0, 0, 0]})"),
+         "shapes.json: /b/shape: this query needs a convex shape (sphere, box, capsule, cylinder or hull), "
+         "got "
+         "\"mesh\""},
+        {withCapsule(R"({"shape": "capsule", "radius": 0, "half_height": 1, "position": [0, 0, 0]})"),
+         "shapes.json: /b/radius: must be"},
+        {withCapsule(R"({"shape": "cylinder", "radius": 1, "position": [0, 0, 0]})"),
+         "shapes.json: /b/half_height: required key is missing"},
+        {withCapsule(
+             R"({"shape": "capsule", "radius": 1, "half_height": 1, "position": [0, 0, 0], "size": 2})"),
+         "shapes.json: /b/size: unknown key"},
+        {withCapsule(
+             R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "position": [0, 0, 0]})"),
+         "shapes.json: /b/points: "},
+        {withCapsule(
+             R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]], "position": [0, 0, 0]})"),
+         "shapes.json: /b/points: "},
+        {withCapsule(
+             R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1], [0, 0, 1]], "position": [0, 0, 0]})"),
+         "shapes.json: /b/points/2: "},
+        {withCapsule(R"({"shape": "hull", "points": "many", "position": [0, 0, 0]})"),
+         "shapes.json: /b/points: must be an array of points"},
+        {withCapsule(R"({"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]})"),
+         "shapes.json: /b/position: required key is missing"},
+    };
+    for (const auto& [shapes, expected] : cases) {
+        SCOPED_TRACE(shapes);
+        const std::string error = explainError("gjk", shapes);
+        EXPECT_EQ(error.rfind(expected, 0), 0u) << error;
+        EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    }
+    EXPECT_EQ(explainError("box-box", withCapsule(kTetrahedronAt3))
+                  .rfind("shapes.json: /a/shape: this query needs a box, got \"capsule\"", 0),
+              0u);
+}
+
+} // namespace
