@@ -88,6 +88,36 @@ TEST(Lab, TheLayersStayFromOneQueryToTheNextButEachStartsOnItsOwnAnswer) {
     EXPECT_EQ(lab.view().convexStep, -1);
 }
 
+TEST(Lab, TheConvexQueriesTakeAnyConvexShapeWhereTheOldOneWas) {
+    kz::Lab lab;
+    kz::OrbitCamera camera = scenarioCamera();
+    EXPECT_FALSE(lab.setShapeKind(0, kz::LabShapeKind::Sphere)) << "closed";
+    lab.open(kz::LabQuery::Gjk, camera);
+    const kz::LabShape before = lab.scene().shapes[1];
+    const float distance = *lab.result().number("distance");
+    ASSERT_TRUE(lab.setShapeKind(1, kz::LabShapeKind::Cylinder));
+    const kz::LabShape& after = lab.scene().shapes[1];
+    EXPECT_EQ(after.kind, kz::LabShapeKind::Cylinder);
+    EXPECT_EQ(after.name, before.name);
+    EXPECT_EQ(after.position, before.position);
+    EXPECT_EQ(after.orientation, before.orientation);
+    ASSERT_TRUE(after.mesh) << "drawn as its tessellation";
+    ASSERT_TRUE(lab.result().number("distance"));
+    EXPECT_NE(*lab.result().number("distance"), distance) << "the answer is the new pair's";
+    for (const kz::LabShapeKind kind :
+         {kz::LabShapeKind::Sphere, kz::LabShapeKind::Box, kz::LabShapeKind::Capsule,
+          kz::LabShapeKind::Cylinder, kz::LabShapeKind::Hull}) {
+        EXPECT_TRUE(lab.setShapeKind(0, kind));
+        EXPECT_EQ(lab.scene().shapes[0].kind, kind);
+        EXPECT_TRUE(lab.result().number("distance").has_value());
+        EXPECT_TRUE(lab.result().trace.gjk.has_value());
+    }
+    EXPECT_FALSE(lab.setShapeKind(1, kz::LabShapeKind::Mesh)) << "not a convex shape";
+    EXPECT_FALSE(lab.setShapeKind(2, kz::LabShapeKind::Sphere)) << "no third shape";
+    lab.open(kz::LabQuery::BoxBox, camera);
+    EXPECT_FALSE(lab.setShapeKind(0, kz::LabShapeKind::Sphere)) << "box-box takes boxes only";
+}
+
 TEST(Lab, UpdateLogsTheLabEventWhenTheVerdictIsNewNotEveryFrame) {
     EventFile events("lab.jsonl");
     kz::Lab lab;

@@ -1,8 +1,11 @@
 #include "app/lab/lab.hpp"
 
+#include "app/lab/queries/convex_parts.hpp"
+#include "app/lab/queries/unit.hpp"
 #include "physics/room.hpp"
 #include "scenario/scenario.hpp" // CameraDesc
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -47,6 +50,19 @@ void Lab::update(const ScreenCamera& screen, const Pointer& pointer, EventLog& e
         logLabResult(events, frame, labQueryName(open_->scene.query), open_->result);
         open_->loggedVerdict = open_->result.positive;
     }
+}
+
+bool Lab::setShapeKind(int index, LabShapeKind kind) {
+    if (!open_ || !labQueryInfo(open_->scene.query).anyConvexShape || index < 0 ||
+        index >= static_cast<int>(open_->scene.shapes.size()) ||
+        std::find(lab_parts::kConvexKinds.begin(), lab_parts::kConvexKinds.end(), kind) ==
+            lab_parts::kConvexKinds.end())
+        return false;
+    LabShape& shape = open_->scene.shapes[std::size_t(index)];
+    shape = lab_parts::convexOfKind(kind, shape.name, shape.position, shape.orientation, shape.color);
+    open_->mouse.forget();
+    open_->result = runLabQuery(open_->scene);
+    return true;
 }
 
 std::optional<LabItem> Lab::heldOrHovered() const {

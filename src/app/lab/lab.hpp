@@ -37,6 +37,10 @@ public:
     /// Once a frame, while open: the drag and the hover under `pointer`, then the query on the
     /// scene as it now is, and the `lab` event when its verdict changed.
     void update(const ScreenCamera& screen, const Pointer& pointer, EventLog& events, std::uint64_t frame);
+    /// Shape `index` becomes a `kind` (one of the convex kinds) of the lab's usual size, where it
+    /// was and turned as it was, when the open query takes any convex shape (gjk, epa,
+    /// ray-convex). Returns whether it did.
+    bool setShapeKind(int index, LabShapeKind kind);
 
     // What the panel and the picture show, while open.
     const LabScene& scene() const { return open_->scene; }

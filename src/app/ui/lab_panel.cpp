@@ -1,5 +1,6 @@
 #include "app/ui/lab_panel.hpp"
 
+#include "app/lab/queries/convex_parts.hpp"
 #include "app/ui/lab_steps.hpp"
 
 #include <imgui.h>
@@ -43,6 +44,21 @@ void queryList(std::optional<LabQuery> open, UiRequests& requests) {
     ImGui::EndCombo();
 }
 
+/// A list of the convex kinds for each shape: choosing one asks for Lab::setShapeKind.
+void shapeKindLists(const LabScene& scene, UiRequests& requests) {
+    for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
+        const LabShape& shape = scene.shapes[i];
+        const std::string label = "shape " + shape.name;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+        if (!ImGui::BeginCombo(label.c_str(), lab_parts::labShapeKindName(shape.kind))) continue;
+        for (const LabShapeKind kind : lab_parts::kConvexKinds) {
+            if (ImGui::Selectable(lab_parts::labShapeKindName(kind), kind == shape.kind))
+                requests.labShapeKind = std::pair(static_cast<int>(i), kind);
+        }
+        ImGui::EndCombo();
+    }
+}
+
 const char* bodyOrObstacleName(const World& world, const PickHit& hit, std::string& storage) {
     storage = probeName(world, hit);
     return storage.c_str();
@@ -61,6 +77,7 @@ void labHeader(Lab& lab, UiRequests& requests) {
     }
     if (ImGui::Button("Back to the scenarios")) requests.closeLab = true;
     const LabQueryUnit& query = labQueryInfo(*lab.query());
+    if (query.anyConvexShape) shapeKindLists(lab.scene(), requests);
     verdictLine(lab.result());
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(query.idea);

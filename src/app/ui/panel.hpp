@@ -94,7 +94,9 @@ struct UiRequests {
     bool gravityChanged = false;
     bool materialChanged = false;
     bool screenshot = false;
-    std::optional<LabQuery> openLab;          ///< A lab query chosen: the window shows the lab.
+    std::optional<LabQuery> openLab; ///< A lab query chosen: the window shows the lab.
+    /// A lab shape's kind chosen (gjk, epa, ray-convex): the shape's index and its new kind.
+    std::optional<std::pair<int, LabShapeKind>> labShapeKind;
     bool closeLab = false;                    ///< Back to the scenarios.
     TimelineRequests timeline;                ///< Play, pause, a step to show.
     std::optional<ImpactRecord> jumpToImpact; ///< A row of the impact log clicked.

@@ -273,6 +273,7 @@ void App::applyUi(const UiRequests& requests) {
     if (requests.materialChanged) input(SetMaterial{ui_.restitution, ui_.friction, ui_.rollingResistance});
     if (requests.screenshot) screenshotRequested_ = true;
     if (requests.openLab) openLab(*requests.openLab);
+    if (requests.labShapeKind) lab_.setShapeKind(requests.labShapeKind->first, requests.labShapeKind->second);
     if (requests.closeLab) closeLab();
     if (requests.resetRandom) resetRandom();
     if (requests.resetFixed) resetFixed();

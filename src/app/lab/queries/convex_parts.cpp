@@ -1,5 +1,7 @@
 #include "app/lab/queries/convex_parts.hpp"
 
+#include "app/lab/queries/scene_parts.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/constants.hpp>
@@ -144,6 +146,47 @@ glm::vec3 differenceOrigin(const ConvexShape& coreA, const ConvexShape& coreB) {
             0.5f * (supportDifference(coreA, coreB, d).w[axis] + supportDifference(coreA, coreB, -d).w[axis]);
     }
     return kDifferenceAnchor - 0.5f * centre;
+}
+
+const char* labShapeKindName(LabShapeKind kind) {
+    switch (kind) {
+    case LabShapeKind::Sphere:
+        return "sphere";
+    case LabShapeKind::Box:
+        return "box";
+    case LabShapeKind::Triangle:
+        return "triangle";
+    case LabShapeKind::Plane:
+        return "plane";
+    case LabShapeKind::Mesh:
+        return "mesh";
+    case LabShapeKind::Capsule:
+        return "capsule";
+    case LabShapeKind::Cylinder:
+        return "cylinder";
+    case LabShapeKind::Hull:
+        return "hull";
+    }
+    return "?";
+}
+
+LabShape convexOfKind(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
+                      std::uint32_t color) {
+    switch (kind) {
+    case LabShapeKind::Sphere: {
+        LabShape s = sphere(std::move(name), position, 0.6f, color);
+        s.orientation = orientation;
+        return s;
+    }
+    case LabShapeKind::Box:
+        return box(std::move(name), position, {0.55f, 0.45f, 0.4f}, orientation, color);
+    case LabShapeKind::Capsule:
+        return capsule(std::move(name), position, 0.45f, 0.7f, orientation, color);
+    case LabShapeKind::Cylinder:
+        return cylinder(std::move(name), position, 0.55f, 0.7f, orientation, color);
+    default:
+        return gem(std::move(name), position, 0.9f, orientation, color);
+    }
 }
 
 void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const glm::vec3& origin,

@@ -10,6 +10,7 @@
 #include "app/lab/trace.hpp"
 #include "geom/convex.hpp"
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -27,6 +28,16 @@ LabShape hull(std::string name, glm::vec3 position, std::span<const glm::vec3> p
               std::uint32_t color);
 /// The lab's gem: the hull of 14 points, a cut stone with faces of 3 to 5 sides.
 LabShape gem(std::string name, glm::vec3 position, float size, glm::quat orientation, std::uint32_t color);
+
+/// The convex kinds the lab offers for a shape of gjk, epa and ray-convex, in the panel's order.
+inline constexpr std::array<LabShapeKind, 5> kConvexKinds{LabShapeKind::Sphere, LabShapeKind::Box,
+                                                          LabShapeKind::Capsule, LabShapeKind::Cylinder,
+                                                          LabShapeKind::Hull};
+/// "sphere", "box", "capsule", "cylinder", "hull" (and "mesh" and so on for the others).
+const char* labShapeKindName(LabShapeKind kind);
+/// A shape of `kind` (one of kConvexKinds) of the lab's usual size, in the given pose.
+LabShape convexOfKind(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
+                      std::uint32_t color);
 
 /// Where the lab draws the cores' difference A - B: above and behind the shapes, the midpoint
 /// between the difference's centre and its origin sits here (so both stay in view as the shapes

@@ -133,6 +133,7 @@ extern const LabQueryUnit kEpaQuery{
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
     .explainResult = explainResult,
     .explainSteps = explainSteps,
+    .anyConvexShape = true,
 };
 
 } // namespace kz

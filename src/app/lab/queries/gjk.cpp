@@ -127,6 +127,7 @@ extern const LabQueryUnit kGjkQuery{
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
     .explainResult = explainResult,
     .explainSteps = explainSteps,
+    .anyConvexShape = true,
 };
 
 } // namespace kz

@@ -17,7 +17,7 @@ using namespace explain_json;
 
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(
-        cylinder("cylinder", {0.2f, 0.0f, 0.0f}, 0.7f, 0.8f, eulerDeg(20.0f, 0.0f, 55.0f), kColorB));
+        cylinder("B", {0.2f, 0.0f, 0.0f}, 0.7f, 0.8f, eulerDeg(20.0f, 0.0f, 55.0f), kColorB));
     addRay(scene);
 }
 
@@ -87,6 +87,7 @@ extern const LabQueryUnit kRayConvexQuery{
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Convex),
     .explainResult = explainResult,
     .explainSteps = explainSteps,
+    .anyConvexShape = true,
 };
 
 } // namespace kz

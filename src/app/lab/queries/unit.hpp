@@ -55,6 +55,9 @@ struct LabQueryUnit {
     /// `kolize explain`: adds the trace's keys to the output, after "query" and "result"
     /// (documented in README.md, "The explain command").
     void (*explainSteps)(const ExplainInput& input, nlohmann::ordered_json& out);
+    /// Its shapes may be any of sphere, box, capsule, cylinder and hull: the panel lists them for
+    /// each shape (Lab::setShapeKind).
+    bool anyConvexShape = false;
 };
 
 /// Every query's unit, in the panel's order (LabQuery's order, the order of `kolize --help` and
