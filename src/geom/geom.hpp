@@ -4,6 +4,7 @@
 
 #include "closest.hpp"         // IWYU pragma: export
 #include "contact.hpp"         // IWYU pragma: export
+#include "contact_convex.hpp"  // IWYU pragma: export
 #include "convex.hpp"          // IWYU pragma: export
 #include "epa.hpp"             // IWYU pragma: export
 #include "explain_contact.hpp" // IWYU pragma: export
