@@ -438,6 +438,42 @@ TEST(ContactConvexConvex, HullOnHullFaceContact) {
     EXPECT_NEAR(big->depth, 0.02f, 1e-5f);
 }
 
+TEST(ContactConvexConvex, HullFaceOfManyCornersIsReadAtEvenlySpacedOnes) {
+    // A 100-sided prism standing on a box: its bottom face has more than kMaxSupportingFaceVertices
+    // corners; 64 of them, all on the rim, are clipped, and 4 spanning it are kept.
+    static_assert(kMaxSupportingFaceVertices < 100);
+    const auto prism = hullOf(prismPoints(100, 0.5f, 0.5f));
+    ASSERT_EQ(prism->faces.size(), 102u);
+    const Obb floor{{0.0f, -1.0f, 0.0f}, {5.0f, 1.0f, 5.0f}, kIdentity};
+    const PosedHull standing{prism.get(), {0.0f, 0.49f, 0.0f}, kIdentity};
+    const auto m = contactConvexConvex(standing, floor);
+    ASSERT_TRUE(m);
+    expectSane(standing, floor, *m);
+    ASSERT_EQ(m->count, 4) << str(*m);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_NEAR(glm::length(m->points[std::size_t(i)].position), 0.5f, 1e-5f);
+        for (int j = i + 1; j < 4; ++j)
+            EXPECT_GT(glm::length(m->points[std::size_t(i)].position - m->points[std::size_t(j)].position),
+                      0.65f);
+    }
+}
+
+TEST(ContactConvexConvex, CrossedCapsulesOrCylindersTouchAtOnePoint) {
+    const Capsule under{{-1.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, 0.3f};
+    const Capsule over{{0.0f, 0.55f, -1.0f}, {0.0f, 0.55f, 1.0f}, 0.3f};
+    const auto m = contactConvexConvex(over, under);
+    ASSERT_TRUE(m);
+    expectSane(over, under, *m);
+    ASSERT_EQ(m->count, 1);
+    EXPECT_LT(glm::length(m->points[0].position - glm::vec3(0.0f, 0.3f, 0.0f)), 1e-6f) << str(*m);
+    EXPECT_NEAR(m->depth, 0.05f, 1e-6f);
+    const Cylinder lower{under.a, under.b, 0.3f}, upper{over.a, over.b, 0.3f};
+    const auto c = contactConvexConvex(upper, lower);
+    ASSERT_TRUE(c);
+    expectSane(upper, lower, *c);
+    EXPECT_EQ(c->count, 1) << str(*c);
+}
+
 TEST(ContactConvexConvex, InvalidInputOrShapesApartGiveNoManifold) {
     const float nan = std::numeric_limits<float>::quiet_NaN();
     const Obb box{{0.0f, 0.0f, 0.0f}, {1.0f, 1.0f, 1.0f}, kIdentity};
