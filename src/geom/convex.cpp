@@ -68,13 +68,13 @@ bool climbable(const ConvexHull& hull) {
 }
 
 /// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
-/// Bullet's btConvexHullShape with adjacency): move to a strictly better neighbour until none
-/// is. Every loop is bounded by the edge count, so broken links cannot loop forever; any index
-/// out of range abandons the climb for the scan.
-std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local) {
+/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to a strictly better
+/// neighbour until none is. Every loop is bounded by the edge count, so broken links cannot loop
+/// forever; any index out of range abandons the climb for the scan.
+std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
-    std::uint32_t current = 0;
-    double currentDot = glm::dot(local, dvec3(hull.vertices[0]));
+    std::uint32_t current = start < hull.vertices.size() ? start : 0;
+    double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
         bool moved = false;
         const std::uint32_t first = hull.vertexEdge[current];
@@ -98,12 +98,19 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local) {
     return current;
 }
 
-dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
+/// The hull's farthest vertex along d, the climb (if any) starting at `start`, which is set to
+/// the vertex found.
+dvec3 hullSupport(const PosedHull& posed, const dvec3& d, std::uint32_t& start) {
     const ConvexHull& hull = *posed.hull;
     const glm::dmat3 orientation(posed.orientation);
     const dvec3 local = glm::transpose(orientation) * d; // max dot(d, R v) = max dot(R^T d, v)
-    const std::uint32_t best = climbable(hull) ? climbHull(hull, local) : scanHull(hull, local);
-    return dvec3(posed.position) + orientation * dvec3(hull.vertices[best]);
+    start = climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local);
+    return dvec3(posed.position) + orientation * dvec3(hull.vertices[start]);
+}
+
+dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
+    std::uint32_t start = 0;
+    return hullSupport(posed, d, start);
 }
 
 glm::vec3 rounded(const dvec3& p) {
@@ -188,6 +195,11 @@ glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d) {
     default:
         return hullSupport(std::get<PosedHull>(shape), d);
     }
+}
+
+glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d, std::uint32_t& start) {
+    if (const auto* hull = std::get_if<PosedHull>(&shape)) return hullSupport(*hull, d, start);
+    return supportCore(shape, d);
 }
 
 double margin(const ConvexShape& shape) {
