@@ -3,6 +3,7 @@
 #include "convex.hpp"
 
 #include "convex_detail.hpp"
+#include "convex_hull_detail.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -145,6 +146,7 @@ bool isValid(const Cylinder& cylinder) {
 bool isValid(const PosedHull& posed) {
     if (posed.hull == nullptr || posed.hull->vertices.empty()) return false;
     if (!isFinite(posed.position) || !isFinite(posed.orientation)) return false;
+    if (posed.hull->reachSq > 0.0) return true; // built: buildConvexHull refused non-finite points
     return std::all_of(posed.hull->vertices.begin(), posed.hull->vertices.end(),
                        [](const glm::vec3& v) { return isFinite(v); });
 }
@@ -255,16 +257,12 @@ double shapeSize(const ConvexShape& shape) {
     }
     default: {
         // The largest vertex distance from vertex 0 bounds every point's distance from it; in the
-        // local frame, times the orientation's Frobenius norm (>= its largest stretch): one pass
-        // without a square root or a matrix product per vertex.
+        // local frame, times the orientation's Frobenius norm (>= its largest stretch). A built
+        // hull holds it (reachSq); one made by hand costs a pass over its vertices.
         const PosedHull& posed = std::get<PosedHull>(shape);
         const glm::dmat3 orientation(posed.orientation);
-        const dvec3 first(posed.hull->vertices[0]);
-        double largestSq = 0.0;
-        for (const glm::vec3& v : posed.hull->vertices) {
-            const dvec3 offset = dvec3(v) - first;
-            largestSq = std::max(largestSq, glm::dot(offset, offset));
-        }
+        const ConvexHull& hull = *posed.hull;
+        const double largestSq = hull.reachSq > 0.0 ? hull.reachSq : hull_detail::reachSq(hull.vertices);
         const double stretchSq = glm::dot(orientation[0], orientation[0]) +
                                  glm::dot(orientation[1], orientation[1]) +
                                  glm::dot(orientation[2], orientation[2]);

@@ -43,6 +43,12 @@ struct ConvexHull {
     /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). A hull made by
     /// hand needs one that covers its own rounding for isValid to accept it.
     float tolerance = 0.0f;
+    /// The largest squared distance of a vertex from vertex 0, in double from the float vertices:
+    /// the size GJK and EPA scale their tolerances by (convex_detail.hpp's shapeSize). Filled by
+    /// buildConvexHull, whose vertices are all finite, so that queries on the hull neither scan
+    /// its vertices for the size nor for finiteness. 0 in a hull made by hand: each query then
+    /// does both (O(n)). Stale if the vertices are edited after the build.
+    double reachSq = 0.0;
 };
 
 /// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
@@ -82,7 +88,7 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points);
 /// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;
 /// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
 /// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
-/// plane within `tolerance`; the centroid strictly behind every face plane.
+/// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact.
 bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -4,6 +4,7 @@
 #include "convex_hull_detail.hpp"
 #include "types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 
@@ -99,11 +100,23 @@ bool checkLocallyConvex(const ConvexHull& hull) {
     return true;
 }
 
+double reachSq(std::span<const glm::vec3> vertices) {
+    if (vertices.empty()) return 0.0;
+    const glm::dvec3 first(vertices[0]);
+    double largestSq = 0.0;
+    for (const glm::vec3& v : vertices) {
+        const glm::dvec3 offset = glm::dvec3(v) - first;
+        largestSq = std::max(largestSq, glm::dot(offset, offset));
+    }
+    return largestSq;
+}
+
 } // namespace hull_detail
 
 bool isValid(const ConvexHull& hull) {
     using namespace hull_detail;
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return false;
+    if (hull.reachSq != 0.0 && hull.reachSq != reachSq(hull.vertices)) return false;
     for (const ConvexHull::Face& face : hull.faces) {
         for (const glm::vec3& v : hull.vertices) {
             if (!(planeDistance(face, v) <= hull.tolerance)) return false;
