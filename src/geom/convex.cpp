@@ -68,6 +68,32 @@ bool climbable(const ConvexHull& hull) {
            hull.edges.size() >= 2 * (hull.vertices.size() - 1);
 }
 
+/// climbHull over the built hull's neighbour arrays: the same neighbours in the same order as the
+/// half-edge walk (so the same vertex), each address known without a chain of loads. Any index
+/// out of range abandons the climb for the scan.
+std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::uint32_t current) {
+    const std::size_t vertexCount = hull.vertices.size();
+    double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
+    for (std::size_t step = 0; step < vertexCount; ++step) {
+        const std::uint32_t begin = hull.neighbourStart[current], end = hull.neighbourStart[current + 1];
+        if (!(begin <= end && end <= hull.neighbours.size())) return scanHull(hull, local);
+        bool moved = false;
+        for (std::uint32_t k = begin; k < end; ++k) {
+            const std::uint32_t next = hull.neighbours[k];
+            if (next >= vertexCount) return scanHull(hull, local);
+            const double along = glm::dot(local, dvec3(hull.vertices[next]));
+            if (along > currentDot) {
+                currentDot = along;
+                current = next;
+                moved = true;
+                break;
+            }
+        }
+        if (!moved) return current;
+    }
+    return current;
+}
+
 /// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
 /// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to a strictly better
 /// neighbour until none is. Every loop is bounded by the edge count, so broken links cannot loop
@@ -75,6 +101,7 @@ bool climbable(const ConvexHull& hull) {
 std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
     std::uint32_t current = start < hull.vertices.size() ? start : 0;
+    if (hull.neighbourStart.size() == hull.vertices.size() + 1) return climbNeighbours(hull, local, current);
     double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
         bool moved = false;

@@ -49,6 +49,13 @@ struct ConvexHull {
     /// its vertices for the size nor for finiteness. 0 in a hull made by hand: each query then
     /// does both (O(n)). Stale if the vertices are edited after the build.
     double reachSq = 0.0;
+    /// The vertex adjacency in one array, for the support's climb: vertex v's neighbours are
+    /// neighbours[neighbourStart[v]] up to neighbours[neighbourStart[v + 1]] (excluded), in the
+    /// order of its half-edges (vertexEdge[v], then each twin's next), so the climb reads them
+    /// without chasing half-edge links. Filled by buildConvexHull; empty in a hull made by hand
+    /// (its climb walks the half-edges, visiting the same neighbours in the same order).
+    std::vector<std::uint32_t> neighbourStart;
+    std::vector<std::uint32_t> neighbours; ///< See neighbourStart.
 };
 
 /// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
@@ -88,7 +95,8 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points);
 /// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;
 /// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
 /// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
-/// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact.
+/// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact;
+/// the neighbour arrays empty or the half-edges' adjacency.
 bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -111,12 +111,33 @@ double reachSq(std::span<const glm::vec3> vertices) {
     return largestSq;
 }
 
+void fillNeighbours(ConvexHull& hull) {
+    hull.neighbourStart.assign(1, 0);
+    hull.neighbours.clear();
+    hull.neighbours.reserve(hull.edges.size());
+    for (const std::uint32_t first : hull.vertexEdge) {
+        std::uint32_t e = first;
+        for (std::size_t k = 0; k < hull.edges.size(); ++k) { // bounded: a closed fan ends sooner
+            const ConvexHull::HalfEdge& twin = hull.edges[hull.edges[e].twin];
+            hull.neighbours.push_back(twin.origin);
+            e = twin.next;
+            if (e == first) break;
+        }
+        hull.neighbourStart.push_back(static_cast<std::uint32_t>(hull.neighbours.size()));
+    }
+}
+
 } // namespace hull_detail
 
 bool isValid(const ConvexHull& hull) {
     using namespace hull_detail;
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return false;
     if (hull.reachSq != 0.0 && hull.reachSq != reachSq(hull.vertices)) return false;
+    if (!hull.neighbourStart.empty() || !hull.neighbours.empty()) {
+        ConvexHull fresh = hull;
+        fillNeighbours(fresh);
+        if (fresh.neighbourStart != hull.neighbourStart || fresh.neighbours != hull.neighbours) return false;
+    }
     for (const ConvexHull::Face& face : hull.faces) {
         for (const glm::vec3& v : hull.vertices) {
             if (!(planeDistance(face, v) <= hull.tolerance)) return false;

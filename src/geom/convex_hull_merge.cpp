@@ -362,6 +362,7 @@ HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<Hul
     hull.centroid = glm::vec3(volumeCentroid(points, loops));
     hull.reachSq = reachSq(hull.vertices);
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return broken;
+    fillNeighbours(hull);
     return {std::move(hull), {}};
 }
 

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -178,7 +179,7 @@ TEST(GjkDistance, LargeHullClimbingGivesTheScansAnswers) {
     }
 }
 
-TEST(GjkDistance, BuiltHullsCachedSizeGivesTheSameAnswersAsTheScan) {
+TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
     std::mt19937 rng(kSeed);
     std::vector<glm::vec3> points;
     for (int i = 0; i < 200; ++i)
@@ -188,12 +189,24 @@ TEST(GjkDistance, BuiltHullsCachedSizeGivesTheSameAnswersAsTheScan) {
     const ConvexHull& built = *build.hull;
     EXPECT_GT(built.reachSq, 0.0);
     EXPECT_TRUE(isValid(built));
-    ConvexHull byHand = built; // as if made by hand: the queries scan for the size
+    ASSERT_GT(built.vertices.size(), kHullClimbMinVertices);
+    EXPECT_EQ(built.neighbours.size(), built.edges.size());
+    ConvexHull byHand = built; // as if made by hand: scans for the size, climbs the half-edges
     byHand.reachSq = 0.0;
+    byHand.neighbourStart.clear();
+    byHand.neighbours.clear();
     EXPECT_TRUE(isValid(byHand));
     ConvexHull stale = built;
     stale.reachSq *= 2.0;
     EXPECT_FALSE(isValid(stale));
+    ConvexHull badNeighbour = built;
+    std::swap(badNeighbour.neighbours[0], badNeighbour.neighbours[1]);
+    EXPECT_FALSE(isValid(badNeighbour));
+    for (int i = 0; i < 2000; ++i) {
+        const glm::vec3 d(randomUnit(rng));
+        ASSERT_EQ(support(PosedHull{&built, {}, kIdentity}, d),
+                  support(PosedHull{&byHand, {}, kIdentity}, d));
+    }
     for (int i = 0; i < 500; ++i) {
         const glm::mat3 turn(randomRotation(rng));
         const glm::vec3 at = randomPoint(rng, 2.0f);
