@@ -100,7 +100,13 @@ std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::u
 /// forever; any index out of range abandons the climb for the scan.
 std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
-    std::uint32_t current = start < hull.vertices.size() ? start : 0;
+    std::uint32_t current = start;
+    if (current >= hull.vertices.size()) {
+        // A cold start: the vertex farthest along the diagonal of local's octant.
+        const std::size_t octant =
+            std::size_t(local.x > 0.0) | std::size_t(local.y > 0.0) << 1 | std::size_t(local.z > 0.0) << 2;
+        current = hull.octantVertex[octant] < hull.vertices.size() ? hull.octantVertex[octant] : 0;
+    }
     if (hull.neighbourStart.size() == hull.vertices.size() + 1) return climbNeighbours(hull, local, current);
     double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
@@ -137,7 +143,7 @@ dvec3 hullSupport(const PosedHull& posed, const dvec3& d, std::uint32_t& start) 
 }
 
 dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
-    std::uint32_t start = 0;
+    std::uint32_t start = detail::kColdClimb;
     return hullSupport(posed, d, start);
 }
 

@@ -4,6 +4,7 @@
 // planes. Pure maths: no I/O.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <glm/vec3.hpp>
 #include <optional>
@@ -56,6 +57,11 @@ struct ConvexHull {
     /// (its climb walks the half-edges, visiting the same neighbours in the same order).
     std::vector<std::uint32_t> neighbourStart;
     std::vector<std::uint32_t> neighbours; ///< See neighbourStart.
+    /// Per octant of directions d (bit i set: d's i-th coordinate > 0), the vertex farthest along
+    /// that octant's diagonal (+-1, +-1, +-1): where a support's climb starts when it has no
+    /// earlier vertex to start from. Filled by buildConvexHull; zeros (vertex 0) in a hull made
+    /// by hand.
+    std::array<std::uint32_t, 8> octantVertex{};
 };
 
 /// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
@@ -96,7 +102,7 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points);
 /// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
 /// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
 /// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact;
-/// the neighbour arrays empty or the half-edges' adjacency.
+/// the neighbour arrays empty or the half-edges' adjacency; octantVertex in range.
 bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -111,6 +111,23 @@ double reachSq(std::span<const glm::vec3> vertices) {
     return largestSq;
 }
 
+std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices) {
+    std::array<std::uint32_t, 8> best{};
+    for (std::uint32_t octant = 0; octant < 8; ++octant) {
+        const glm::dvec3 diagonal((octant & 1u) ? 1.0 : -1.0, (octant & 2u) ? 1.0 : -1.0,
+                                  (octant & 4u) ? 1.0 : -1.0);
+        double bestDot = -INFINITY;
+        for (std::uint32_t i = 0; i < vertices.size(); ++i) {
+            const double along = glm::dot(diagonal, glm::dvec3(vertices[i]));
+            if (along > bestDot) {
+                bestDot = along;
+                best[octant] = i;
+            }
+        }
+    }
+    return best;
+}
+
 void fillNeighbours(ConvexHull& hull) {
     hull.neighbourStart.assign(1, 0);
     hull.neighbours.clear();
@@ -133,6 +150,9 @@ bool isValid(const ConvexHull& hull) {
     using namespace hull_detail;
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return false;
     if (hull.reachSq != 0.0 && hull.reachSq != reachSq(hull.vertices)) return false;
+    for (const std::uint32_t v : hull.octantVertex) {
+        if (v >= hull.vertices.size()) return false;
+    }
     if (!hull.neighbourStart.empty() || !hull.neighbours.empty()) {
         ConvexHull fresh = hull;
         fillNeighbours(fresh);

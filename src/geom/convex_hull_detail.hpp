@@ -45,6 +45,8 @@ HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<Hul
 /// ConvexHull::reachSq of these vertices: max |v - vertices[0]|^2 in double (0 when empty).
 double reachSq(std::span<const glm::vec3> vertices);
 
+/// ConvexHull::octantVertex of these vertices (zeros when empty).
+std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices);
 /// Fills hull.neighbourStart and hull.neighbours from its half-edges (checkStructure passed).
 void fillNeighbours(ConvexHull& hull);
 

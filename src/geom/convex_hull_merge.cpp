@@ -363,6 +363,7 @@ HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<Hul
     hull.reachSq = reachSq(hull.vertices);
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return broken;
     fillNeighbours(hull);
+    hull.octantVertex = octantVertices(hull.vertices);
     return {std::move(hull), {}};
 }
 

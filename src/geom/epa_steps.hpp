@@ -27,11 +27,11 @@ struct EpaPolytope {
     std::array<SimplexVertex, kEpaMaxVertices> vertices{};
     int vertexCount = 0;
     std::array<EpaFace, kEpaMaxFaces> faces{};
-    int faceSlots = 0;          ///< Slots used so far (dead ones are reused).
-    glm::dvec3 interior{0.0};   ///< A point inside (the first polytope's centroid): orients faces.
-    double minNormalLength = 0; ///< |cross| below this: a face without a normal.
-    std::uint32_t climbA = 0;   ///< Where a support of hull A starts its climb (see GjkCore).
-    std::uint32_t climbB = 0;   ///< The same on B.
+    int faceSlots = 0;                 ///< Slots used so far (dead ones are reused).
+    glm::dvec3 interior{0.0};          ///< A point inside (the first polytope's centroid): orients faces.
+    double minNormalLength = 0;        ///< |cross| below this: a face without a normal.
+    std::uint32_t climbA = kColdClimb; ///< Where a support of hull A starts its climb (see GjkCore).
+    std::uint32_t climbB = kColdClimb; ///< The same on B.
 };
 
 /// EPA's answer on the cores: the direction u of least depth (outward, from the origin to the

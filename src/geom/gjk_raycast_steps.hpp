@@ -88,7 +88,7 @@ template <class Observe>
     observe.start(s, radius, tolerance);
     int iterations = 0;
     double previousSq = INFINITY;
-    std::uint32_t climb = 0; // supportCore's warm start on a hull
+    std::uint32_t climb = kColdClimb; // supportCore's warm start on a hull
     while (iterations < kGjkMaxIterations) {
         ++iterations;
         const glm::dvec3 p = supportCore(shape, s.v, climb);

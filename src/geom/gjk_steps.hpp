@@ -38,7 +38,7 @@ struct GjkCore {
     GjkStatus status = GjkStatus::InvalidInput;
     /// Where the next support of a hull starts its climb (supportCore's warm start): the vertex
     /// the last one reached, on A and on B; EPA continues from them.
-    std::uint32_t climbA = 0, climbB = 0;
+    std::uint32_t climbA = kColdClimb, climbB = kColdClimb;
 };
 
 /// The fast path's observer: every hook does nothing.

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
@@ -195,6 +196,7 @@ TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
     byHand.reachSq = 0.0;
     byHand.neighbourStart.clear();
     byHand.neighbours.clear();
+    byHand.octantVertex = {}; // cold climbs from vertex 0
     EXPECT_TRUE(isValid(byHand));
     ConvexHull stale = built;
     stale.reachSq *= 2.0;
@@ -202,6 +204,9 @@ TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
     ConvexHull badNeighbour = built;
     std::swap(badNeighbour.neighbours[0], badNeighbour.neighbours[1]);
     EXPECT_FALSE(isValid(badNeighbour));
+    ConvexHull badOctant = built;
+    badOctant.octantVertex[5] = std::uint32_t(built.vertices.size());
+    EXPECT_FALSE(isValid(badOctant));
     for (int i = 0; i < 2000; ++i) {
         const glm::vec3 d(randomUnit(rng));
         ASSERT_EQ(support(PosedHull{&built, {}, kIdentity}, d),
