@@ -3,6 +3,7 @@
 #include "convex.hpp"
 
 #include "convex_detail.hpp"
+#include "convex_hull_detail.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -67,14 +68,47 @@ bool climbable(const ConvexHull& hull) {
            hull.edges.size() >= 2 * (hull.vertices.size() - 1);
 }
 
-/// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
-/// Bullet's btConvexHullShape with adjacency): move to a strictly better neighbour until none
-/// is. Every loop is bounded by the edge count, so broken links cannot loop forever; any index
+/// climbHull over the built hull's neighbour arrays: the same neighbours in the same order as the
+/// half-edge walk (so the same vertex), each address known without a chain of loads. Any index
 /// out of range abandons the climb for the scan.
-std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local) {
+std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::uint32_t current) {
+    const std::size_t vertexCount = hull.vertices.size();
+    double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
+    for (std::size_t step = 0; step < vertexCount; ++step) {
+        const std::uint32_t begin = hull.neighbourStart[current], end = hull.neighbourStart[current + 1];
+        if (!(begin <= end && end <= hull.neighbours.size())) return scanHull(hull, local);
+        bool moved = false;
+        for (std::uint32_t k = begin; k < end; ++k) {
+            const std::uint32_t next = hull.neighbours[k];
+            if (next >= vertexCount) return scanHull(hull, local);
+            const double along = glm::dot(local, dvec3(hull.vertices[next]));
+            if (along > currentDot) {
+                currentDot = along;
+                current = next;
+                moved = true;
+                break;
+            }
+        }
+        if (!moved) return current;
+    }
+    return current;
+}
+
+/// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
+/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to a strictly better
+/// neighbour until none is. Every loop is bounded by the edge count, so broken links cannot loop
+/// forever; any index out of range abandons the climb for the scan.
+std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
-    std::uint32_t current = 0;
-    double currentDot = glm::dot(local, dvec3(hull.vertices[0]));
+    std::uint32_t current = start;
+    if (current >= hull.vertices.size()) {
+        // A cold start: the vertex farthest along the diagonal of local's octant.
+        const std::size_t octant =
+            std::size_t(local.x > 0.0) | std::size_t(local.y > 0.0) << 1 | std::size_t(local.z > 0.0) << 2;
+        current = hull.octantVertex[octant] < hull.vertices.size() ? hull.octantVertex[octant] : 0;
+    }
+    if (hull.neighbourStart.size() == hull.vertices.size() + 1) return climbNeighbours(hull, local, current);
+    double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
         bool moved = false;
         const std::uint32_t first = hull.vertexEdge[current];
@@ -98,12 +132,19 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local) {
     return current;
 }
 
-dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
+/// The hull's farthest vertex along d, the climb (if any) starting at `start`, which is set to
+/// the vertex found.
+dvec3 hullSupport(const PosedHull& posed, const dvec3& d, std::uint32_t& start) {
     const ConvexHull& hull = *posed.hull;
     const glm::dmat3 orientation(posed.orientation);
     const dvec3 local = glm::transpose(orientation) * d; // max dot(d, R v) = max dot(R^T d, v)
-    const std::uint32_t best = climbable(hull) ? climbHull(hull, local) : scanHull(hull, local);
-    return dvec3(posed.position) + orientation * dvec3(hull.vertices[best]);
+    start = climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local);
+    return dvec3(posed.position) + orientation * dvec3(hull.vertices[start]);
+}
+
+dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
+    std::uint32_t start = detail::kColdClimb;
+    return hullSupport(posed, d, start);
 }
 
 glm::vec3 rounded(const dvec3& p) {
@@ -138,6 +179,7 @@ bool isValid(const Cylinder& cylinder) {
 bool isValid(const PosedHull& posed) {
     if (posed.hull == nullptr || posed.hull->vertices.empty()) return false;
     if (!isFinite(posed.position) || !isFinite(posed.orientation)) return false;
+    if (posed.hull->reachSq > 0.0) return true; // built: buildConvexHull refused non-finite points
     return std::all_of(posed.hull->vertices.begin(), posed.hull->vertices.end(),
                        [](const glm::vec3& v) { return isFinite(v); });
 }
@@ -188,6 +230,11 @@ glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d) {
     default:
         return hullSupport(std::get<PosedHull>(shape), d);
     }
+}
+
+glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d, std::uint32_t& start) {
+    if (const auto* hull = std::get_if<PosedHull>(&shape)) return hullSupport(*hull, d, start);
+    return supportCore(shape, d);
 }
 
 double margin(const ConvexShape& shape) {
@@ -243,16 +290,12 @@ double shapeSize(const ConvexShape& shape) {
     }
     default: {
         // The largest vertex distance from vertex 0 bounds every point's distance from it; in the
-        // local frame, times the orientation's Frobenius norm (>= its largest stretch): one pass
-        // without a square root or a matrix product per vertex.
+        // local frame, times the orientation's Frobenius norm (>= its largest stretch). A built
+        // hull holds it (reachSq); one made by hand costs a pass over its vertices.
         const PosedHull& posed = std::get<PosedHull>(shape);
         const glm::dmat3 orientation(posed.orientation);
-        const dvec3 first(posed.hull->vertices[0]);
-        double largestSq = 0.0;
-        for (const glm::vec3& v : posed.hull->vertices) {
-            const dvec3 offset = dvec3(v) - first;
-            largestSq = std::max(largestSq, glm::dot(offset, offset));
-        }
+        const ConvexHull& hull = *posed.hull;
+        const double largestSq = hull.reachSq > 0.0 ? hull.reachSq : hull_detail::reachSq(hull.vertices);
         const double stretchSq = glm::dot(orientation[0], orientation[0]) +
                                  glm::dot(orientation[1], orientation[1]) +
                                  glm::dot(orientation[2], orientation[2]);

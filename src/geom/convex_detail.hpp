@@ -8,12 +8,21 @@
 
 #include "convex.hpp"
 
+#include <cstdint>
 #include <glm/glm.hpp>
 
 namespace kz::detail {
 
 /// The farthest point of the shape's core along d (d need not be unit; zero picks some point).
 glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d);
+/// A climb's start meaning "no earlier vertex": start from the hull's octantVertex.
+inline constexpr std::uint32_t kColdClimb = 0xffffffffu;
+/// supportCore for a search whose directions change little from call to call (GJK's, EPA's, the
+/// ray cast's): a hull's climb starts at vertex `start` (kColdClimb at first, then the vertex
+/// found last time for the same shape in the same query) and sets it to the vertex found, a warm
+/// start as in Bullet and Jolt that turns the O(sqrt n) climb into a few steps. Other shapes
+/// ignore it.
+glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d, std::uint32_t& start);
 /// The radius around the core: a sphere's or capsule's radius, else 0.
 double margin(const ConvexShape& shape);
 /// The farthest point of the whole shape along d: the core's plus margin * d / |d|.

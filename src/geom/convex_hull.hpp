@@ -4,6 +4,7 @@
 // planes. Pure maths: no I/O.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <glm/vec3.hpp>
 #include <optional>
@@ -43,6 +44,24 @@ struct ConvexHull {
     /// qhull's epsilon scaled to the extent; faces merge within a quarter of it). A hull made by
     /// hand needs one that covers its own rounding for isValid to accept it.
     float tolerance = 0.0f;
+    /// The largest squared distance of a vertex from vertex 0, in double from the float vertices:
+    /// the size GJK and EPA scale their tolerances by (convex_detail.hpp's shapeSize). Filled by
+    /// buildConvexHull, whose vertices are all finite, so that queries on the hull neither scan
+    /// its vertices for the size nor for finiteness. 0 in a hull made by hand: each query then
+    /// does both (O(n)). Stale if the vertices are edited after the build.
+    double reachSq = 0.0;
+    /// The vertex adjacency in one array, for the support's climb: vertex v's neighbours are
+    /// neighbours[neighbourStart[v]] up to neighbours[neighbourStart[v + 1]] (excluded), in the
+    /// order of its half-edges (vertexEdge[v], then each twin's next), so the climb reads them
+    /// without chasing half-edge links. Filled by buildConvexHull; empty in a hull made by hand
+    /// (its climb walks the half-edges, visiting the same neighbours in the same order).
+    std::vector<std::uint32_t> neighbourStart;
+    std::vector<std::uint32_t> neighbours; ///< See neighbourStart.
+    /// Per octant of directions d (bit i set: d's i-th coordinate > 0), the vertex farthest along
+    /// that octant's diagonal (+-1, +-1, +-1): where a support's climb starts when it has no
+    /// earlier vertex to start from. Filled by buildConvexHull; zeros (vertex 0) in a hull made
+    /// by hand.
+    std::array<std::uint32_t, 8> octantVertex{};
 };
 
 /// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
@@ -82,7 +101,8 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points);
 /// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;
 /// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
 /// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
-/// plane within `tolerance`; the centroid strictly behind every face plane.
+/// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact;
+/// the neighbour arrays empty or the half-edges' adjacency; octantVertex in range.
 bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -4,6 +4,7 @@
 #include "convex_hull_detail.hpp"
 #include "types.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 
@@ -99,11 +100,64 @@ bool checkLocallyConvex(const ConvexHull& hull) {
     return true;
 }
 
+double reachSq(std::span<const glm::vec3> vertices) {
+    if (vertices.empty()) return 0.0;
+    const glm::dvec3 first(vertices[0]);
+    double largestSq = 0.0;
+    for (const glm::vec3& v : vertices) {
+        const glm::dvec3 offset = glm::dvec3(v) - first;
+        largestSq = std::max(largestSq, glm::dot(offset, offset));
+    }
+    return largestSq;
+}
+
+std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices) {
+    std::array<std::uint32_t, 8> best{};
+    for (std::uint32_t octant = 0; octant < 8; ++octant) {
+        const glm::dvec3 diagonal((octant & 1u) ? 1.0 : -1.0, (octant & 2u) ? 1.0 : -1.0,
+                                  (octant & 4u) ? 1.0 : -1.0);
+        double bestDot = -INFINITY;
+        for (std::uint32_t i = 0; i < vertices.size(); ++i) {
+            const double along = glm::dot(diagonal, glm::dvec3(vertices[i]));
+            if (along > bestDot) {
+                bestDot = along;
+                best[octant] = i;
+            }
+        }
+    }
+    return best;
+}
+
+void fillNeighbours(ConvexHull& hull) {
+    hull.neighbourStart.assign(1, 0);
+    hull.neighbours.clear();
+    hull.neighbours.reserve(hull.edges.size());
+    for (const std::uint32_t first : hull.vertexEdge) {
+        std::uint32_t e = first;
+        for (std::size_t k = 0; k < hull.edges.size(); ++k) { // bounded: a closed fan ends sooner
+            const ConvexHull::HalfEdge& twin = hull.edges[hull.edges[e].twin];
+            hull.neighbours.push_back(twin.origin);
+            e = twin.next;
+            if (e == first) break;
+        }
+        hull.neighbourStart.push_back(static_cast<std::uint32_t>(hull.neighbours.size()));
+    }
+}
+
 } // namespace hull_detail
 
 bool isValid(const ConvexHull& hull) {
     using namespace hull_detail;
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return false;
+    if (hull.reachSq != 0.0 && hull.reachSq != reachSq(hull.vertices)) return false;
+    for (const std::uint32_t v : hull.octantVertex) {
+        if (v >= hull.vertices.size()) return false;
+    }
+    if (!hull.neighbourStart.empty() || !hull.neighbours.empty()) {
+        ConvexHull fresh = hull;
+        fillNeighbours(fresh);
+        if (fresh.neighbourStart != hull.neighbourStart || fresh.neighbours != hull.neighbours) return false;
+    }
     for (const ConvexHull::Face& face : hull.faces) {
         for (const glm::vec3& v : hull.vertices) {
             if (!(planeDistance(face, v) <= hull.tolerance)) return false;

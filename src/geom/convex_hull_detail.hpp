@@ -42,6 +42,14 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points, ConvexHullTrace* tr
 HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<HullTriangle>& triangles,
                        const HullTolerances& tol, std::vector<std::uint32_t>* triangleFace = nullptr);
 
+/// ConvexHull::reachSq of these vertices: max |v - vertices[0]|^2 in double (0 when empty).
+double reachSq(std::span<const glm::vec3> vertices);
+
+/// ConvexHull::octantVertex of these vertices (zeros when empty).
+std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices);
+/// Fills hull.neighbourStart and hull.neighbours from its half-edges (checkStructure passed).
+void fillNeighbours(ConvexHull& hull);
+
 /// The half-edge structure: indices in range, twins at i ^ 1 running backwards on another face,
 /// closed face loops of 3 or more covering every half-edge once, vertexEdge, Euler's formula.
 bool checkStructure(const ConvexHull& hull);

@@ -360,7 +360,10 @@ HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<Hul
     for (auto e = static_cast<std::uint32_t>(hull.edges.size()); e-- > 0;)
         hull.vertexEdge[hull.edges[e].origin] = e;
     hull.centroid = glm::vec3(volumeCentroid(points, loops));
+    hull.reachSq = reachSq(hull.vertices);
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return broken;
+    fillNeighbours(hull);
+    hull.octantVertex = octantVertices(hull.vertices);
     return {std::move(hull), {}};
 }
 

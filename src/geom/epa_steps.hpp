@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 
 namespace kz::detail {
@@ -26,9 +27,11 @@ struct EpaPolytope {
     std::array<SimplexVertex, kEpaMaxVertices> vertices{};
     int vertexCount = 0;
     std::array<EpaFace, kEpaMaxFaces> faces{};
-    int faceSlots = 0;          ///< Slots used so far (dead ones are reused).
-    glm::dvec3 interior{0.0};   ///< A point inside (the first polytope's centroid): orients faces.
-    double minNormalLength = 0; ///< |cross| below this: a face without a normal.
+    int faceSlots = 0;                 ///< Slots used so far (dead ones are reused).
+    glm::dvec3 interior{0.0};          ///< A point inside (the first polytope's centroid): orients faces.
+    double minNormalLength = 0;        ///< |cross| below this: a face without a normal.
+    std::uint32_t climbA = kColdClimb; ///< Where a support of hull A starts its climb (see GjkCore).
+    std::uint32_t climbB = kColdClimb; ///< The same on B.
 };
 
 /// EPA's answer on the cores: the direction u of least depth (outward, from the origin to the
@@ -53,8 +56,9 @@ struct EpaNoTrace {
 };
 
 /// The support point of the cores' difference along u, with the points on A and B.
-inline SimplexVertex supportPair(const ConvexShape& a, const ConvexShape& b, const glm::dvec3& u) {
-    const glm::dvec3 pa = supportCore(a, u), pb = supportCore(b, -u);
+inline SimplexVertex supportPair(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b,
+                                 const glm::dvec3& u) {
+    const glm::dvec3 pa = supportCore(a, u, p.climbA), pb = supportCore(b, -u, p.climbB);
     return {pa - pb, pa, pb};
 }
 
@@ -192,7 +196,7 @@ inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, d
         for (int k = 0; k < 6; ++k) {
             glm::dvec3 u(0.0);
             u[k / 2] = k % 2 ? -1.0 : 1.0;
-            const SimplexVertex s = supportPair(a, b, u);
+            const SimplexVertex s = supportPair(p, a, b, u);
             const double distance = glm::length(s.w - p.vertices[0].w);
             if (distance > bestDistance) {
                 best = s;
@@ -215,7 +219,7 @@ inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, d
         SimplexVertex best{};
         double bestDistance = 0.0;
         for (const glm::dvec3& u : {e1, -e1, e2, -e2}) {
-            const SimplexVertex s = supportPair(a, b, u);
+            const SimplexVertex s = supportPair(p, a, b, u);
             const glm::dvec3 off = s.w - p.vertices[0].w;
             const double distance = glm::length(off - glm::dot(off, axis) * axis);
             if (distance > bestDistance) {
@@ -243,7 +247,7 @@ inline bool initialPolytope(EpaPolytope& p, const ConvexShape& a, const ConvexSh
     const glm::dvec3 w0 = p.vertices[0].w, w1 = p.vertices[1].w, w2 = p.vertices[2].w;
     const glm::dvec3 n = glm::normalize(glm::cross(w1 - w0, w2 - w0));
     if (p.vertexCount == 3) {
-        const SimplexVertex above = supportPair(a, b, n), below = supportPair(a, b, -n);
+        const SimplexVertex above = supportPair(p, a, b, n), below = supportPair(p, a, b, -n);
         const double up = glm::dot(n, above.w - w0), down = glm::dot(n, w0 - below.w);
         if (!(std::max(up, down) > tiny)) {
             flat = flatAnswer(p, towardB(n, towardBCentre));
@@ -270,6 +274,8 @@ template <class Observe>
     EpaPolytope p;
     p.minNormalLength = 1e-10 * size * size;
     p.vertexCount = g.count;
+    p.climbA = g.climbA;
+    p.climbB = g.climbB;
     for (int i = 0; i < g.count; ++i)
         p.vertices[std::size_t(i)] = g.simplex[std::size_t(i)];
     const glm::dvec3 towardBCentre = corePoint(b) - corePoint(a);
@@ -287,7 +293,7 @@ template <class Observe>
             break;
         }
         const EpaFace face = p.faces[std::size_t(f)];
-        const SimplexVertex s = supportPair(a, b, face.normal);
+        const SimplexVertex s = supportPair(p, a, b, face.normal);
         const double reach = glm::dot(face.normal, s.w); // how far the difference reaches this way
         upper = std::min(upper, reach);
         best = fromFace(p, f, tolerance);

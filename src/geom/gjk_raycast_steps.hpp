@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 namespace kz::detail {
@@ -87,9 +88,10 @@ template <class Observe>
     observe.start(s, radius, tolerance);
     int iterations = 0;
     double previousSq = INFINITY;
+    std::uint32_t climb = kColdClimb; // supportCore's warm start on a hull
     while (iterations < kGjkMaxIterations) {
         ++iterations;
-        const glm::dvec3 p = supportCore(shape, s.v);
+        const glm::dvec3 p = supportCore(shape, s.v, climb);
         const double vLength = glm::length(s.v);
         // x's height above the support plane of the core grown by the radius, times |v|.
         const double gap = glm::dot(s.v, s.x - p) - radius * vLength;

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 
 namespace kz::detail {
 
@@ -35,6 +36,9 @@ struct GjkCore {
     double touching = 0.0;   ///< Nearer than this counts as touching (kGjkTouchingTolerance * size).
     int iterations = 0;
     GjkStatus status = GjkStatus::InvalidInput;
+    /// Where the next support of a hull starts its climb (supportCore's warm start): the vertex
+    /// the last one reached, on A and on B; EPA continues from them.
+    std::uint32_t climbA = kColdClimb, climbB = kColdClimb;
 };
 
 /// The fast path's observer: every hook does nothing.
@@ -86,7 +90,7 @@ template <class Observe>
     g.status = GjkStatus::IterationCap;
     while (g.iterations < std::clamp(maxIterations, 1, kGjkMaxIterations)) {
         ++g.iterations;
-        const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v), supportCore(b, v)};
+        const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v, g.climbA), supportCore(b, v, g.climbB)};
         const glm::dvec3 w = s.a - s.b;
         // The plane through w perpendicular to v supports A - B: every point x of it has
         // dot(v, x) >= dot(v, w), so the distance is at least the gap along v (any v, the first
@@ -153,7 +157,7 @@ template <class Observe>
         // Stopped before any point was kept (a separating axis on the first support): the
         // first support pair is the answer so far.
         g.count = 1;
-        const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v), supportCore(b, v)};
+        const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v, g.climbA), supportCore(b, v, g.climbB)};
         g.simplex[0] = {s.a - s.b, s.a, s.b};
         g.v = s.a - s.b;
         g.pointA = s.a;

@@ -13,9 +13,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -174,6 +177,53 @@ TEST(GjkDistance, LargeHullClimbingGivesTheScansAnswers) {
         const EpaResult deep = penetrationConvexConvex(PosedHull{&big, at, turn}, other.shape);
         const EpaResult deepScan = penetrationConvexConvex(PosedHull{&scanOnly, at, turn}, other.shape);
         ASSERT_NEAR(deep.depth, deepScan.depth, 1e-5f) << "i " << i;
+    }
+}
+
+TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
+    std::mt19937 rng(kSeed);
+    std::vector<glm::vec3> points;
+    for (int i = 0; i < 200; ++i)
+        points.push_back(randomPoint(rng, 1.0f));
+    const HullBuild build = buildConvexHull(points);
+    ASSERT_TRUE(build.hull) << build.error;
+    const ConvexHull& built = *build.hull;
+    EXPECT_GT(built.reachSq, 0.0);
+    EXPECT_TRUE(isValid(built));
+    ASSERT_GT(built.vertices.size(), kHullClimbMinVertices);
+    EXPECT_EQ(built.neighbours.size(), built.edges.size());
+    ConvexHull byHand = built; // as if made by hand: scans for the size, climbs the half-edges
+    byHand.reachSq = 0.0;
+    byHand.neighbourStart.clear();
+    byHand.neighbours.clear();
+    byHand.octantVertex = {}; // cold climbs from vertex 0
+    EXPECT_TRUE(isValid(byHand));
+    ConvexHull stale = built;
+    stale.reachSq *= 2.0;
+    EXPECT_FALSE(isValid(stale));
+    ConvexHull badNeighbour = built;
+    std::swap(badNeighbour.neighbours[0], badNeighbour.neighbours[1]);
+    EXPECT_FALSE(isValid(badNeighbour));
+    ConvexHull badOctant = built;
+    badOctant.octantVertex[5] = std::uint32_t(built.vertices.size());
+    EXPECT_FALSE(isValid(badOctant));
+    for (int i = 0; i < 2000; ++i) {
+        const glm::vec3 d(randomUnit(rng));
+        ASSERT_EQ(support(PosedHull{&built, {}, kIdentity}, d),
+                  support(PosedHull{&byHand, {}, kIdentity}, d));
+    }
+    for (int i = 0; i < 500; ++i) {
+        const glm::mat3 turn(randomRotation(rng));
+        const glm::vec3 at = randomPoint(rng, 2.0f);
+        const TestShape other = randomShape(rng, Kind(i % 5), 0.8f, randomPoint(rng, 0.5f), i % 4);
+        const GjkResult cached = closestPtConvexConvex(PosedHull{&built, at, turn}, other.shape);
+        const GjkResult scanned = closestPtConvexConvex(PosedHull{&byHand, at, turn}, other.shape);
+        ASSERT_EQ(cached.distance, scanned.distance) << "i " << i;
+        ASSERT_EQ(cached.pointA, scanned.pointA) << "i " << i;
+        const EpaResult deep = penetrationConvexConvex(PosedHull{&built, at, turn}, other.shape);
+        const EpaResult deepScan = penetrationConvexConvex(PosedHull{&byHand, at, turn}, other.shape);
+        ASSERT_EQ(deep.depth, deepScan.depth) << "i " << i;
+        ASSERT_EQ(deep.normal, deepScan.normal) << "i " << i;
     }
 }
 
