@@ -77,6 +77,31 @@ TEST(ExplainConvex, EpaAgreesWithTheBoxBoxContactsDepthAndNormal) {
     EXPECT_NEAR(iterations.back()["lower_bound"].get<double>(), 0.5, 1e-6);
 }
 
+TEST(ExplainConvex, ConvexConvexGivesTheBoxBoxManifoldForTwoBoxesAndClipsACylindersCap) {
+    const std::string boxes = R"({"a": {"shape": "box", "half_extents": [1, 1, 1], "position": [0, 1.9, 0]},
+        "b": {"shape": "box", "half_extents": [1.5, 1, 1.5], "position": [0, 0, 0]}})";
+    const Json convex = explain("convex-convex", boxes);
+    const Json boxBox = explain("box-box", boxes);
+    EXPECT_EQ(convex["result"]["overlap"], true);
+    const Json& contact = convex["result"]["contact"];
+    const Json& expected = boxBox["result"]["contact"];
+    expectVec(contact["normal"], 0.0, 1.0, 0.0);
+    EXPECT_NEAR(contact["depth"].get<double>(), expected["depth"].get<double>(), 1e-6);
+    ASSERT_EQ(contact["points"].size(), 4u) << "a box resting flat: its four corners";
+    EXPECT_EQ(contact["points"].size(), expected["points"].size());
+    EXPECT_EQ(convex["reference"], "a") << "parallel faces: A's is the reference, as box-box's";
+    EXPECT_FALSE(convex["clips"].empty());
+    EXPECT_EQ(convex["epa"]["status"], "converged");
+    // A cylinder standing on a box: its cap clipped by the box's top face, 4 points kept.
+    const Json cap = explain("convex-convex", R"({"a": {"shape": "cylinder", "radius": 0.5, "half_height": 1,
+        "position": [0, 1.95, 0]}, "b": {"shape": "box", "half_extents": [2, 1, 2], "position": [0, 0, 0]}})");
+    ASSERT_EQ(cap["result"]["overlap"], true);
+    EXPECT_EQ(cap["result"]["contact"]["points"].size(), 4u);
+    EXPECT_NEAR(cap["result"]["contact"]["depth"].get<double>(), 0.05, 1e-5);
+    const Json apart = explain("convex-convex", withCapsule(kTetrahedronAt3));
+    EXPECT_EQ(apart["result"], Json({{"overlap", false}, {"contact", nullptr}}));
+}
+
 TEST(ExplainConvex, EpaOnShapesApartHasNoDepthNormalOrPoints) {
     const Json out = explain("epa", withCapsule(kTetrahedronAt3));
     EXPECT_EQ(out["result"], Json({{"overlap", false},

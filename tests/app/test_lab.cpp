@@ -61,8 +61,9 @@ TEST(LabScenes, EveryQueryStartsInterestingRaysHitPairsAreCloseButApart) {
             EXPECT_GT(*result.number("t"), 0.1f) << name;
             EXPECT_LT(*result.number("t"), 0.9f) << name;
             EXPECT_TRUE(result.rayHit) << name;
-        } else if (q == LabQuery::Epa) {
-            // EPA answers only for overlapping shapes: its pair starts a little into each other.
+        } else if (q == LabQuery::Epa || q == LabQuery::ConvexConvex) {
+            // EPA and the manifold answer for overlapping shapes: their pairs start a little into
+            // each other.
             EXPECT_TRUE(result.positive) << name << ": the pair should start overlapping";
             ASSERT_TRUE(result.number("depth")) << name;
             EXPECT_GT(*result.number("depth"), 0.02f) << name;
@@ -575,7 +576,7 @@ TEST(LabConstruction, SegmentsDrawTheLinesAndAnArrowFromEachClampedParameterToIt
 namespace {
 
 TEST(LabConvex, CapsulesCylindersAndHullsAreDrawnFacingOutAndPickedExactly) {
-    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex}) {
+    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex}) {
         const LabScene scene = kz::makeLabScene(q);
         for (const kz::LabShape& shape : scene.shapes) {
             if (shape.kind == kz::LabShapeKind::Box || shape.kind == kz::LabShapeKind::Sphere) continue;
@@ -613,7 +614,7 @@ TEST(LabConvex, TheStepsAreTheTracesWhoseAnswersAreTheQueries) {
     ASSERT_TRUE(ray.trace.rayConvex && ray.trace.rayConvex->result.hit);
     EXPECT_EQ(ray.trace.rayConvex->result.hit->t, *ray.number("t"));
     // Each draws its steps, and nothing once its layer is off.
-    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex}) {
+    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex}) {
         const LabScene scene = kz::makeLabScene(q);
         const LabResult result = kz::runLabQuery(scene);
         kz::LabView view;

@@ -38,6 +38,7 @@ enum class LabQuery {
     Gjk,
     Epa,
     RayConvex,
+    ConvexConvex,
 };
 /// How many queries the registry holds.
 extern const int kLabQueryCount;

@@ -6,6 +6,7 @@
 
 #include "app/lab/scene.hpp"
 #include "geom/explain_contact.hpp"
+#include "geom/explain_contact_convex.hpp"
 #include "geom/explain_epa.hpp"
 #include "geom/explain_gjk.hpp"
 #include "geom/explain_ray.hpp"
@@ -27,16 +28,17 @@ struct LabTrace {
     std::optional<Obstacle> meshPlacement;   ///< ray-mesh: the ring placed, to draw its boxes.
     std::optional<SphereObbTrace> sphereBox; ///< sphere-box: the region of the box, the closest point.
     std::optional<SphereTriangleTrace> sphereTriangle; ///< sphere-triangle: the triangle's region.
-    std::optional<LinePiecesTrace> segments;       ///< segment-segment: s and t, before and after clamping.
-    std::optional<SphereTriangleSweepTrace> sweep; ///< sweep: each feature's candidate time.
-    std::optional<RayPlaneTrace> rayPlane;         ///< ray-plane: numerator, denominator, t.
-    std::optional<RayTriangleTrace> rayTriangle;   ///< ray-triangle: the shear, the edge functions.
-    std::optional<SphereSphereTrace> sphereSphere; ///< sphere-sphere: the centre line, the radii.
-    std::optional<ObbPlaneTrace> boxPlane;         ///< box-plane: each corner's signed distance.
-    std::optional<ObbTriangleTrace> boxTriangle;   ///< box-triangle: the 13 axes, the features tried.
-    std::optional<GjkTrace> gjk;                   ///< gjk: each iteration's simplex and bounds.
-    std::optional<EpaTrace> epa;                   ///< epa: GJK, then each iteration's polytope.
-    std::optional<RayCastTrace> rayConvex;         ///< ray-convex: each iteration's point and plane.
+    std::optional<LinePiecesTrace> segments;         ///< segment-segment: s and t, before and after clamping.
+    std::optional<SphereTriangleSweepTrace> sweep;   ///< sweep: each feature's candidate time.
+    std::optional<RayPlaneTrace> rayPlane;           ///< ray-plane: numerator, denominator, t.
+    std::optional<RayTriangleTrace> rayTriangle;     ///< ray-triangle: the shear, the edge functions.
+    std::optional<SphereSphereTrace> sphereSphere;   ///< sphere-sphere: the centre line, the radii.
+    std::optional<ObbPlaneTrace> boxPlane;           ///< box-plane: each corner's signed distance.
+    std::optional<ObbTriangleTrace> boxTriangle;     ///< box-triangle: the 13 axes, the features tried.
+    std::optional<GjkTrace> gjk;                     ///< gjk: each iteration's simplex and bounds.
+    std::optional<EpaTrace> epa;                     ///< epa: GJK, then each iteration's polytope.
+    std::optional<RayCastTrace> rayConvex;           ///< ray-convex: each iteration's point and plane.
+    std::optional<ContactConvexTrace> convexContact; ///< convex-convex: the faces, the clipping.
 };
 
 /// The scene's query run again with its trace (its unit's trace; the ray queries with tMax = 1, as

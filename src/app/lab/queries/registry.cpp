@@ -22,7 +22,8 @@
     QUERY(kSegmentSegmentQuery)                                                                              \
     QUERY(kGjkQuery)                                                                                         \
     QUERY(kEpaQuery)                                                                                         \
-    QUERY(kRayConvexQuery)
+    QUERY(kRayConvexQuery)                                                                                   \
+    QUERY(kConvexConvexQuery)
 
 namespace kz {
 
