@@ -17,9 +17,8 @@ using namespace lab_parts;
 using namespace explain_json;
 
 void placeQuery(LabScene& scene) {
-    scene.shapes = {
-        box("A", {-0.15f, 0.4f, 0.0f}, {0.6f, 0.3f, 0.45f}, eulerDeg(0.0f, 25.0f, 6.0f), kColorA),
-        cylinder("B", {0.0f, -0.3f, 0.0f}, 0.8f, 0.45f, eulerDeg(0.0f, 0.0f, 0.0f), kColorB)};
+    scene.shapes = {box("A", {-0.15f, 0.4f, 0.0f}, {0.6f, 0.3f, 0.45f}, eulerDeg(0.0f, 25.0f, 6.0f), kColorA),
+                    cylinder("B", {0.0f, -0.3f, 0.0f}, 0.8f, 0.45f, eulerDeg(0.0f, 0.0f, 0.0f), kColorB)};
 }
 
 LabResult runQuery(const LabScene& scene) {
