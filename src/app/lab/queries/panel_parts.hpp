@@ -23,7 +23,12 @@ inline ImVec4 imColor(const glm::vec3& c) {
 /// A line in the verdict's colour: red when `positive` (hit, overlap), green otherwise.
 template <class... Args>
 void verdictText(bool positive, const char* format, Args... args) {
-    ImGui::TextColored(positive ? kPositiveText : kNegativeText, format, args...);
+    const ImVec4 colour = positive ? kPositiveText : kNegativeText;
+    if constexpr (sizeof...(Args) == 0) {
+        ImGui::TextColored(colour, "%s", format); // a plain text: never read as a format
+    } else {
+        ImGui::TextColored(colour, format, args...);
+    }
 }
 
 /// An axis table: its header row; each row then starts with axisRow. False when the table is
