@@ -17,14 +17,6 @@ namespace {
 constexpr int kSegments = 32; ///< Around the axis of a capsule or a cylinder.
 constexpr int kCapRings = 8;  ///< From a capsule's equator to its pole, per cap.
 
-std::shared_ptr<const MeshShape> makeMesh(std::string source, std::vector<glm::vec3> vertices,
-                                          std::vector<std::uint32_t> indices) {
-    std::string error;
-    auto mesh = MeshShape::make(std::move(source), std::move(vertices), std::move(indices), error);
-    if (!mesh) throw std::logic_error("lab mesh: " + error); // the lab's own meshes: a bug, not input
-    return mesh;
-}
-
 /// Rings of kSegments vertices stacked along y (each a radius and a height), closed by a pole at
 /// each end: a capsule's or a cylinder's surface, counter-clockwise from outside.
 std::shared_ptr<const MeshShape> latheMesh(std::string source, const std::vector<glm::vec2>& rings,
@@ -83,22 +75,11 @@ std::shared_ptr<const MeshShape> hullMesh(const ConvexHull& hull) {
     return makeMesh("hull", hull.vertices, std::move(idx));
 }
 
-LabShape convexShape(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
-                     std::uint32_t color) {
-    LabShape s;
-    s.kind = kind;
-    s.name = std::move(name);
-    s.position = position;
-    s.orientation = orientation;
-    s.color = color;
-    return s;
-}
-
 } // namespace
 
 LabShape capsule(std::string name, glm::vec3 position, float radius, float halfHeight, glm::quat orientation,
                  std::uint32_t color) {
-    LabShape s = convexShape(LabShapeKind::Capsule, std::move(name), position, orientation, color);
+    LabShape s = shapeOf(LabShapeKind::Capsule, std::move(name), position, orientation, color);
     s.radius = radius;
     s.halfHeight = halfHeight;
     s.mesh = capsuleMesh(radius, halfHeight);
@@ -107,7 +88,7 @@ LabShape capsule(std::string name, glm::vec3 position, float radius, float halfH
 
 LabShape cylinder(std::string name, glm::vec3 position, float radius, float halfHeight, glm::quat orientation,
                   std::uint32_t color) {
-    LabShape s = convexShape(LabShapeKind::Cylinder, std::move(name), position, orientation, color);
+    LabShape s = shapeOf(LabShapeKind::Cylinder, std::move(name), position, orientation, color);
     s.radius = radius;
     s.halfHeight = halfHeight;
     s.mesh = cylinderMesh(radius, halfHeight);
@@ -118,7 +99,7 @@ LabShape hull(std::string name, glm::vec3 position, std::span<const glm::vec3> p
               std::uint32_t color) {
     HullBuild build = buildConvexHull(points);
     if (!build.hull) throw std::logic_error("lab hull: " + build.error); // the lab's own points
-    LabShape s = convexShape(LabShapeKind::Hull, std::move(name), position, orientation, color);
+    LabShape s = shapeOf(LabShapeKind::Hull, std::move(name), position, orientation, color);
     s.hull = std::make_shared<const ConvexHull>(std::move(*build.hull));
     s.mesh = hullMesh(*s.hull);
     return s;

@@ -10,14 +10,6 @@
 namespace kz::lab_parts {
 namespace {
 
-std::shared_ptr<const MeshShape> makeMesh(std::string source, std::vector<glm::vec3> vertices,
-                                          std::vector<std::uint32_t> indices) {
-    std::string error;
-    auto mesh = MeshShape::make(std::move(source), std::move(vertices), std::move(indices), error);
-    if (!mesh) throw std::logic_error("lab mesh: " + error); // the lab's own meshes: a bug, not input
-    return mesh;
-}
-
 /// One triangle around the local origin (its centroid), normal +z.
 std::shared_ptr<const MeshShape> triangleMesh() {
     static const auto mesh =
@@ -42,6 +34,16 @@ std::shared_ptr<const MeshShape> ringMesh() {
     return mesh;
 }
 
+} // namespace
+
+std::shared_ptr<const MeshShape> makeMesh(std::string source, std::vector<glm::vec3> vertices,
+                                          std::vector<std::uint32_t> indices) {
+    std::string error;
+    auto mesh = MeshShape::make(std::move(source), std::move(vertices), std::move(indices), error);
+    if (!mesh) throw std::logic_error("lab mesh: " + error); // the lab's own meshes: a bug, not input
+    return mesh;
+}
+
 LabShape shapeOf(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
                  std::uint32_t color) {
     LabShape s;
@@ -52,8 +54,6 @@ LabShape shapeOf(LabShapeKind kind, std::string name, glm::vec3 position, glm::q
     s.color = color;
     return s;
 }
-
-} // namespace
 
 glm::quat eulerDeg(float x, float y, float z) {
     return glm::angleAxis(glm::radians(z), glm::vec3(0, 0, 1)) *

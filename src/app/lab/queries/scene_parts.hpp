@@ -6,7 +6,9 @@
 #include "app/lab/scene.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace kz::lab_parts {
 
@@ -20,6 +22,13 @@ inline constexpr std::uint32_t kSegmentB = 0xff6ad2; // pink
 /// Where most ray queries' ray starts and ends (t = 1), through a shape near the origin.
 inline constexpr glm::vec3 kRayOrigin{-2.1f, 1.0f, 0.4f};
 inline constexpr glm::vec3 kRayEndPoint{2.3f, -0.5f, -0.3f};
+
+/// The lab's own mesh (a bad one is a bug, not input: std::logic_error).
+std::shared_ptr<const MeshShape> makeMesh(std::string source, std::vector<glm::vec3> vertices,
+                                          std::vector<std::uint32_t> indices);
+/// A shape of `kind` in the pose, its size and mesh left to the caller.
+LabShape shapeOf(LabShapeKind kind, std::string name, glm::vec3 position, glm::quat orientation,
+                 std::uint32_t color);
 
 /// Rotations about the world x, then y, then z axis: q = qz qy qx (as scenarios' euler_deg).
 glm::quat eulerDeg(float x, float y, float z);
