@@ -12,11 +12,13 @@
 #include "explain_epa.hpp"            // IWYU pragma: export
 #include "explain_gjk.hpp"            // IWYU pragma: export
 #include "explain_ray.hpp"            // IWYU pragma: export
+#include "explain_shape_cast.hpp"     // IWYU pragma: export
 #include "gjk.hpp"                    // IWYU pragma: export
 #include "mesh_bvh.hpp"               // IWYU pragma: export
 #include "overlap.hpp"                // IWYU pragma: export
 #include "plane.hpp"                  // IWYU pragma: export
 #include "raycast.hpp"                // IWYU pragma: export
 #include "screen_ray.hpp"             // IWYU pragma: export
+#include "shape_cast.hpp"             // IWYU pragma: export
 #include "sweep.hpp"                  // IWYU pragma: export
 #include "types.hpp"                  // IWYU pragma: export
