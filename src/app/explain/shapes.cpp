@@ -25,6 +25,9 @@ namespace {
 
 using namespace scenario_detail;
 
+/// A shape-cast's longest "t_max", in s: casts are for a step or a few seconds of motion.
+constexpr float kMaxCastTime = 1000.0f;
+
 constexpr std::array<std::pair<ExplainShapeKind, const char*>, 10> kShapeNames{{
     {ExplainShapeKind::Sphere, "sphere"},
     {ExplainShapeKind::Box, "box"},
@@ -62,10 +65,29 @@ ExplainShapeKind checkShapeKind(const json& j, const std::string& p, ExplainShap
              got(shape));
 }
 
+/// How a query moves its shapes: not at all, a sweep's "a" (its "velocity" required), a cast's
+/// "a" and "b" (their "velocity" and "angular_velocity" allowed).
+enum class Motion { Still, Sweep, Cast };
+
+/// A capsule, cylinder or hull's "velocity" and "angular_velocity" (in a cast), within the
+/// scenario's speed limits.
+void readConvexMotion(const json& j, const std::string& p, ExplainShape& shape) {
+    if (const json* v = find(j, "velocity"))
+        shape.velocity = readVec3WithLength(*v, child(p, "velocity"), kSpeedLimit);
+    if (const json* w = find(j, "angular_velocity"))
+        shape.angularVelocity = readVec3WithLength(*w, child(p, "angular_velocity"), kAngularSpeedLimit);
+}
+
 /// A capsule or a cylinder: "radius" and "half_height" (the half axis along its local y) in the
 /// bodies' size range, "position", and "orientation" or "euler_deg".
-void readRoundShape(const json& j, const std::string& p, ExplainShape& shape) {
-    checkKeys(j, p, {"shape", "radius", "half_height", "position", "orientation", "euler_deg"});
+void readRoundShape(const json& j, const std::string& p, Motion motion, ExplainShape& shape) {
+    if (motion == Motion::Cast)
+        checkKeys(j, p,
+                  {"shape", "radius", "half_height", "position", "orientation", "euler_deg", "velocity",
+                   "angular_velocity"});
+    else
+        checkKeys(j, p, {"shape", "radius", "half_height", "position", "orientation", "euler_deg"});
+    readConvexMotion(j, p, shape);
     const float radius = readPositive(require(j, p, "radius"), child(p, "radius"), kBodySizeLimit);
     const float half = readPositive(require(j, p, "half_height"), child(p, "half_height"), kBodySizeLimit);
     const glm::vec3 position = readVec3(require(j, p, "position"), child(p, "position"));
@@ -78,8 +100,14 @@ void readRoundShape(const json& j, const std::string& p, ExplainShape& shape) {
 
 /// A hull: its "points" (local frame, at least 4, at most kMaxHullPoints, not all on one plane),
 /// "position", and "orientation" or "euler_deg".
-void readHull(const json& j, const std::string& p, ExplainShape& shape) {
-    checkKeys(j, p, {"shape", "points", "position", "orientation", "euler_deg"});
+void readHull(const json& j, const std::string& p, Motion motion, ExplainShape& shape) {
+    if (motion == Motion::Cast)
+        checkKeys(
+            j, p,
+            {"shape", "points", "position", "orientation", "euler_deg", "velocity", "angular_velocity"});
+    else
+        checkKeys(j, p, {"shape", "points", "position", "orientation", "euler_deg"});
+    readConvexMotion(j, p, shape);
     const json& list = require(j, p, "points");
     const std::string listPointer = child(p, "points");
     if (!list.is_array()) fail(listPointer, "must be an array of points [x, y, z], " + got(list));
@@ -110,25 +138,26 @@ std::array<glm::vec3, N> readPoints(const json& j, const std::string& p) {
 }
 
 /// A sphere or a box, read as a scenario's listed body (every body key allowed and checked).
-void readBodyShape(const json& j, const std::string& p, bool moving, ExplainShape& shape) {
+void readBodyShape(const json& j, const std::string& p, Motion motion, ExplainShape& shape) {
     const BodyDesc body = readBody(j, p, 0, Scenario{});
     if (shape.kind == ExplainShapeKind::Sphere)
         shape.sphere = {body.position, body.radius};
     else
         shape.box = obbOfDesc(body);
-    if (moving && !find(j, "velocity"))
+    if (motion == Motion::Sweep && !find(j, "velocity"))
         fail(child(p, "velocity"), "required key is missing (the sweep moves this shape by its velocity)");
     shape.velocity = body.velocity;
+    shape.angularVelocity = body.angularVelocity;
 }
 
-ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wanted, bool moving,
+ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wanted, Motion motion,
                        MeshFiles& meshes) {
     ExplainShape shape;
     shape.kind = checkShapeKind(j, p, wanted);
     switch (shape.kind) {
     case ExplainShapeKind::Sphere:
     case ExplainShapeKind::Box:
-        readBodyShape(j, p, moving, shape);
+        readBodyShape(j, p, motion, shape);
         break;
     case ExplainShapeKind::Mesh: {
         std::string error;
@@ -154,10 +183,10 @@ ExplainShape readShape(const json& j, const std::string& p, ExplainShapeKind wan
         break;
     case ExplainShapeKind::Capsule:
     case ExplainShapeKind::Cylinder:
-        readRoundShape(j, p, shape);
+        readRoundShape(j, p, motion, shape);
         break;
     case ExplainShapeKind::Hull:
-        readHull(j, p, shape);
+        readHull(j, p, motion, shape);
         break;
     case ExplainShapeKind::Convex: // never the kind read
         break;
@@ -184,12 +213,28 @@ void readRay(const json& j, ExplainInput& input) {
     if (const json* tMax = find(j, "t_max")) input.rayTMax = readTMax(*tMax, child(p, "t_max"));
 }
 
+/// A cast's "t_max" (> 0 and at most kMaxCastTime: a turning shape has no natural end; 1 when not
+/// given) and "gap" (0 to the bodies' size limit; 0 when not given).
+void readCastLimits(const json& doc, ExplainInput& input) {
+    if (const json* tMax = find(doc, "t_max")) {
+        input.castTMax = readFloat(*tMax, "/t_max");
+        if (!(input.castTMax > 0.0f)) fail("/t_max", "must be > 0, " + got(*tMax));
+        checkLimit(input.castTMax, "/t_max", Limit{0.0f, kMaxCastTime, "s"});
+    }
+    if (const json* gap = find(doc, "gap")) {
+        input.castGap = readFloat(*gap, "/gap");
+        checkLimit(input.castGap, "/gap", Limit{0.0f, kBodySizeLimit.hi, "m"});
+    }
+}
+
 ExplainInput readDocument(const json& doc, const std::string& sourceName, const ExplainNeeds& needs) {
     expectObject(doc, "");
     if (needs.ray)
         checkKeys(doc, "", {"ray", "b"});
     else if (needs.sweep)
         checkKeys(doc, "", {"a", "b", "t_max"});
+    else if (needs.cast)
+        checkKeys(doc, "", {"a", "b", "t_max", "gap"});
     else
         checkKeys(doc, "", {"a", "b"});
     // Mesh files beside the shapes file; for stdin (no such file) beside the current folder.
@@ -199,10 +244,16 @@ ExplainInput readDocument(const json& doc, const std::string& sourceName, const 
     if (needs.ray)
         readRay(require(doc, "", "ray"), input);
     else
-        input.a = readShape(require(doc, "", "a"), "/a", needs.a, needs.sweep, meshes);
-    input.b = readShape(require(doc, "", "b"), "/b", needs.b, false, meshes);
+        input.a = readShape(require(doc, "", "a"), "/a", needs.a,
+                            needs.sweep  ? Motion::Sweep
+                            : needs.cast ? Motion::Cast
+                                         : Motion::Still,
+                            meshes);
+    input.b =
+        readShape(require(doc, "", "b"), "/b", needs.b, needs.cast ? Motion::Cast : Motion::Still, meshes);
     if (const json* tMax = needs.sweep ? find(doc, "t_max") : nullptr)
         input.sweepTMax = readTMax(*tMax, "/t_max");
+    if (needs.cast) readCastLimits(doc, input);
     return input;
 }
 

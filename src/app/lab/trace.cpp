@@ -42,6 +42,8 @@ const char* labLayerName(LabLayer layer) {
         return "A - B, EPA's polytope and nearest face";
     case LabLayer::RaySteps:
         return "the ray cast's points and support points";
+    case LabLayer::CastSteps:
+        return "A at each step's time, the step's distance";
     }
     return "";
 }

@@ -10,6 +10,7 @@
 #include "geom/explain_epa.hpp"
 #include "geom/explain_gjk.hpp"
 #include "geom/explain_ray.hpp"
+#include "geom/explain_shape_cast.hpp"
 #include "physics/obstacle.hpp"
 
 #include <array>
@@ -39,6 +40,7 @@ struct LabTrace {
     std::optional<EpaTrace> epa;                     ///< epa: GJK, then each iteration's polytope.
     std::optional<RayCastTrace> rayConvex;           ///< ray-convex: each iteration's point and plane.
     std::optional<ContactConvexTrace> convexContact; ///< convex-convex: the faces, the clipping.
+    std::optional<ShapeCastTrace> shapeCast;         ///< shape-cast: each step's time, poses, bound.
 };
 
 /// The scene's query run again with its trace (its unit's trace; the ray queries with tMax = 1, as
@@ -61,8 +63,9 @@ enum class LabLayer {
     Simplex,       ///< gjk: the cores' difference A - B, the simplex, v and the support points.
     Polytope,      ///< epa: the cores' difference, the polytope, its nearest face, the support point.
     RaySteps,      ///< ray-convex: the point x at each step, the support points, the planes.
+    CastSteps,     ///< shape-cast: A at each step's time, the chosen step's closest points and normal.
 };
-inline constexpr int kLabLayerCount = 14;
+inline constexpr int kLabLayerCount = 15;
 
 /// The checkbox's label: "SAT axis and intervals", ...
 const char* labLayerName(LabLayer layer);
@@ -71,7 +74,7 @@ bool labQueryHasLayer(LabQuery query, LabLayer layer);
 
 /// What the panel chose to draw.
 struct LabView {
-    std::array<bool, kLabLayerCount> shown{true, true, true, true, true, true, true,
+    std::array<bool, kLabLayerCount> shown{true, true, true, true, true, true, true, true,
                                            true, true, true, true, true, true, true}; ///< By LabLayer.
     /// box-box: the axis drawn (0-14, as ObbObbTrace::axes); box-triangle: likewise (0-12, as
     /// ObbTriangleTrace::axes); -1: the separating axis when apart, the axis of least penetration

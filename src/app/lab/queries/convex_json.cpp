@@ -95,4 +95,43 @@ Json rayCastTraceJson(const RayCastTrace& trace) {
                 {"iterations", std::move(iterations)}};
 }
 
+Json shapeCastJson(const ShapeCast& cast) {
+    const bool answer = cast.status != ShapeCastStatus::Miss && cast.status != ShapeCastStatus::InvalidInput;
+    const auto orNull = [&](Json value) { return answer ? std::move(value) : Json(nullptr); };
+    return Json{{"hit", cast.hit},
+                {"status", std::string(shapeCastStatusName(cast.status))},
+                {"time_of_impact", orNull(number(cast.t))},
+                {"distance", orNull(number(cast.distance))},
+                {"point_a", orNull(vec(cast.pointA))},
+                {"point_b", orNull(vec(cast.pointB))},
+                {"normal", orNull(vec(cast.normal))}};
+}
+
+Json shapeCastTraceJson(const ShapeCastTrace& trace) {
+    Json steps = Json::array();
+    for (const ShapeCastStep& s : trace.steps) {
+        steps.push_back(Json{{"t", number(s.t)},
+                             {"center_a", vec(shapeCenter(s.shapeA))},
+                             {"center_b", vec(shapeCenter(s.shapeB))},
+                             {"distance", number(s.gjk.distance)},
+                             {"lower_bound", number(s.gjk.lowerBound)},
+                             {"normal", vec(s.gjk.normal)},
+                             {"point_a", vec(s.gjk.pointA)},
+                             {"point_b", vec(s.gjk.pointB)},
+                             {"gjk_iterations", s.gjk.iterations},
+                             {"linear_rate", number(s.linearRate)},
+                             {"angular_rate", number(s.angularRate)},
+                             {"rate", number(s.rate)},
+                             {"next_t", number(s.nextT)}});
+    }
+    return Json{{"result", shapeCastJson(trace.result)},
+                {"status", std::string(shapeCastStatusName(trace.result.status))},
+                {"t_max", number(trace.tMax)},
+                {"gap", number(trace.gap)},
+                {"reach_a", number(trace.reachA)},
+                {"reach_b", number(trace.reachB)},
+                {"tolerance", number(trace.tolerance)},
+                {"steps", std::move(steps)}};
+}
+
 } // namespace kz::explain_json

@@ -6,6 +6,7 @@
 #include "app/lab/queries/json.hpp"
 #include "geom/explain_epa.hpp"
 #include "geom/explain_gjk.hpp"
+#include "geom/explain_shape_cast.hpp"
 
 namespace kz::explain_json {
 
@@ -20,5 +21,12 @@ Json epaTraceJson(const EpaTrace& trace);
 /// {"status", "radius", "tolerance", "iterations": [{"direction", "support", "plane_height",
 /// "moved", "t", "x", "updated", "added", "simplex", "v", "distance"}]}.
 Json rayCastTraceJson(const RayCastTrace& trace);
+/// {"hit", "status", "time_of_impact", "distance", "point_a", "point_b", "normal"}: the time and
+/// GJK's answer there (null for a miss).
+Json shapeCastJson(const ShapeCast& cast);
+/// {"result": shapeCastJson, "status", "t_max", "gap", "reach_a", "reach_b", "tolerance",
+/// "steps": [{"t", "center_a", "center_b", "distance", "lower_bound", "normal", "point_a",
+/// "point_b", "gjk_iterations", "linear_rate", "angular_rate", "rate", "next_t"}]}.
+Json shapeCastTraceJson(const ShapeCastTrace& trace);
 
 } // namespace kz::explain_json

@@ -193,6 +193,24 @@ void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const gl
                     origin + hull.vertices[hull.edges[e + 1].origin], kDifferenceColor);
 }
 
+void drawConvexOutline(const ConvexShape& shape, const glm::vec3& eye, const glm::vec3& color,
+                       LabCanvas& canvas, bool onTop) {
+    glm::vec3 sight = eye - support(shape, glm::vec3(0.0f));
+    if (!(glm::dot(sight, sight) > 0.0f)) sight = glm::vec3(0.0f, 0.0f, 1.0f);
+    sight = glm::normalize(sight);
+    const glm::vec3 helper =
+        std::abs(sight.y) < 0.9f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
+    const glm::vec3 u = glm::normalize(glm::cross(helper, sight)), v = glm::cross(sight, u);
+    constexpr int kDirections = 48;
+    glm::vec3 previous = support(shape, u);
+    for (int k = 1; k <= kDirections; ++k) {
+        const float a = glm::two_pi<float>() * float(k) / float(kDirections);
+        const glm::vec3 p = support(shape, std::cos(a) * u + std::sin(a) * v);
+        canvas.line(previous, p, color, onTop);
+        previous = p;
+    }
+}
+
 int convexStep(const LabView& view, int count) {
     return view.convexStep >= 0 && view.convexStep < count ? view.convexStep : count - 1;
 }

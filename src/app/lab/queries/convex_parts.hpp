@@ -59,6 +59,11 @@ inline glm::vec3 differencePoint(const glm::vec3& origin, const glm::dvec3& w) {
 /// around `origin`, and the origin's cross: what GJK walks and EPA grows inside.
 void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const glm::vec3& origin,
                     LabCanvas& canvas);
+/// The shape's outline as seen from `eye`: the loop of its support points in 48 directions across
+/// the line of sight (its silhouette, exact for a far eye): a convex shape drawn in another pose
+/// (the shape cast's A at each step's time).
+void drawConvexOutline(const ConvexShape& shape, const glm::vec3& eye, const glm::vec3& color,
+                       LabCanvas& canvas, bool onTop = false);
 /// The iteration the picture and the panel show: view.convexStep within [0, count), else the last.
 int convexStep(const LabView& view, int count);
 /// The panel's iteration slider over `count` iterations (nothing for fewer than 2).

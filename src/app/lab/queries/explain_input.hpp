@@ -33,7 +33,8 @@ struct ExplainShape {
     std::shared_ptr<const ConvexHull> hull; ///< "hull": the hull of its points (local frame).
     glm::vec3 hullPosition{0.0f};           ///< The hull's "position".
     glm::mat3 hullAxes{1.0f};               ///< Its orientation's axes.
-    glm::vec3 velocity{0.0f};               ///< A sphere or box's "velocity" (m/s); 0 when not given.
+    glm::vec3 velocity{0.0f};               ///< "velocity" (m/s; sweeps and shape-cast); 0 when not given.
+    glm::vec3 angularVelocity{0.0f};        ///< "angular_velocity" (rad/s, about "position"; shape-cast).
 };
 
 /// The query's inputs as the shapes file gives them.
@@ -44,6 +45,8 @@ struct ExplainInput {
     ExplainShape b;                ///< "b": always given.
     float sweepTMax =
         INFINITY; ///< "t_max" (sweep-sphere-triangle): the time limit in s, +infinity when not given.
+    float castTMax = 1.0f; ///< "t_max" (shape-cast): the time limit in s, 1 when not given.
+    float castGap = 0.0f;  ///< "gap" (shape-cast): the distance that counts as touching, 0 when not given.
 };
 
 /// What a query needs from the shapes file.
@@ -52,6 +55,9 @@ struct ExplainNeeds {
     ExplainShapeKind a; ///< The kind of "a" (unused with a ray).
     ExplainShapeKind b; ///< The kind of "b".
     bool sweep;         ///< "a" moves: its "velocity" and the top-level "t_max" are read.
+    /// "a" and "b" may move and turn (shape-cast): their optional "velocity" and
+    /// "angular_velocity", and the top-level "t_max" and "gap", are read.
+    bool cast = false;
 };
 
 /// A ray query's needs: "ray" and a "b" of kind `b`.

@@ -23,7 +23,8 @@
     QUERY(kGjkQuery)                                                                                         \
     QUERY(kEpaQuery)                                                                                         \
     QUERY(kRayConvexQuery)                                                                                   \
-    QUERY(kConvexConvexQuery)
+    QUERY(kConvexConvexQuery)                                                                                \
+    QUERY(kShapeCastQuery)
 
 namespace kz {
 
