@@ -119,7 +119,6 @@ struct Renderer::Impl {
     std::vector<Instance> sphereInstances, boxInstances, obstacleInstance;
     std::vector<WallVertex> wallVertices;
     std::vector<LineVertex> edgeLines;
-    std::vector<MeshVertex> surfaceVertices;
     DebugLines debugLines;
 
     Impl(int shadowMapSize, int msaaSamples) : shadowMap(shadowMapSize), msaa(msaaSamples) {}

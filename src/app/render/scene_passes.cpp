@@ -123,9 +123,9 @@ void Renderer::Impl::drawTranslucent(const Frame& frame) {
     glDepthMask(GL_FALSE);
     glEnable(GL_CULL_FACE);
     for (const TranslucentSurface& surface : debugLines.surfaces) {
-        surfaceVertices = flatShaded(surface.positions, surface.indices).vertices;
-        if (surfaceVertices.empty()) continue;
-        const GLsizei count = surfaceMesh.upload(surfaceVertices, Instance{glm::mat4(1.0f), surface.color});
+        const MeshData flat = flatShaded(surface.positions, surface.indices); // indices 0, 1, 2, ...
+        if (flat.vertices.empty()) continue;
+        const GLsizei count = surfaceMesh.upload(flat.vertices, Instance{glm::mat4(1.0f), surface.color});
         for (const GLenum culled : {GL_FRONT, GL_BACK}) {
             glCullFace(culled);
             glDrawArraysInstanced(GL_TRIANGLES, 0, count, 1);
