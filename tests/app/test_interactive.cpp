@@ -1599,6 +1599,66 @@ TEST(Interactive, TheLabsBoxBoxScreenshotShowsTheSeparatingAxisInItsColour) {
     EXPECT_GT(axisPixels.first.x, 370.0f);
 }
 
+/// The median of each channel over the (2k+1)^2 pixels around (x, y): a wall's colour under its
+/// grid lines and a few wires.
+Rgb medianAround(const Image& image, int x, int y, int k = 4) {
+    std::vector<int> channels[3];
+    for (int dy = -k; dy <= k; ++dy) {
+        for (int dx = -k; dx <= k; ++dx) {
+            if (!image.inside(x + dx, y + dy)) continue;
+            const Rgb c = image.at(x + dx, y + dy);
+            channels[0].push_back(c.r);
+            channels[1].push_back(c.g);
+            channels[2].push_back(c.b);
+        }
+    }
+    int median[3] = {0, 0, 0};
+    for (int i = 0; i < 3; ++i) {
+        if (channels[i].empty()) continue;
+        auto middle = channels[i].begin() + std::ptrdiff_t(channels[i].size() / 2);
+        std::nth_element(channels[i].begin(), middle, channels[i].end());
+        median[i] = *middle;
+    }
+    return {median[0], median[1], median[2]};
+}
+
+TEST(Interactive, TheLabsGjkScreenshotShowsTheMinkowskiDifferenceAsATranslucentHull) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    App app(dir.path(),
+            {"--lab", "gjk", "--size", std::to_string(kWidth) + "x" + std::to_string(kHeight), "--frames",
+             "30", "--screenshot", "lab.png", "--no-vsync"},
+            false);
+    ASSERT_TRUE(app.started());
+    ASSERT_EQ(app.waitExit(), std::optional<int>(0)) << app.diagnostics();
+    const Image image = loadPng(dir.path() / "lab.png");
+    ASSERT_TRUE(image.valid()) << app.diagnostics();
+
+    // The difference's hull as the lab draws it, and where it lands with the lab's camera.
+    const kz::LabScene scene = kz::makeLabScene(kz::LabQuery::Gjk);
+    kz::LabCanvas canvas;
+    canvas.eye = kz::kLabEye;
+    kz::drawLabConstruction(scene, kz::runLabQuery(scene), canvas);
+    ASSERT_EQ(canvas.surfaces.size(), 1u);
+    const Camera camera{kz::kLabEye, kz::kLabTarget, kz::kLabFovDeg};
+    glm::vec3 centre(0.0f);
+    float right = 0.0f;
+    for (const glm::vec3& p : canvas.surfaces[0].positions) {
+        centre += p / float(canvas.surfaces[0].positions.size());
+        right = std::max(right, project(camera, p).x);
+    }
+    const glm::ivec2 inside = pixelAt(project(camera, centre));
+    ASSERT_GT(inside.x, 370) << "right of the panel";
+    // Through the hull the wall behind it shows, tinted toward the hull's lavender: brighter and
+    // bluer than the same wall just beside the hull.
+    const Rgb hull = medianAround(image, inside.x, inside.y);
+    const Rgb wall = medianAround(image, int(right) + 25, inside.y);
+    EXPECT_GT(colourDistance(hull, wall), 20) << str(hull) << " " << str(wall);
+    EXPECT_GT(hull.b - hull.r, wall.b - wall.r + 5) << str(hull) << " " << str(wall);
+    EXPECT_LT(hull.r + hull.g + hull.b, 3 * 200) << "not white: " << str(hull);
+}
+
 // ------------------------------------------------------------------------------ the timeline
 
 /// The timeline's `seek` events from `cursor` on, waiting for `count` of them.

@@ -1,7 +1,9 @@
 // The query lab without a window (src/app/lab: scene.hpp, query.hpp, draw.hpp): the query
 // names, every query's start scene (interesting: rays hit, pairs are close but apart), the verdict
-// following the shapes, the numbers, the drawn world's tints and each query's construction lines.
+// following the shapes, the numbers, the drawn world's tints and each query's construction lines
+// and surfaces.
 #include "app/lab/draw.hpp"
+#include "app/lab/queries/convex_parts.hpp"
 #include "app/lab/query.hpp"
 #include "app/lab/scene.hpp"
 #include "geom/gjk.hpp"
@@ -10,7 +12,10 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <optional>
+#include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace {
 
@@ -626,6 +631,62 @@ TEST(LabConvex, TheStepsAreTheTracesWhoseAnswersAreTheQueries) {
         EXPECT_GT(all.lines.size() + all.topLines.size(),
                   answerOnly.lines.size() + answerOnly.topLines.size())
             << kz::labQueryName(q);
+    }
+}
+
+TEST(LabConvex, TheDifferenceIsATranslucentClosedHullInsideItsEdgesAndOnlyGjkAndEpaDrawOne) {
+    using kz::lab_parts::kDifferenceColor;
+    for (LabQuery q : allQueries()) {
+        const LabScene scene = kz::makeLabScene(q);
+        const LabResult result = kz::runLabQuery(scene);
+        kz::LabCanvas canvas;
+        kz::drawLabConstruction(scene, result, canvas);
+        if (q != LabQuery::Gjk && q != LabQuery::Epa) {
+            EXPECT_TRUE(canvas.surfaces.empty()) << kz::labQueryName(q);
+            continue;
+        }
+        ASSERT_EQ(canvas.surfaces.size(), 1u) << kz::labQueryName(q);
+        const kz::LabSurface& hull = canvas.surfaces[0];
+        EXPECT_EQ(glm::vec3(hull.color), kDifferenceColor);
+        EXPECT_GE(hull.color.a, 0.2f);
+        EXPECT_LE(hull.color.a, 0.4f);
+        ASSERT_GE(hull.positions.size(), 4u);
+        ASSERT_EQ(hull.indices.size() % 3, 0u);
+        glm::vec3 centre(0.0f);
+        for (const glm::vec3& p : hull.positions)
+            centre += p / float(hull.positions.size());
+        // Closed (each edge run once each way) and facing out: back faces are told from front ones.
+        std::set<std::pair<std::uint32_t, std::uint32_t>> edges;
+        for (std::size_t t = 0; t < hull.indices.size(); t += 3) {
+            const std::uint32_t i[3] = {hull.indices[t], hull.indices[t + 1], hull.indices[t + 2]};
+            ASSERT_LT(std::max({i[0], i[1], i[2]}), hull.positions.size());
+            const glm::vec3 a = hull.positions[i[0]], b = hull.positions[i[1]], c = hull.positions[i[2]];
+            EXPECT_GT(glm::dot(glm::cross(b - a, c - a), (a + b + c) / 3.0f - centre), 0.0f) << t;
+            for (int k = 0; k < 3; ++k)
+                EXPECT_TRUE(edges.insert({i[k], i[(k + 1) % 3]}).second) << kz::labQueryName(q);
+        }
+        for (const auto& [from, to] : edges)
+            EXPECT_TRUE(edges.count({to, from})) << kz::labQueryName(q) << " edge " << from << "-" << to;
+        // Its wire edges are still drawn, between its corners.
+        const std::set<std::tuple<float, float, float>> corners = [&] {
+            std::set<std::tuple<float, float, float>> out;
+            for (const glm::vec3& p : hull.positions)
+                out.insert({p.x, p.y, p.z});
+            return out;
+        }();
+        int wires = 0;
+        for (const kz::LabVertex& v : canvas.lines) {
+            if (v.color != kDifferenceColor) continue;
+            ++wires;
+            EXPECT_TRUE(corners.count({v.position.x, v.position.y, v.position.z})) << kz::labQueryName(q);
+        }
+        EXPECT_GE(wires, int(edges.size()) / 2) << "a polygon's edges, fewer than its fan's";
+        // With its layer off, no hull.
+        kz::LabView view;
+        std::fill(view.shown.begin() + 1, view.shown.end(), false);
+        kz::LabCanvas answerOnly;
+        kz::drawLabConstruction(scene, result, answerOnly, view);
+        EXPECT_TRUE(answerOnly.surfaces.empty()) << kz::labQueryName(q);
     }
 }
 

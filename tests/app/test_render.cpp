@@ -1,7 +1,7 @@
 // The renderer drawing into a hidden 320x240 window (Mesa llvmpipe under Xvfb): bodies in their
 // colours, the room's edges, the selection's outline, debug lines, the lamp-arch scenario's mesh
-// (its colour, outline, picked triangle and BVH boxes), shader errors, 10,000 bodies and PNG
-// screenshots. Needs a display: scripts/test.sh runs it under Xvfb.
+// (its colour, outline, picked triangle and BVH boxes), translucent surfaces, shader errors,
+// 10,000 bodies and PNG screenshots. Needs a display: scripts/test.sh runs it under Xvfb.
 #include "app/render/debug_lines.hpp"
 #include "app/render/meshes.hpp"
 #include "app/render/renderer.hpp"
@@ -421,6 +421,68 @@ TEST_F(RenderTest, PickedTriangleIsDrawnOnTopWhereItProjects) {
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
+/// The cube of half size `half` about `centre` as a translucent surface of `color`.
+TranslucentSurface cubeSurface(const glm::vec3& centre, float half, const glm::vec4& color) {
+    const MeshData cube = unitCube();
+    TranslucentSurface surface{{}, cube.indices, color};
+    for (const MeshVertex& v : cube.vertices)
+        surface.positions.push_back(centre + half * v.position);
+    return surface;
+}
+
+int colorDistance(const Rgb& a, const Rgb& b) {
+    return std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
+}
+
+TEST_F(RenderTest, ATranslucentSurfaceIsBlendedHiddenBehindBodiesAndLeavesTheLinesInsideIt) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const World world = twoBodies();
+    const glm::vec3 green(0.0f, 1.0f, 0.0f);
+    const glm::vec4 tint(0.2f, 0.9f, 0.3f, 0.3f);
+    // A line through a cube between the two bodies, and a cube behind the box, hidden by it.
+    DebugLines extra;
+    extra.lines = {{glm::vec3(-0.5f, 0.3f, 0.0f), green}, {glm::vec3(0.5f, 0.3f, 0.0f), green}};
+    Overlay overlay;
+    overlay.extra = &extra;
+    const auto none = drawFrame(*renderer, world, -1, noDebug(), overlay);
+    extra.surfaces = {cubeSurface(glm::vec3(0.0f, 0.6f, 0.0f), 0.6f, tint),
+                      cubeSurface(glm::vec3(2.0f, 0.0f, -2.5f), 0.6f, tint)};
+    const auto translucent = drawFrame(*renderer, world, -1, noDebug(), overlay);
+    extra.surfaces[0].color.a = 1.0f;
+    const auto opaque = drawFrame(*renderer, world, -1, noDebug(), overlay);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    // Inside the cube away from the line: neither what lies behind nor the cube's opaque colour,
+    // and greener than what lies behind.
+    const glm::ivec2 inCube = project(camera(), {0.0f, 0.9f, 0.0f});
+    const Rgb behind = pixelAt(none, inCube), blended = pixelAt(translucent, inCube),
+              solid = pixelAt(opaque, inCube);
+    EXPECT_GT(colorDistance(blended, behind), 10) << str(blended) << str(behind);
+    EXPECT_GT(colorDistance(blended, solid), 10) << str(blended) << str(solid);
+    EXPECT_GT(blended[1], behind[1] + 5) << str(blended) << str(behind);
+    // The box hides the cube behind it: its centre's pixel does not change.
+    const glm::ivec2 boxCentre = project(camera(), world.bodies()[1].position);
+    EXPECT_EQ(pixelAt(translucent, boxCentre), pixelAt(none, boxCentre));
+    // The line is drawn after the surfaces, in its own colour: every pixel it drew stays.
+    int linePixels = 0, kept = 0;
+    for (int y = 0; y < kSize.y; ++y) {
+        for (int x = 0; x < kSize.x; ++x) {
+            if (pixelAt(none, {x, y}) != Rgb{0, 255, 0}) continue;
+            ++linePixels;
+            if (pixelAt(translucent, {x, y}) == Rgb{0, 255, 0}) ++kept;
+        }
+    }
+    EXPECT_GT(linePixels, 10);
+    EXPECT_EQ(kept, linePixels);
+
+    // Fully transparent, or no triangle with an area: nothing changes.
+    extra.surfaces = {cubeSurface(glm::vec3(0.0f, 0.6f, 0.0f), 0.6f, glm::vec4(1.0f, 1.0f, 1.0f, 0.0f)),
+                      cubeSurface(glm::vec3(0.0f, 0.6f, 0.0f), 0.0f, tint)};
+    EXPECT_EQ(countDifferent(drawFrame(*renderer, world, -1, noDebug(), overlay), none), 0);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+}
+
 TEST_F(RenderTest, BvhBoxesDrawDeeperLevelsAsTheDepthGrows) {
     auto renderer = makeRenderer();
     ASSERT_NE(renderer, nullptr);
@@ -745,6 +807,15 @@ TEST(RenderDebugLines, ExtraLinesAreAddedWhateverTheToggles) {
     ASSERT_EQ(out.topLines.size(), 2u);
     EXPECT_EQ(out.topLines[0].position, glm::vec3(2.0f));
     EXPECT_TRUE(out.topTriangles.empty());
+    EXPECT_TRUE(out.surfaces.empty());
+
+    extra.surfaces.push_back({{glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 1.0f, 0.0f)},
+                              {0u, 1u, 2u},
+                              glm::vec4(0.5f)});
+    buildDebugLines(world, glm::vec3(0.0f, 3.0f, 18.0f), noDebug(), overlay, cache, out);
+    ASSERT_EQ(out.surfaces.size(), 1u);
+    EXPECT_EQ(out.surfaces[0].indices.size(), 3u);
+    EXPECT_EQ(out.surfaces[0].color, glm::vec4(0.5f));
 }
 
 TEST(RenderDebugLines, TheAppsOverlayComesFromItsPicks) {

@@ -1,13 +1,14 @@
 // What the query lab draws: its scene as a World the renderer draws (the shapes as bodies and
 // placed meshes, tinted by the verdict; the handles as small balls) and each query's
-// construction as coloured line segments (LabCanvas), which the app hands to the renderer's debug
-// lines. Each query's answer and steps are drawn by its unit (lab/queries/unit.hpp: drawAnswer,
-// drawSteps). Also used by the mouse probe. No SDL, GL or ImGui.
+// construction as coloured line segments and translucent surfaces (LabCanvas), which the app
+// hands to the renderer's debug lines. Each query's answer and steps are drawn by its unit
+// (lab/queries/unit.hpp: drawAnswer, drawSteps). Also used by the mouse probe. No SDL, GL or ImGui.
 #pragma once
 
 #include "app/lab/query.hpp"
 #include "physics/world.hpp"
 
+#include <cstdint>
 #include <vector>
 
 namespace kz {
@@ -18,16 +19,27 @@ struct LabVertex {
     glm::vec3 color;    ///< Linear RGB in [0, 1].
 };
 
+/// A translucent surface in world space (the layout of the renderer's TranslucentSurface): lit,
+/// blended over the shapes, showing what lies inside it.
+struct LabSurface {
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices; ///< Triangles, counter-clockwise seen from outside.
+    glm::vec4 color{1.0f};              ///< Linear RGB, and the opacity in alpha.
+};
+
 /// Line segments in world space: drawn faintly through everything and solid where visible, or on
-/// top of everything (markers that must never hide inside a shape).
+/// top of everything (markers that must never hide inside a shape); and translucent surfaces,
+/// drawn before the lines.
 struct LabCanvas {
-    std::vector<LabVertex> lines;    ///< Pairs of vertices.
-    std::vector<LabVertex> topLines; ///< Pairs, over everything.
-    glm::vec3 eye{0.0f};             ///< The camera: markers keep a similar size on screen.
+    std::vector<LabVertex> lines;     ///< Pairs of vertices.
+    std::vector<LabVertex> topLines;  ///< Pairs, over everything.
+    std::vector<LabSurface> surfaces; ///< In drawing order.
+    glm::vec3 eye{0.0f};              ///< The camera: markers keep a similar size on screen.
 
     void clear() {
         lines.clear();
         topLines.clear();
+        surfaces.clear();
     }
     void line(const glm::vec3& a, const glm::vec3& b, const glm::vec3& color, bool onTop = false);
     /// Three axis-aligned strokes through p, sized for the screen.

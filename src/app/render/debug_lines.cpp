@@ -150,6 +150,8 @@ void buildDebugLines(const World& world, const glm::vec3& eye, const DebugDraw& 
                             overlay.extra->topLines.end());
         out.topTriangles.insert(out.topTriangles.end(), overlay.extra->topTriangles.begin(),
                                 overlay.extra->topTriangles.end());
+        out.surfaces.insert(out.surfaces.end(), overlay.extra->surfaces.begin(),
+                            overlay.extra->surfaces.end());
     }
 }
 

@@ -1,5 +1,6 @@
 // The debug overlay as coloured line and triangle vertices: the pick ray and its hit, the impact
-// preview, bounding boxes, contacts, velocities, BVH node boxes and the picked triangle.
+// preview, bounding boxes, contacts, velocities, BVH node boxes and the picked triangle; and
+// translucent surfaces (the lab's Minkowski difference).
 // Pure CPU work (no GL), so it is tested without a display; the renderer uploads the result.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include "physics/obstacle.hpp"
 #include "physics/world.hpp"
 
+#include <cstdint>
 #include <glm/glm.hpp>
 #include <vector>
 
@@ -21,16 +23,30 @@ struct LineVertex {
     glm::vec3 color;
 };
 
+/// A translucent surface in world space, in one colour: lit and flat shaded, blended over the
+/// opaque scene (which hides it where nearer), its back faces first, then its front faces, so a
+/// closed convex mesh reads right from any side.
+struct TranslucentSurface {
+    std::vector<glm::vec3> positions;
+    /// Triangles, 3 indices each, counter-clockwise seen from outside (a triangle of zero area or
+    /// with an index out of range is left out).
+    std::vector<std::uint32_t> indices;
+    glm::vec4 color{1.0f}; ///< Linear RGB, and the opacity in alpha (0: invisible, 1: opaque).
+};
+
 /// One frame's debug geometry, in world space.
 struct DebugLines {
     std::vector<LineVertex> lines;        ///< Segments drawn faintly through everything, then depth tested.
     std::vector<LineVertex> topLines;     ///< Segments drawn over everything (the picked triangle's edges).
     std::vector<LineVertex> topTriangles; ///< Triangles filled faintly over everything (the picked triangle).
+    /// Drawn after the opaque scene and the room's edges, before the lines, in this order.
+    std::vector<TranslucentSurface> surfaces;
 
     void clear() {
         lines.clear();
         topLines.clear();
         topTriangles.clear();
+        surfaces.clear();
     }
 };
 
@@ -47,9 +63,9 @@ struct BvhLevelBoxes {
 };
 using BvhBoxCache = MeshShapeCache<BvhLevelBoxes>;
 
-/// Clears `out` and fills it with what `debug` switches on, then overlay.extra's lines. `eye` sizes the
-/// markers (crosses keep a similar size on screen); `bvhBoxes` keeps each mesh's boxes between frames.
-/// Indices in `overlay` out of range, and non-finite rays, hits or triangles, draw nothing.
+/// Clears `out` and fills it with what `debug` switches on, then overlay.extra's lines and surfaces. `eye`
+/// sizes the markers (crosses keep a similar size on screen); `bvhBoxes` keeps each mesh's boxes between
+/// frames. Indices in `overlay` out of range, and non-finite rays, hits or triangles, draw nothing.
 void buildDebugLines(const World& world, const glm::vec3& eye, const DebugDraw& debug, const Overlay& overlay,
                      BvhBoxCache& bvhBoxes, DebugLines& out);
 

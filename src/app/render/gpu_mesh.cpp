@@ -7,25 +7,16 @@ const void* byteOffset(std::size_t offset) {
     return reinterpret_cast<const void*>(static_cast<std::uintptr_t>(offset));
 }
 
-} // namespace
-
-InstancedMesh::InstancedMesh(const MeshData& mesh) {
-    indexCount = static_cast<GLsizei>(mesh.indices.size());
-    glBindVertexArray(vao.id());
+/// Into the bound vertex array: MeshVertex attributes (locations 0 and 1) from `vertices`, and
+/// Instance attributes (locations 2-5 and 6, one per instance) from `instances`.
+void bindMeshAttributes(const Buffer& vertices, const Buffer& instances) {
     glBindBuffer(GL_ARRAY_BUFFER, vertices.id());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(MeshVertex)),
-                 mesh.vertices.data(), GL_STATIC_DRAW);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
                           byteOffset(offsetof(MeshVertex, position)));
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
                           byteOffset(offsetof(MeshVertex, normal)));
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices.id());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
-                 static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)), mesh.indices.data(),
-                 GL_STATIC_DRAW);
-
     glBindBuffer(GL_ARRAY_BUFFER, instances.id());
     for (GLuint column = 0; column < 4; ++column) {
         glEnableVertexAttribArray(2 + column);
@@ -36,8 +27,37 @@ InstancedMesh::InstancedMesh(const MeshData& mesh) {
     glEnableVertexAttribArray(6);
     glVertexAttribPointer(6, 4, GL_FLOAT, GL_FALSE, sizeof(Instance), byteOffset(offsetof(Instance, color)));
     glVertexAttribDivisor(6, 1);
+}
+
+} // namespace
+
+InstancedMesh::InstancedMesh(const MeshData& mesh) {
+    indexCount = static_cast<GLsizei>(mesh.indices.size());
+    glBindVertexArray(vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, vertices.id());
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(MeshVertex)),
+                 mesh.vertices.data(), GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices.id());
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                 static_cast<GLsizeiptr>(mesh.indices.size() * sizeof(std::uint32_t)), mesh.indices.data(),
+                 GL_STATIC_DRAW);
+    bindMeshAttributes(vertices, instances);
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+StreamedMesh::StreamedMesh() {
+    glBindVertexArray(vao.id());
+    bindMeshAttributes(vertices, instance);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+GLsizei StreamedMesh::upload(const std::vector<MeshVertex>& triangles, const Instance& one) {
+    streamBuffer(GL_ARRAY_BUFFER, vertices, triangles);
+    streamBuffer(GL_ARRAY_BUFFER, instance, std::vector<Instance>{one});
+    glBindVertexArray(vao.id());
+    return static_cast<GLsizei>(triangles.size());
 }
 
 ObstacleMesh::ObstacleMesh(const MeshShape& mesh)

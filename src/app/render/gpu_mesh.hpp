@@ -1,5 +1,6 @@
-// Meshes in GPU memory: the instanced unit meshes bodies are drawn from, an obstacle's two meshes
-// and a stream of line or wall vertices re-uploaded every frame. Needs a current GL context.
+// Meshes in GPU memory: the instanced unit meshes bodies are drawn from, an obstacle's two meshes,
+// a translucent surface's triangles and a stream of line or wall vertices re-uploaded every frame. Needs a
+// current GL context.
 #pragma once
 
 #include "gl_objects.hpp"
@@ -47,6 +48,21 @@ struct ObstacleMesh {
     InstancedMesh hull; ///< Welded, smooth normals: the outline's hull.
 
     explicit ObstacleMesh(const MeshShape& mesh);
+};
+
+/// Non-indexed triangles (MeshVertex: position and normal) re-uploaded whenever drawn, read with
+/// one instance (a model matrix and a colour) like an InstancedMesh: a translucent surface for
+/// the scene program.
+struct StreamedMesh {
+    Buffer vertices = makeBuffer();
+    Buffer instance = makeBuffer();
+    VertexArray vao = makeVertexArray();
+
+    StreamedMesh();
+
+    /// Uploads `triangles` (3 vertices each) and `one`, leaving the vertex array bound; the number
+    /// of vertices to draw.
+    GLsizei upload(const std::vector<MeshVertex>& triangles, const Instance& one);
 };
 
 /// A stream of non-indexed vertices with two vec3 attributes (position and normal or colour).

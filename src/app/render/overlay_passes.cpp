@@ -1,5 +1,6 @@
-// The passes over the lit scene: the selection's outline, the room's edges and the debug lines,
-// and the picked triangle on top (Renderer::draw lists them in order).
+// The passes over the lit scene: the selection's outline, the room's edges, the debug lines (after
+// the translucent surfaces, scene_passes.cpp) and the picked triangle on top (Renderer::draw lists them in
+// order).
 #include "renderer_impl.hpp"
 
 #include <glm/gtc/type_ptr.hpp>
@@ -59,14 +60,27 @@ void Renderer::Impl::drawSelectionOutline(const Frame& frame, const World& world
     glCullFace(GL_BACK);
 }
 
-/// Lines: the room's edges depth tested; debug lines faint through everything, then solid. Leaves
-/// the line program bound for drawOnTop.
-void Renderer::Impl::drawLines(const Frame& frame) {
+namespace {
+
+/// Binds the line program at full strength with the camera's matrix.
+void useLineProgram(const Program& program, GLint viewProj, GLint alpha, const Frame& frame) {
     glDisable(GL_CULL_FACE);
-    glUseProgram(lineProgram.id());
-    glUniformMatrix4fv(linesU.viewProj, 1, GL_FALSE, glm::value_ptr(frame.viewProj));
-    glUniform1f(linesU.alpha, 1.0f);
+    glUseProgram(program.id());
+    glUniformMatrix4fv(viewProj, 1, GL_FALSE, glm::value_ptr(frame.viewProj));
+    glUniform1f(alpha, 1.0f);
+}
+
+} // namespace
+
+/// The room's edges, depth tested.
+void Renderer::Impl::drawRoomEdges(const Frame& frame) {
+    useLineProgram(lineProgram, linesU.viewProj, linesU.alpha, frame);
     lineStream.draw(GL_LINES, edgeLines);
+}
+
+/// Debug lines faint through everything, then solid. Leaves the line program bound for drawOnTop.
+void Renderer::Impl::drawDebugLines(const Frame& frame) {
+    useLineProgram(lineProgram, linesU.viewProj, linesU.alpha, frame);
     if (debugLines.lines.empty()) return;
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -80,7 +94,7 @@ void Renderer::Impl::drawLines(const Frame& frame) {
     glDisable(GL_BLEND);
 }
 
-/// Over everything, with the line program drawLines bound: the picked triangle, filled faintly
+/// Over everything, with the line program drawDebugLines bound: the picked triangle, filled faintly
 /// and edged.
 void Renderer::Impl::drawOnTop() {
     if (debugLines.topTriangles.empty() && debugLines.topLines.empty()) return;

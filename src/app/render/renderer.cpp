@@ -223,7 +223,9 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
     impl.drawBodies(frame);
     impl.drawObstacles(world.obstacles(), selection.obstacle);
     if (selection.body >= 0 || selection.obstacle >= 0) impl.drawSelectionOutline(frame, world, selection);
-    impl.drawLines(frame);
+    impl.drawRoomEdges(frame);
+    impl.drawTranslucent(frame);
+    impl.drawDebugLines(frame);
     impl.drawOnTop();
     if (multisampled) impl.msaa.resolve(static_cast<GLuint>(target));
 

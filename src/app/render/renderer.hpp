@@ -1,8 +1,9 @@
 // Drawing a World with OpenGL 3.3 core: the sun's shadows, the room, instanced spheres and boxes,
-// the mesh obstacles, the selected body's or obstacle's highlight, debug lines and the picked
-// triangle, multisampled when the context can. The app layer only: needs a current GL context
-// loaded by glad. Renderer::draw lists the passes (renderer.cpp; scene_passes.cpp and
-// overlay_passes.cpp hold them); the debug lines are built on the CPU in debug_lines.cpp.
+// the mesh obstacles, the selected body's or obstacle's highlight, translucent surfaces, debug
+// lines and the picked triangle, multisampled when the context can. The app layer only: needs a
+// current GL context loaded by glad. Renderer::draw lists the passes (renderer.cpp;
+// scene_passes.cpp and overlay_passes.cpp hold them); the debug lines are built on the CPU in
+// debug_lines.cpp.
 #pragma once
 
 #include "app/view/pick_state.hpp"
@@ -58,8 +59,8 @@ struct Overlay {
                                    ///< while a body is selected.
     /// The triangle of selectedObstacle the last pick hit (DebugDraw::hitTriangle).
     std::optional<std::uint32_t> pickTriangle;
-    /// More lines drawn with the debug lines whatever the toggles (the lab's construction, the mouse
-    /// probe); null: none. Must outlive the draw call.
+    /// More lines drawn with the debug lines whatever the toggles, and translucent surfaces (the
+    /// lab's construction, the mouse probe); null: none. Must outlive the draw call.
     const DebugLines* extra = nullptr;
 };
 
@@ -88,7 +89,8 @@ public:
     /// in its colour (one draw each; its mesh is uploaded once and kept while an obstacle uses
     /// it), each darkened where the sun's shadow falls, a yellow rim around the selected body
     /// (index, or -1: none; out of range draws none) or else overlay.selectedObstacle, both also
-    /// tinted lighter, then the room's edges and the debug lines (faint through everything, solid
+    /// tinted lighter, then the room's edges, the translucent surfaces of overlay.extra (lit,
+    /// blended, hidden where the scene is nearer), the debug lines (faint through everything, solid
     /// where visible) and last the picked triangle over everything. When multisampling, the
     /// passes draw into the renderer's multisampled framebuffer, resolved into the current one
     /// at the end. Leaves the current framebuffer bound for drawing and reading.

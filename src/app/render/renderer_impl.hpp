@@ -1,7 +1,7 @@
 // Renderer::Impl, shared by the renderer's files: renderer.cpp (create, the frame's list of passes,
-// the CPU work, read-back), scene_passes.cpp (the shadow pass, the room, bodies and obstacles)
-// and overlay_passes.cpp (the selection's outline, the lines, the picked triangle). Private to
-// kz_render.
+// the CPU work, read-back), scene_passes.cpp (the shadow pass, the room, bodies and obstacles,
+// the translucent surfaces) and overlay_passes.cpp (the selection's outline, the lines, the picked
+// triangle). Private to kz_render.
 #pragma once
 
 #include "app/render/renderer.hpp"
@@ -109,6 +109,7 @@ struct Renderer::Impl {
     InstancedMesh boxMesh{unitCube()};
     VertexStream walls{sizeof(WallVertex)};
     VertexStream lineStream{sizeof(LineVertex)};
+    StreamedMesh surfaceMesh;                    ///< The translucent surfaces, one at a time.
     MeshShapeCache<ObstacleMesh> obstacleMeshes; ///< Uploaded on first use, freed with the mesh.
     BvhBoxCache bvhBoxes;                        ///< The debug lines' BVH boxes, per mesh.
     ShadowMap shadowMap;
@@ -149,7 +150,9 @@ struct Renderer::Impl {
     void drawBodies(const Frame& frame);
     void drawObstacles(std::span<const Obstacle> obstacles, int selectedObstacle);
     void drawSelectionOutline(const Frame& frame, const World& world, const Selection& selection);
-    void drawLines(const Frame& frame);
+    void drawRoomEdges(const Frame& frame);
+    void drawTranslucent(const Frame& frame);
+    void drawDebugLines(const Frame& frame);
     void drawOnTop();
 
     /// One instanced draw of each body shape that has instances (already uploaded).

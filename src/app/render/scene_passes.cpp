@@ -1,5 +1,6 @@
 // The passes that draw the scene itself: the sun's shadow map, then the room, the bodies and the
-// obstacles, lit and shadowed (Renderer::draw lists them in order).
+// obstacles, lit and shadowed, and the translucent surfaces over them (Renderer::draw lists them
+// in order).
 #include "renderer_impl.hpp"
 
 #include <glm/gtc/type_ptr.hpp>
@@ -107,6 +108,32 @@ void Renderer::Impl::drawObstacles(std::span<const Obstacle> obstacles, int sele
     glDisable(GL_CULL_FACE);
     drawObstacleMeshes(obstacles, selectedObstacle);
     glEnable(GL_CULL_FACE);
+}
+
+/// The translucent surfaces, each lit and flat shaded without the sun's shadow (a drawing over the
+/// scene, casting none), blended over what is drawn so far: depth tested against the opaque scene,
+/// writing no depth, so what lies inside or behind a surface still shows through it. Back faces
+/// first, then front faces: a closed convex mesh blends its far side under its near side.
+void Renderer::Impl::drawTranslucent(const Frame& frame) {
+    if (debugLines.surfaces.empty()) return;
+    useLitProgram(unshadowed.scene, unshadowed.sceneU, frame, shadowMap.texture());
+    glUniform3fv(unshadowed.sceneEye, 1, glm::value_ptr(frame.eye));
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_CULL_FACE);
+    for (const TranslucentSurface& surface : debugLines.surfaces) {
+        const MeshData flat = flatShaded(surface.positions, surface.indices); // indices 0, 1, 2, ...
+        if (flat.vertices.empty()) continue;
+        const GLsizei count = surfaceMesh.upload(flat.vertices, Instance{glm::mat4(1.0f), surface.color});
+        for (const GLenum culled : {GL_FRONT, GL_BACK}) {
+            glCullFace(culled);
+            glDrawArraysInstanced(GL_TRIANGLES, 0, count, 1);
+        }
+    }
+    glCullFace(GL_BACK);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
 }
 
 } // namespace kz::render

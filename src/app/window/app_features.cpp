@@ -13,13 +13,15 @@
 namespace kz {
 namespace {
 
-/// The lab's and the probe's lines, in the renderer's debug-line form.
+/// The lab's and the probe's lines and surfaces, in the renderer's debug-line form.
 void toDebugLines(const LabCanvas& canvas, render::DebugLines& out) {
     out.clear();
     for (const LabVertex& v : canvas.lines)
         out.lines.push_back({v.position, v.color});
     for (const LabVertex& v : canvas.topLines)
         out.topLines.push_back({v.position, v.color});
+    for (const LabSurface& s : canvas.surfaces)
+        out.surfaces.push_back({s.positions, s.indices, s.color});
 }
 
 float msSince(std::chrono::steady_clock::time_point start) {

@@ -63,8 +63,9 @@ std::shared_ptr<const MeshShape> cylinderMesh(float radius, float halfHeight) {
     return latheMesh("cylinder", {{radius, -halfHeight}, {radius, halfHeight}}, -halfHeight, halfHeight);
 }
 
-/// The hull's faces as triangle fans (each face a convex polygon: its loop of half-edges).
-std::shared_ptr<const MeshShape> hullMesh(const ConvexHull& hull) {
+/// The hull's faces as triangle fans into its vertices (each face a convex polygon: its loop of
+/// half-edges, counter-clockwise seen from outside).
+std::vector<std::uint32_t> hullTriangles(const ConvexHull& hull) {
     std::vector<std::uint32_t> idx;
     for (const ConvexHull::Face& face : hull.faces) {
         const std::uint32_t first = hull.edges[face.edge].origin;
@@ -72,7 +73,11 @@ std::shared_ptr<const MeshShape> hullMesh(const ConvexHull& hull) {
         for (std::uint32_t next = hull.edges[e].next; next != face.edge; e = next, next = hull.edges[e].next)
             idx.insert(idx.end(), {first, hull.edges[e].origin, hull.edges[next].origin});
     }
-    return makeMesh("hull", hull.vertices, std::move(idx));
+    return idx;
+}
+
+std::shared_ptr<const MeshShape> hullMesh(const ConvexHull& hull) {
+    return makeMesh("hull", hull.vertices, hullTriangles(hull));
 }
 
 } // namespace
@@ -188,6 +193,10 @@ void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const gl
         return;
     }
     const ConvexHull& hull = *build.hull;
+    LabSurface surface{{}, hullTriangles(hull), glm::vec4(kDifferenceColor, kDifferenceOpacity)};
+    for (const glm::vec3& v : hull.vertices)
+        surface.positions.push_back(origin + v);
+    canvas.surfaces.push_back(std::move(surface));
     for (std::size_t e = 0; e < hull.edges.size(); e += 2) // each edge once: twins are i, i ^ 1
         canvas.line(origin + hull.vertices[hull.edges[e].origin],
                     origin + hull.vertices[hull.edges[e + 1].origin], kDifferenceColor);

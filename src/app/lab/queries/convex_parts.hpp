@@ -43,10 +43,13 @@ LabShape convexOfKind(LabShapeKind kind, std::string name, glm::vec3 position, g
 /// between the difference's centre and its origin sits here (so both stay in view as the shapes
 /// move apart).
 inline constexpr glm::vec3 kDifferenceAnchor{0.4f, 1.7f, -3.2f};
-inline constexpr glm::vec3 kDifferenceColor{0.5f, 0.55f, 0.75f}; ///< The difference's wire hull.
-inline constexpr glm::vec3 kSimplexColor{1.0f, 0.85f, 0.2f};     ///< GJK's simplex, EPA's nearest face.
-inline constexpr glm::vec3 kPolytopeColor{0.85f, 0.6f, 1.0f};    ///< EPA's polytope.
-inline constexpr glm::vec3 kSupportColor{1.0f, 0.35f, 0.9f}; ///< Support points, on the shapes and in A - B.
+inline constexpr glm::vec3 kDifferenceColor{0.5f, 0.55f, 0.75f}; ///< The difference's hull and edges.
+/// The opacity of the difference's hull: low enough that the origin, GJK's simplex and EPA's
+/// polytope inside it stay in view.
+inline constexpr float kDifferenceOpacity = 0.3f;
+inline constexpr glm::vec3 kSimplexColor{1.0f, 0.85f, 0.2f};  ///< GJK's simplex, EPA's nearest face.
+inline constexpr glm::vec3 kPolytopeColor{0.85f, 0.6f, 1.0f}; ///< EPA's polytope.
+inline constexpr glm::vec3 kSupportColor{1.0f, 0.35f, 0.9f};  ///< Support points, on the shapes and in A - B.
 
 /// Where the lab draws the origin of the cores' difference A - B: kDifferenceAnchor less half the
 /// centre of the difference's bounds.
@@ -55,8 +58,9 @@ glm::vec3 differenceOrigin(const ConvexShape& coreA, const ConvexShape& coreB);
 inline glm::vec3 differencePoint(const glm::vec3& origin, const glm::dvec3& w) {
     return origin + glm::vec3(w);
 }
-/// The cores' difference A - B as a wire hull (the hull of its support points in 162 directions)
-/// around `origin`, and the origin's cross: what GJK walks and EPA grows inside.
+/// The cores' difference A - B (the hull of its support points in 162 directions) around `origin`
+/// as a translucent hull with its edges, and the origin's cross: what GJK walks and EPA grows
+/// inside. A difference too flat for a hull (two segments) is its points only.
 void drawDifference(const ConvexShape& coreA, const ConvexShape& coreB, const glm::vec3& origin,
                     LabCanvas& canvas);
 /// The shape's outline as seen from `eye`: the loop of its support points in 48 directions across
