@@ -85,7 +85,7 @@ ShapeCast castSteps(const ConvexShape& a, const ConvexMotion& motionA, const Con
         const glm::vec3 normal = g.normal == zero ? lastNormal : g.normal;
         ShapeCast here{ShapeCastStatus::Hit, true, tf, g.distance, g.pointA, g.pointB, normal, step};
         if (g.overlap || double(g.distance) <= double(gap) + setup.tolerance) {
-            observe.step(tf, shapeA, shapeB, g, ApproachBound{}, t);
+            observe.step(tf, shapeA, shapeB, g, ApproachBound{}, double(tf));
             if (step == 1) here.status = ShapeCastStatus::StartsTouching;
             return here;
         }

@@ -283,7 +283,7 @@ TEST(Explain, EveryQueryIsListedAndNumbersAreWrittenShortest) {
               std::vector<std::string>({"ray-sphere", "ray-box", "ray-plane", "ray-triangle", "ray-mesh",
                                         "sphere-sphere", "sphere-box", "box-box", "box-plane",
                                         "sphere-triangle", "box-triangle", "sweep-sphere-triangle",
-                                        "segment-segment", "gjk", "epa", "ray-convex", "convex-convex"}));
+                                        "segment-segment", "gjk", "epa", "ray-convex", "convex-convex", "shape-cast"}));
     const kz::ExplainOutcome outcome = kz::explainText(
         "ray-sphere",
         R"({"ray": {"origin": [0, 0, -5], "dir": [0, 0, 1]}, "b": {"shape": "sphere", "radius": 0.1, "position": [0, 0, 0]}})",

@@ -183,4 +183,75 @@ TEST(ExplainConvexBadInput, EachMistakeIsOneLineNamingTheFileAndTheKey) {
               0u);
 }
 
+TEST(ExplainShapeCast, AMovingCapsuleMeetsABoxFaceWhenItsRimDoes) {
+    // The capsule's side (x = 0.5) flies at 4 m/s to the box's face at x = 2.5: t = 0.5.
+    const std::string shapes = R"({"a": {"shape": "capsule", "radius": 0.5, "half_height": 1,
+        "position": [0, 0, 0], "velocity": [4, 0, 0]},
+        "b": {"shape": "box", "half_extents": [0.5, 2, 2], "position": [3, 0, 0]}})";
+    const Json out = explain("shape-cast", shapes);
+    const Json& r = out["result"];
+    EXPECT_EQ(r["hit"], true);
+    EXPECT_EQ(r["status"], "hit");
+    EXPECT_NEAR(r["time_of_impact"].get<double>(), 0.5, 1e-5);
+    EXPECT_GT(r["distance"].get<double>(), 0.0); // each step aims just short of touching
+    EXPECT_LT(r["distance"].get<double>(), 4e-5);
+    expectVec(r["normal"], -1.0, 0.0, 0.0);
+    EXPECT_NEAR(r["point_b"][0].get<double>(), 2.5, 1e-6);
+    // The steps: the first at t = 0, 2 m apart, approaching at 4 m/s with no turn.
+    const Json& steps = out["steps"];
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_EQ(steps[0]["t"], 0.0);
+    EXPECT_NEAR(steps[0]["distance"].get<double>(), 2.0, 1e-6);
+    EXPECT_EQ(steps[0]["linear_rate"], 4.0);
+    EXPECT_EQ(steps[0]["angular_rate"], 0.0);
+    EXPECT_EQ(steps[1]["t"], r["time_of_impact"]);
+    EXPECT_EQ(out["t_max"], 1.0);
+    EXPECT_EQ(out["gap"], 0.0);
+}
+
+TEST(ExplainShapeCast, BothShapesMayMoveAndTurnWithinTMaxAndAGap) {
+    // Head on at 1 + 1 m/s over 3 m: they come within the gap of 0.5 at t = 1.25, after t_max 1.
+    const std::string apart = R"({"a": {"shape": "sphere", "radius": 0.5, "position": [0, 0, 0],
+        "velocity": [1, 0, 0], "angular_velocity": [0, 5, 0]},
+        "b": {"shape": "hull", "points": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+        "position": [3.5, 0, 0], "velocity": [-1, 0, 0]}, "gap": 0.5)";
+    const Json miss = explain("shape-cast", apart + "}");
+    EXPECT_EQ(miss["result"]["hit"], false);
+    EXPECT_EQ(miss["result"]["status"], "miss");
+    EXPECT_TRUE(miss["result"]["time_of_impact"].is_null());
+    const Json hit = explain("shape-cast", apart + R"(, "t_max": 2})");
+    EXPECT_NEAR(hit["result"]["time_of_impact"].get<double>(), 1.25, 1e-5);
+    // The sphere turning about its own centre moves nothing: no turning part in the bound.
+    EXPECT_EQ(hit["steps"][0]["angular_rate"], 0.0);
+    EXPECT_EQ(hit["reach_a"], 0.0);
+}
+
+TEST(ExplainShapeCastBadInput, EachMistakeIsOneLineNamingTheFileAndTheKey) {
+    const std::string b = R"("b": {"shape": "sphere", "radius": 1, "position": [3, 0, 0]})";
+    const std::string capsule =
+        R"("a": {"shape": "capsule", "radius": 0.5, "half_height": 1, "position": [0, 0, 0])";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"{" + capsule + R"(, "velocity": [1, 0]}, )" + b + "}",
+         "shapes.json: /a/velocity: must be an array of 3"},
+        {"{" + capsule + R"(, "angular_velocity": [0, 1e9, 0]}, )" + b + "}",
+         "shapes.json: /a/angular_velocity: its length must be in"},
+        {"{" + capsule + R"(, "spin": [0, 1, 0]}, )" + b + "}", "shapes.json: /a/spin: unknown key"},
+        {"{" + capsule + "}, " + b + R"(, "t_max": 0})", "shapes.json: /t_max: must be > 0"},
+        {"{" + capsule + "}, " + b + R"(, "t_max": 1e9})", "shapes.json: /t_max: "},
+        {"{" + capsule + "}, " + b + R"(, "gap": -1})", "shapes.json: /gap: "},
+        {"{" + capsule + "}, " + b + R"(, "gap": "wide"})", "shapes.json: /gap: "},
+        {"{" + capsule + "}, " + b + R"(, "ray": {}})", "shapes.json: /ray: unknown key"},
+    };
+    for (const auto& [shapes, expected] : cases) {
+        SCOPED_TRACE(shapes);
+        const std::string error = explainError("shape-cast", shapes);
+        EXPECT_EQ(error.rfind(expected, 0), 0u) << error;
+        EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    }
+    // Only the cast reads a capsule's motion.
+    EXPECT_EQ(explainError("gjk", "{" + capsule + R"(, "velocity": [1, 0, 0]}, )" + b + "}")
+                  .rfind("shapes.json: /a/velocity: unknown key", 0),
+              0u);
+}
+
 } // namespace

@@ -8,6 +8,7 @@
 #include "app/lab/scene.hpp"
 #include "geom/gjk.hpp"
 #include "geom/overlap.hpp"
+#include "geom/shape_cast.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -58,7 +59,7 @@ TEST(LabScenes, EveryQueryStartsInterestingRaysHitPairsAreCloseButApart) {
         const LabScene scene = kz::makeLabScene(q);
         const LabResult result = kz::runLabQuery(scene);
         const std::string name = kz::labQueryName(q);
-        if (isRay(q) || q == LabQuery::SweepSphereTriangle) {
+        if (isRay(q) || q == LabQuery::SweepSphereTriangle || q == LabQuery::ShapeCast) {
             EXPECT_TRUE(result.isHit) << name;
             EXPECT_TRUE(result.positive)
                 << name << ": the ray (or the sphere) should meet its shape at the start";
@@ -220,6 +221,10 @@ TEST(LabConstruction, EachQueryDrawsItsAnswerTheHitContactsClosestPointsAndTheIm
             EXPECT_TRUE(ringed) << name << " " << handle.name;
         }
         if (result.impactCentre) {
+            // The path ends (its part before the impact) at the centre at the time of impact.
+            EXPECT_TRUE(drawsNear(canvas.lines, *result.impactCentre, 1e-4f)) << name;
+        }
+        if (result.impactCentre && q == LabQuery::SweepSphereTriangle) {
             // A great circle of the sphere at its time of impact passes one radius from its centre.
             EXPECT_TRUE(drawsNear(canvas.lines,
                                   *result.impactCentre + glm::vec3(scene.shapes[0].radius, 0, 0), 1e-3f))
@@ -581,7 +586,8 @@ TEST(LabConstruction, SegmentsDrawTheLinesAndAnArrowFromEachClampedParameterToIt
 namespace {
 
 TEST(LabConvex, CapsulesCylindersAndHullsAreDrawnFacingOutAndPickedExactly) {
-    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex}) {
+    for (LabQuery q :
+         {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex, LabQuery::ShapeCast}) {
         const LabScene scene = kz::makeLabScene(q);
         for (const kz::LabShape& shape : scene.shapes) {
             if (shape.kind == kz::LabShapeKind::Box || shape.kind == kz::LabShapeKind::Sphere) continue;
@@ -619,7 +625,8 @@ TEST(LabConvex, TheStepsAreTheTracesWhoseAnswersAreTheQueries) {
     ASSERT_TRUE(ray.trace.rayConvex && ray.trace.rayConvex->result.hit);
     EXPECT_EQ(ray.trace.rayConvex->result.hit->t, *ray.number("t"));
     // Each draws its steps, and nothing once its layer is off.
-    for (LabQuery q : {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex}) {
+    for (LabQuery q :
+         {LabQuery::Gjk, LabQuery::Epa, LabQuery::RayConvex, LabQuery::ConvexConvex, LabQuery::ShapeCast}) {
         const LabScene scene = kz::makeLabScene(q);
         const LabResult result = kz::runLabQuery(scene);
         kz::LabView view;
@@ -632,6 +639,33 @@ TEST(LabConvex, TheStepsAreTheTracesWhoseAnswersAreTheQueries) {
                   answerOnly.lines.size() + answerOnly.topLines.size())
             << kz::labQueryName(q);
     }
+}
+
+TEST(LabShapeCast, AFliesToItsEndTurningAboutTheSpinHandleAndStopsAtTheFirstTouch) {
+    LabScene scene = kz::makeLabScene(LabQuery::ShapeCast);
+    ASSERT_EQ(scene.handles.size(), 2u);
+    const LabResult turning = kz::runLabQuery(scene);
+    ASSERT_TRUE(turning.positive && turning.trace.shapeCast);
+    const kz::ShapeCastTrace& trace = *turning.trace.shapeCast;
+    EXPECT_EQ(trace.result.t, *turning.number("t"));
+    EXPECT_GT(trace.steps.front().angularRate, 0.0) << "the spin handle turns A";
+    // At the time of impact A (posed by the trace's motion) is within the tolerance of B.
+    const kz::ConvexShape atImpact =
+        kz::shapeAtTime(kz::labConvex(scene.shapes[0]), trace.motionA, trace.result.t);
+    const kz::GjkResult touch = kz::closestPtConvexConvex(atImpact, kz::labConvex(scene.shapes[1]));
+    EXPECT_LE(touch.distance, trace.tolerance);
+    // The spin handle on A's centre: A only moves; the end handle there too: A stays, no touch.
+    scene.handles[1].position = scene.shapes[0].position;
+    const LabResult moving = kz::runLabQuery(scene);
+    ASSERT_TRUE(moving.trace.shapeCast);
+    EXPECT_EQ(moving.trace.shapeCast->steps.front().angularRate, 0.0);
+    EXPECT_NE(*moving.number("t"), *turning.number("t"));
+    scene.handles[0].position = scene.shapes[0].position;
+    EXPECT_FALSE(kz::runLabQuery(scene).positive);
+    // Dragging A drags both handles with it.
+    const glm::vec3 before = scene.handles[1].position;
+    kz::moveLabItem(scene, {false, 0}, scene.shapes[0].position + glm::vec3(0.0f, 1.0f, 0.0f));
+    EXPECT_EQ(scene.handles[1].position, before + glm::vec3(0.0f, 1.0f, 0.0f));
 }
 
 TEST(LabConvex, TheDifferenceIsATranslucentClosedHullInsideItsEdgesAndOnlyGjkAndEpaDrawOne) {

@@ -39,6 +39,7 @@ enum class LabQuery {
     Epa,
     RayConvex,
     ConvexConvex,
+    ShapeCast,
 };
 /// How many queries the registry holds.
 extern const int kLabQueryCount;
