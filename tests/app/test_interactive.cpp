@@ -1579,6 +1579,49 @@ TEST(Interactive, DraggingBoxAIntoBoxBInTheLabTurnsItsEventToOverlapAndTheBoxesR
     app.quitWithEscape();
 }
 
+TEST(Interactive, DraggingTheShapeCastsEndHandleAboveTheBoxTurnsItsHitToAMiss) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    App app(dir.path(), {"--lab", "shape-cast", "--size",
+                         std::to_string(kWidth) + "x" + std::to_string(kHeight), "--no-vsync"});
+    KZ_START_APP(app);
+    std::size_t cursor = 0;
+    const std::optional<Json> start = app.waitEvent("lab", cursor);
+    ASSERT_TRUE(start.has_value()) << "the lab logged no verdict" << app.diagnostics();
+    EXPECT_EQ(start->value("query", ""), "shape-cast") << start->dump();
+    EXPECT_EQ(start->value("hit", Json()), Json(true)) << start->dump();
+    EXPECT_GT(start->value("t", 0.0), 0.0) << start->dump();
+    EXPECT_LT(start->value("t", 1.0), 1.0) << start->dump();
+
+    // Drag the end handle (A's centre at t = 1) well above the box: A's path now passes over it.
+    const kz::LabScene scene = kz::makeLabScene(kz::LabQuery::ShapeCast);
+    const Camera camera{kz::kLabEye, kz::kLabTarget, kz::kLabFovDeg};
+    const glm::vec3 end = scene.handles[0].position;
+    const glm::ivec2 from = pixelAt(project(camera, end));
+    const glm::ivec2 to = pixelAt(project(camera, end + glm::vec3(0.0f, 2.7f, 0.0f)));
+    app.moveTo(from);
+    sleepFor(150ms);
+    app.press();
+    for (int i = 1; i <= 12; ++i) {
+        app.moveTo(from + (to - from) * i / 12);
+        sleepFor(30ms);
+    }
+    sleepFor(200ms);
+    app.release();
+    std::optional<Json> miss;
+    while (const std::optional<Json> event = app.waitEvent("lab", cursor)) {
+        if (event->value("hit", Json()) == Json(false)) {
+            miss = event;
+            break;
+        }
+    }
+    ASSERT_TRUE(miss.has_value()) << "dragging the end above the box logged no miss" << app.diagnostics();
+    EXPECT_EQ(miss->value("query", ""), "shape-cast") << miss->dump();
+    EXPECT_FALSE(miss->contains("t")) << miss->dump();
+    app.quitWithEscape();
+}
+
 TEST(Interactive, TheLabsBoxBoxScreenshotShowsTheSeparatingAxisInItsColour) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;
