@@ -42,7 +42,7 @@ double castTolerance(const ConvexShape& a, const ConvexShape& b) {
 /// (minus the rounding `slack`). Returns "" or what is wrong.
 std::string checkFirstContact(const ConvexShape& a, const ConvexMotion& ma, const ConvexShape& b,
                               const ConvexMotion& mb, const ShapeCast& r, float gap, double tol, double slack,
-                              int samples = 200) {
+                              int samples = 100) {
     std::ostringstream why;
     const double at = distanceAt(a, ma, b, mb, r.t);
     if (at > double(gap) + tol)
