@@ -76,15 +76,15 @@ inline void reduceSimplex(GjkCore& g, const SimplexWeights& lambda) {
 /// mode it also leaves as soon as the answer to "do the shapes, radii included, overlap" is known
 /// (SeparatingAxis, WithinRadii).
 template <class Observe>
-[[gnu::always_inline]] inline GjkCore gjkSteps(const ConvexShape& a, const ConvexShape& b, GjkMode mode,
+[[gnu::always_inline]] inline GjkCore gjkSteps(const CoreShape& a, const CoreShape& b, GjkMode mode,
                                                int maxIterations, Observe& observe) {
     GjkCore g;
-    const double radii = margin(a) + margin(b);
-    const double size = std::max(shapeSize(a), shapeSize(b));
+    const double radii = a.margin + b.margin;
+    const double size = std::max(a.size, b.size);
     g.tolerance = kGjkTolerance * size;
     g.touching = kGjkTouchingTolerance * size;
     // The first direction: between the cores' centres (any non-zero vector would do).
-    glm::dvec3 v = corePoint(a) - corePoint(b);
+    glm::dvec3 v = a.centre - b.centre;
     if (glm::dot(v, v) == 0.0) v = glm::dvec3(1.0, 0.0, 0.0);
     double upperSq = INFINITY;
     g.status = GjkStatus::IterationCap;
@@ -167,6 +167,13 @@ template <class Observe>
     g.lower = std::min(g.lower, g.upper);
     observe.stop(g);
     return g;
+}
+
+/// gjkSteps on the shapes as given (valid ones).
+template <class Observe>
+[[gnu::always_inline]] inline GjkCore gjkSteps(const ConvexShape& a, const ConvexShape& b, GjkMode mode,
+                                               int maxIterations, Observe& observe) {
+    return gjkSteps(prepareCore(a), prepareCore(b), mode, maxIterations, observe);
 }
 
 /// closestPtConvexConvex's answer for invalid input (gjk.cpp).
