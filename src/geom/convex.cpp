@@ -246,7 +246,7 @@ double hullReach(const ConvexHull& hull) {
 }
 
 CoreShape coreOf(const ConvexShape& shape) {
-    CoreShape s;
+    CoreShape s; // each kind sets its own fields
     switch (shape.index()) {
     case 0:
         s.kind = CoreShape::Kind::Point;
@@ -296,9 +296,35 @@ CoreShape coreOf(const ConvexShape& shape) {
 
 CoreShape prepareCore(const ConvexShape& shape) {
     CoreShape s = coreOf(shape);
-    s.margin = margin(shape);
-    s.size = shapeSize(shape);
-    s.centre = corePoint(shape);
+    // margin, shapeSize and corePoint from the fields just read (the same expressions).
+    s.margin = 0.0;
+    switch (s.kind) {
+    case CoreShape::Kind::Point:
+        s.margin = std::get<Sphere>(shape).radius;
+        s.size = s.margin;
+        s.centre = s.origin;
+        break;
+    case CoreShape::Kind::Box: {
+        const Obb& box = std::get<Obb>(shape);
+        s.size = glm::length(s.axis[0]) * box.half.x + glm::length(s.axis[1]) * box.half.y +
+                 glm::length(s.axis[2]) * box.half.z;
+        s.centre = s.origin;
+        break;
+    }
+    case CoreShape::Kind::Segment:
+    case CoreShape::Kind::Cylinder: {
+        const double radius = s.kind == CoreShape::Kind::Segment ? std::get<Capsule>(shape).radius
+                                                                 : std::get<Cylinder>(shape).radius;
+        if (s.kind == CoreShape::Kind::Segment) s.margin = radius;
+        s.size = 0.5 * glm::length(s.axis[0]) + radius;
+        s.centre = 0.5 * (s.origin + s.end);
+        break;
+    }
+    case CoreShape::Kind::Hull:
+        s.size = shapeSize(shape);
+        s.centre = s.origin + s.rotation * dvec3(s.hull->vertices[0]);
+        break;
+    }
     return s;
 }
 

@@ -32,25 +32,26 @@ double hullReach(const ConvexHull& hull);
 /// call. supportCore(shape, d) itself runs on coreOf(shape).
 struct CoreShape {
     enum class Kind : std::uint8_t { Point, Box, Segment, Cylinder, Hull };
-    Kind kind = Kind::Point;
-    glm::dvec3 origin{0.0}; ///< Point: it; box: the centre; segment, cylinder: end a; hull: position.
-    glm::dvec3 end{0.0};    ///< Segment, cylinder: end b.
-    glm::dvec3 axis[3]{};   ///< Box: its axes; segment, cylinder: axis[0] = b - a.
-    glm::dvec3 half[3]{};   ///< Box: half_i times axis_i.
-    double radius = 0.0;    ///< Cylinder: its radius.
-    double axisSq = 0.0;    ///< Cylinder: |b - a|^2.
-    const ConvexHull* hull = nullptr;
-    glm::dmat3 rotation{1.0};  ///< Hull: the orientation.
-    glm::dmat3 rotationT{1.0}; ///< Hull: its transpose (world direction to local).
-    double reach = 0.0;        ///< Hull: hullReach.
-    double margin = 0.0;       ///< margin(shape).
-    double size = 0.0;         ///< shapeSize(shape).
-    glm::dvec3 centre{0.0};    ///< corePoint(shape).
+    // Only the fields of the shape's kind are set (no default values: preparing one is cheap).
+    Kind kind;
+    glm::dvec3 origin;      ///< Point: it; box: the centre; segment, cylinder: end a; hull: position.
+    glm::dvec3 end;         ///< Segment, cylinder: end b.
+    glm::dvec3 axis[3];     ///< Box: its axes; segment, cylinder: axis[0] = b - a.
+    glm::dvec3 half[3];     ///< Box: half_i times axis_i.
+    double radius;          ///< Cylinder: its radius.
+    double axisSq;          ///< Cylinder: |b - a|^2.
+    const ConvexHull* hull; ///< Hull: its vertices.
+    glm::dmat3 rotation;    ///< Hull: the orientation.
+    glm::dmat3 rotationT;   ///< Hull: its transpose (world direction to local).
+    double reach;           ///< Hull: hullReach.
+    double margin;          ///< prepareCore only: margin(shape).
+    double size;            ///< prepareCore only: shapeSize(shape).
+    glm::dvec3 centre;      ///< prepareCore only: corePoint(shape).
 };
 
 /// The shape's CoreShape (a valid shape: isValid).
 CoreShape prepareCore(const ConvexShape& shape);
-/// prepareCore's support fields alone (margin, size and centre left 0): for a single support.
+/// prepareCore's support fields alone (margin, size and centre not set): for a single support.
 CoreShape coreOf(const ConvexShape& shape);
 
 /// supportCore(shape, d) on the prepared core, the same point, for a search whose directions
@@ -58,7 +59,8 @@ CoreShape coreOf(const ConvexShape& shape);
 /// vertex `start` (kColdClimb at first, then the vertex found last time for the same shape in the
 /// same query) and sets it to the vertex found, a warm start as in Bullet and Jolt that turns the
 /// O(sqrt n) climb into a few steps. Other shapes ignore it.
-inline glm::dvec3 supportCore(const CoreShape& s, const glm::dvec3& d, std::uint32_t& start) {
+[[gnu::always_inline]] inline glm::dvec3 supportCore(const CoreShape& s, const glm::dvec3& d,
+                                                     std::uint32_t& start) {
     switch (s.kind) {
     case CoreShape::Kind::Point:
         return s.origin;
