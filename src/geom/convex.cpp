@@ -71,21 +71,24 @@ std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach)
     top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
     top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
     const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(float(3.0 * slack)));
-    // Every vertex within the slack of the top in one mask (no branch per block), the padding's
-    // lanes cleared; usually one bit.
-    std::uint64_t near = 0;
-    for (std::size_t k = 0; k < blocks; ++k)
-        near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(_mm_load_ps(along + 4 * k), threshold)))
-                << (4 * k);
-    if (n < 64) near &= (std::uint64_t(1) << n) - 1;
+    // The vertices within the slack of the top, 64 at a time in one mask (no branch per block),
+    // the padding's lanes cleared; usually one bit in all.
     std::uint32_t best = 0;
     double bestDot = -INFINITY;
-    for (; near != 0; near &= near - 1) {
-        const auto i = std::uint32_t(__builtin_ctzll(near));
-        const double exact = glm::dot(local, dvec3(hull.vertices[i]));
-        if (exact > bestDot) {
-            bestDot = exact;
-            best = i;
+    for (std::size_t first = 0; first < n; first += 64) {
+        std::uint64_t near = 0;
+        for (std::size_t k = 0; k < 16 && first + 4 * k < n; ++k) {
+            const __m128 dots = _mm_load_ps(along + first + 4 * k);
+            near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(dots, threshold))) << (4 * k);
+        }
+        if (n - first < 64) near &= (std::uint64_t(1) << (n - first)) - 1;
+        for (; near != 0; near &= near - 1) {
+            const auto i = std::uint32_t(first + std::size_t(__builtin_ctzll(near)));
+            const double exact = glm::dot(local, dvec3(hull.vertices[i]));
+            if (exact > bestDot) {
+                bestDot = exact;
+                best = i;
+            }
         }
     }
     return best;

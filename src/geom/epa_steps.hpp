@@ -28,6 +28,7 @@ struct EpaPolytope {
     int vertexCount = 0;
     std::array<EpaFace, kEpaMaxFaces> faces{};
     int faceSlots = 0;                 ///< Slots used so far (dead ones are reused).
+    int firstFree = 0;                 ///< Every slot below this is alive (where addFace looks first).
     glm::dvec3 interior{0.0};          ///< A point inside (the first polytope's centroid): orients faces.
     double minNormalLength = 0;        ///< |cross| below this: a face without a normal.
     std::uint32_t climbA = kColdClimb; ///< Where a support of hull A starts its climb (see GjkCore).
@@ -74,7 +75,7 @@ inline bool addFace(EpaPolytope& p, int i, int j, int k) {
         n = -n;
         std::swap(j, k);
     }
-    int slot = 0;
+    int slot = p.firstFree;
     while (slot < p.faceSlots && p.faces[std::size_t(slot)].alive)
         ++slot;
     if (slot == p.faceSlots) {
@@ -82,6 +83,7 @@ inline bool addFace(EpaPolytope& p, int i, int j, int k) {
         ++p.faceSlots;
     }
     p.faces[std::size_t(slot)] = {{i, j, k}, n, glm::dot(n, a), true};
+    p.firstFree = slot + 1;
     return true;
 }
 
@@ -106,6 +108,7 @@ inline bool expandPolytope(EpaPolytope& p, int w, double eps) {
         EpaFace& face = p.faces[std::size_t(f)];
         if (!face.alive || glm::dot(face.normal, point) - face.distance <= eps) continue;
         face.alive = false;
+        p.firstFree = std::min(p.firstFree, f);
         for (int e = 0; e < 3; ++e)
             edges[std::size_t(edgeCount++)] = {face.v[std::size_t(e)], face.v[std::size_t((e + 1) % 3)]};
     }

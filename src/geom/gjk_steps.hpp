@@ -95,7 +95,9 @@ template <class Observe>
         // The plane through w perpendicular to v supports A - B: every point x of it has
         // dot(v, x) >= dot(v, w), so the distance is at least the gap along v (any v, the first
         // one included).
-        const double gapAlongV = glm::dot(v, w) / std::sqrt(glm::dot(v, v));
+        // |v| is the last upper bound (its square root of the same sum) once the simplex has one.
+        const double vLength = g.count > 0 ? g.upper : std::sqrt(glm::dot(v, v));
+        const double gapAlongV = glm::dot(v, w) / vLength;
         g.lower = std::max(g.lower, gapAlongV);
         observe.support(g.iterations, v, s.a, s.b, w, g.lower);
         if (mode == GjkMode::Overlap && g.lower - radii > g.touching) {
