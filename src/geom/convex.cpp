@@ -115,27 +115,28 @@ std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::u
     for (std::size_t step = 0; step < vertexCount; ++step) {
         const std::uint32_t begin = hull.neighbourStart[current], end = hull.neighbourStart[current + 1];
         if (!(begin <= end && end <= hull.neighbours.size())) return scanHullExact(hull, local);
-        bool moved = false;
+        std::uint32_t best = current;
+        double bestDot = currentDot;
         for (std::uint32_t k = begin; k < end; ++k) {
             const std::uint32_t next = hull.neighbours[k];
             if (next >= vertexCount) return scanHullExact(hull, local);
             const double along = glm::dot(local, dvec3(hull.vertices[next]));
-            if (along > currentDot) {
-                currentDot = along;
-                current = next;
-                moved = true;
-                break;
-            }
+            best = along > bestDot ? next : best; // without a branch: the winner is random
+            bestDot = std::max(along, bestDot);
         }
-        if (!moved) return current;
+        if (best == current) return current;
+        current = best;
+        currentDot = bestDot;
     }
     return current;
 }
 
 /// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
-/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to a strictly better
-/// neighbour until none is. Every loop is bounded by the edge count, so broken links cannot loop
-/// forever; any index out of range abandons the climb for the scan.
+/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to the best neighbour
+/// (the first of equal ones) while it is strictly better, steepest ascent: fewer steps than
+/// taking the first better one, and a loop over the neighbours without a branch on their dots. Every loop is
+/// bounded by the edge count, so broken links cannot loop forever; any index out of range abandons the climb
+/// for the scan.
 std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
     std::uint32_t current = start;
@@ -148,7 +149,8 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_
     if (hull.neighbourStart.size() == hull.vertices.size() + 1) return climbNeighbours(hull, local, current);
     double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
-        bool moved = false;
+        std::uint32_t best = current;
+        double bestDot = currentDot;
         const std::uint32_t first = hull.vertexEdge[current];
         std::uint32_t e = first;
         for (std::size_t k = 0; k < edgeCount; ++k) {
@@ -156,16 +158,16 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_
             const ConvexHull::HalfEdge& twin = hull.edges[hull.edges[e].twin];
             if (twin.origin >= hull.vertices.size()) return scanHullExact(hull, local);
             const double along = glm::dot(local, dvec3(hull.vertices[twin.origin]));
-            if (along > currentDot) {
-                currentDot = along;
-                current = twin.origin;
-                moved = true;
-                break;
+            if (along > bestDot) {
+                bestDot = along;
+                best = twin.origin;
             }
             e = twin.next; // the next half-edge leaving `current`
             if (e == first) break;
         }
-        if (!moved) return current;
+        if (best == current) return current;
+        current = best;
+        currentDot = bestDot;
     }
     return current;
 }
