@@ -132,11 +132,11 @@ std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::u
 }
 
 /// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
-/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to the best neighbour
-/// (the first of equal ones) while it is strictly better, steepest ascent: fewer steps than
-/// taking the first better one, and a loop over the neighbours without a branch on their dots. Every loop is
-/// bounded by the edge count, so broken links cannot loop forever; any index out of range abandons the climb
-/// for the scan.
+/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to the best
+/// neighbour (the first of equal ones) while it is strictly better. Steepest ascent takes fewer
+/// steps than moving to the first better one, and its loop over the neighbours has no branch on
+/// their dots. Every loop is bounded by the edge count, so broken links cannot loop forever; any
+/// index out of range abandons the climb for the scan.
 std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
     std::uint32_t current = start;
