@@ -10,45 +10,21 @@
 #include <cmath>
 #include <cstdint>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define KZ_HULL_SCAN_SSE2 1
+#else
+#define KZ_HULL_SCAN_SSE2 0
+#endif
+
 namespace kz {
 namespace {
 
 using glm::dvec3;
 
-/// The farthest end of the segment [a, b] along d (a on a tie).
-dvec3 segmentSupport(const glm::vec3& a, const glm::vec3& b, const dvec3& d) {
-    const dvec3 da(a), db(b);
-    return glm::dot(d, db - da) > 0.0 ? db : da;
-}
-
-dvec3 obbSupport(const Obb& box, const dvec3& d) {
-    dvec3 p(box.center);
-    for (int i = 0; i < 3; ++i) {
-        const dvec3 axis(box.axes[i]);
-        // +1 or -1 without a branch: the signs are random from call to call (mispredicted).
-        const double sign = 2.0 * double(glm::dot(d, axis) >= 0.0) - 1.0;
-        p += (sign * double(box.half[i])) * axis;
-    }
-    return p;
-}
-
-dvec3 cylinderSupport(const Cylinder& cylinder, const dvec3& d) {
-    const dvec3 a(cylinder.a), b(cylinder.b);
-    const dvec3 axis = b - a;
-    const double along = glm::dot(d, axis);
-    const dvec3 end = along > 0.0 ? b : a;
-    // The part of d across the axis, times |axis|^2, as (axis x d) x axis: a cross product with the
-    // axis is perpendicular to it to its own rounding, where d - (d.u)u, for d nearly along the
-    // axis, keeps an axial error of eps |d| that puts the rim point off the cap. Below 1e-12 of
-    // |d| |axis|^2 the direction is along the axis (the whole cap is farthest: its centre will do).
-    const dvec3 across = glm::cross(glm::cross(axis, d), axis);
-    const double acrossLength = glm::length(across);
-    if (!(acrossLength > 1e-12 * glm::length(d) * glm::dot(axis, axis))) return end;
-    return end + (double(cylinder.radius) / acrossLength) * across;
-}
-
-/// The index of the vertex farthest along the local direction, by a linear scan.
-std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local) {
+/// The index of the vertex farthest along the local direction, by a linear scan in double (the
+/// first of equal ones).
+std::uint32_t scanHullExact(const ConvexHull& hull, const dvec3& local) {
     std::uint32_t best = 0;
     double bestDot = -INFINITY;
     for (std::uint32_t i = 0; i < hull.vertices.size(); ++i) {
@@ -60,6 +36,68 @@ std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local) {
     }
     return best;
 }
+
+#if KZ_HULL_SCAN_SSE2
+/// scanHullExact's vertex, from the hull's vertexLanes four vertices at a time in float: each
+/// float dot product is within `slack` of the exact one (scaled), so a vertex whose float dot is
+/// more than 3 slack below the float maximum cannot be farthest; only the others (usually one)
+/// are compared in double, in index order, as the exact scan does. The same vertex, without a
+/// branch per vertex. `reach` bounds every vertex's length (0: unknown, then the exact scan).
+std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach) {
+    const std::size_t n = hull.vertices.size(), blocks = (n + 3) / 4;
+    const double largest = std::max(std::abs(local.x), std::max(std::abs(local.y), std::abs(local.z)));
+    if (n > kHullLaneScanMax || hull.vertexLanes.size() != 12 * blocks || !(reach > 0.0 && reach < 1e30) ||
+        !(largest > 0.0 && largest < INFINITY))
+        return scanHullExact(hull, local);
+    // Rescaled (by a power of two, exactly) only when far from 1: float's products must neither
+    // overflow nor lose more than their relative rounding to underflow. Float's products and sums
+    // then err by at most 4 units of 2^-24 of sum |l_i| |v_i| <= |l|_1 reach (the direction's
+    // rounding to float included); the slack is twice that.
+    const double scale =
+        largest > 0x1p-60 && largest * reach < 0x1p100 ? 1.0 : std::exp2(-std::ilogb(largest));
+    const glm::vec3 l(local * scale);
+    const double slack =
+        8.0 * 0x1p-24 * (double(std::abs(l.x)) + double(std::abs(l.y)) + double(std::abs(l.z))) * reach;
+    const __m128 lx = _mm_set1_ps(l.x), ly = _mm_set1_ps(l.y), lz = _mm_set1_ps(l.z);
+    alignas(16) float along[kHullLaneScanMax];
+    __m128 top = _mm_set1_ps(-INFINITY);
+    const float* lanes = hull.vertexLanes.data();
+    for (std::size_t k = 0; k < blocks; ++k, lanes += 12) {
+        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
+        const __m128 dots = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, lx), _mm_mul_ps(y, ly)), _mm_mul_ps(z, lz));
+        _mm_store_ps(along + 4 * k, dots);
+        top = _mm_max_ps(top, dots);
+    }
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(float(3.0 * slack)));
+    // The vertices within the slack of the top, 64 at a time in one mask (no branch per block),
+    // the padding's lanes cleared; usually one bit in all.
+    std::uint32_t best = 0;
+    double bestDot = -INFINITY;
+    for (std::size_t first = 0; first < n; first += 64) {
+        std::uint64_t near = 0;
+        for (std::size_t k = 0; k < 16 && first + 4 * k < n; ++k) {
+            const __m128 dots = _mm_load_ps(along + first + 4 * k);
+            near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(dots, threshold))) << (4 * k);
+        }
+        if (n - first < 64) near &= (std::uint64_t(1) << (n - first)) - 1;
+        for (; near != 0; near &= near - 1) {
+            const auto i = std::uint32_t(first + std::size_t(__builtin_ctzll(near)));
+            const double exact = glm::dot(local, dvec3(hull.vertices[i]));
+            if (exact > bestDot) {
+                bestDot = exact;
+                best = i;
+            }
+        }
+    }
+    return best;
+}
+#else
+std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double) {
+    return scanHullExact(hull, local);
+}
+#endif
 
 /// Whether the half-edges look usable for a climb: sized for the vertices, indices in range.
 /// (Checked per call: cheap next to the climb, and a hull with broken links still gets answers.)
@@ -76,28 +114,29 @@ std::uint32_t climbNeighbours(const ConvexHull& hull, const dvec3& local, std::u
     double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < vertexCount; ++step) {
         const std::uint32_t begin = hull.neighbourStart[current], end = hull.neighbourStart[current + 1];
-        if (!(begin <= end && end <= hull.neighbours.size())) return scanHull(hull, local);
-        bool moved = false;
+        if (!(begin <= end && end <= hull.neighbours.size())) return scanHullExact(hull, local);
+        std::uint32_t best = current;
+        double bestDot = currentDot;
         for (std::uint32_t k = begin; k < end; ++k) {
             const std::uint32_t next = hull.neighbours[k];
-            if (next >= vertexCount) return scanHull(hull, local);
+            if (next >= vertexCount) return scanHullExact(hull, local);
             const double along = glm::dot(local, dvec3(hull.vertices[next]));
-            if (along > currentDot) {
-                currentDot = along;
-                current = next;
-                moved = true;
-                break;
-            }
+            best = along > bestDot ? next : best; // without a branch: the winner is random
+            bestDot = std::max(along, bestDot);
         }
-        if (!moved) return current;
+        if (best == current) return current;
+        current = best;
+        currentDot = bestDot;
     }
     return current;
 }
 
 /// Hill climb over the hull's edges (Gilbert and Ong's "hill climbing", as in SOLID and
-/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to a strictly better
-/// neighbour until none is. Every loop is bounded by the edge count, so broken links cannot loop
-/// forever; any index out of range abandons the climb for the scan.
+/// Bullet's btConvexHullShape with adjacency) from the vertex `start`: move to the best
+/// neighbour (the first of equal ones) while it is strictly better. Steepest ascent takes fewer
+/// steps than moving to the first better one, and its loop over the neighbours has no branch on
+/// their dots. Every loop is bounded by the edge count, so broken links cannot loop forever; any
+/// index out of range abandons the climb for the scan.
 std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_t start) {
     const std::size_t edgeCount = hull.edges.size();
     std::uint32_t current = start;
@@ -110,41 +149,27 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_
     if (hull.neighbourStart.size() == hull.vertices.size() + 1) return climbNeighbours(hull, local, current);
     double currentDot = glm::dot(local, dvec3(hull.vertices[current]));
     for (std::size_t step = 0; step < hull.vertices.size(); ++step) {
-        bool moved = false;
+        std::uint32_t best = current;
+        double bestDot = currentDot;
         const std::uint32_t first = hull.vertexEdge[current];
         std::uint32_t e = first;
         for (std::size_t k = 0; k < edgeCount; ++k) {
-            if (e >= edgeCount || hull.edges[e].twin >= edgeCount) return scanHull(hull, local);
+            if (e >= edgeCount || hull.edges[e].twin >= edgeCount) return scanHullExact(hull, local);
             const ConvexHull::HalfEdge& twin = hull.edges[hull.edges[e].twin];
-            if (twin.origin >= hull.vertices.size()) return scanHull(hull, local);
+            if (twin.origin >= hull.vertices.size()) return scanHullExact(hull, local);
             const double along = glm::dot(local, dvec3(hull.vertices[twin.origin]));
-            if (along > currentDot) {
-                currentDot = along;
-                current = twin.origin;
-                moved = true;
-                break;
+            if (along > bestDot) {
+                bestDot = along;
+                best = twin.origin;
             }
             e = twin.next; // the next half-edge leaving `current`
             if (e == first) break;
         }
-        if (!moved) return current;
+        if (best == current) return current;
+        current = best;
+        currentDot = bestDot;
     }
     return current;
-}
-
-/// The hull's farthest vertex along d, the climb (if any) starting at `start`, which is set to
-/// the vertex found.
-dvec3 hullSupport(const PosedHull& posed, const dvec3& d, std::uint32_t& start) {
-    const ConvexHull& hull = *posed.hull;
-    const glm::dmat3 orientation(posed.orientation);
-    const dvec3 local = glm::transpose(orientation) * d; // max dot(d, R v) = max dot(R^T d, v)
-    start = climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local);
-    return dvec3(posed.position) + orientation * dvec3(hull.vertices[start]);
-}
-
-dvec3 hullSupport(const PosedHull& posed, const dvec3& d) {
-    std::uint32_t start = detail::kColdClimb;
-    return hullSupport(posed, d, start);
 }
 
 glm::vec3 rounded(const dvec3& p) {
@@ -192,16 +217,16 @@ glm::vec3 support(const Sphere& sphere, const glm::vec3& d) {
     return rounded(detail::supportFull(sphere, dvec3(d)));
 }
 glm::vec3 support(const Obb& box, const glm::vec3& d) {
-    return rounded(obbSupport(box, dvec3(d)));
+    return rounded(detail::supportCore(box, dvec3(d)));
 }
 glm::vec3 support(const Capsule& capsule, const glm::vec3& d) {
     return rounded(detail::supportFull(capsule, dvec3(d)));
 }
 glm::vec3 support(const Cylinder& cylinder, const glm::vec3& d) {
-    return rounded(cylinderSupport(cylinder, dvec3(d)));
+    return rounded(detail::supportCore(cylinder, dvec3(d)));
 }
 glm::vec3 support(const PosedHull& hull, const glm::vec3& d) {
-    return rounded(hullSupport(hull, dvec3(d)));
+    return rounded(detail::supportCore(hull, dvec3(d)));
 }
 glm::vec3 support(const ConvexShape& shape, const glm::vec3& d) {
     return rounded(detail::supportFull(shape, dvec3(d)));
@@ -215,26 +240,102 @@ SupportPoint supportDifference(const ConvexShape& a, const ConvexShape& b, const
 
 namespace detail {
 
-glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d) {
-    switch (shape.index()) {
-    case 0:
-        return dvec3(std::get<Sphere>(shape).center);
-    case 1:
-        return obbSupport(std::get<Obb>(shape), d);
-    case 2: {
-        const Capsule& capsule = std::get<Capsule>(shape);
-        return segmentSupport(capsule.a, capsule.b, d);
-    }
-    case 3:
-        return cylinderSupport(std::get<Cylinder>(shape), d);
-    default:
-        return hullSupport(std::get<PosedHull>(shape), d);
-    }
+std::uint32_t hullVertexIndex(const ConvexHull& hull, const glm::dvec3& local, std::uint32_t start,
+                              double reach) {
+    return climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local, reach);
 }
 
-glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d, std::uint32_t& start) {
-    if (const auto* hull = std::get_if<PosedHull>(&shape)) return hullSupport(*hull, d, start);
-    return supportCore(shape, d);
+double hullReach(const ConvexHull& hull) {
+    if (!(hull.reachSq > 0.0)) return 0.0;
+    return glm::length(dvec3(hull.vertices[0])) + std::sqrt(hull.reachSq);
+}
+
+CoreShape coreOf(const ConvexShape& shape) {
+    CoreShape s; // each kind sets its own fields
+    switch (shape.index()) {
+    case 0:
+        s.kind = CoreShape::Kind::Point;
+        s.origin = dvec3(std::get<Sphere>(shape).center);
+        break;
+    case 1: {
+        const Obb& box = std::get<Obb>(shape);
+        s.kind = CoreShape::Kind::Box;
+        s.origin = dvec3(box.center);
+        for (int i = 0; i < 3; ++i) {
+            s.axis[i] = dvec3(box.axes[i]);
+            s.half[i] = double(box.half[i]) * s.axis[i];
+        }
+        break;
+    }
+    case 2: {
+        const Capsule& capsule = std::get<Capsule>(shape);
+        s.kind = CoreShape::Kind::Segment;
+        s.origin = dvec3(capsule.a);
+        s.end = dvec3(capsule.b);
+        s.axis[0] = s.end - s.origin;
+        break;
+    }
+    case 3: {
+        const Cylinder& cylinder = std::get<Cylinder>(shape);
+        s.kind = CoreShape::Kind::Cylinder;
+        s.origin = dvec3(cylinder.a);
+        s.end = dvec3(cylinder.b);
+        s.axis[0] = s.end - s.origin;
+        s.axisSq = glm::dot(s.axis[0], s.axis[0]);
+        s.radius = double(cylinder.radius);
+        break;
+    }
+    default: {
+        const PosedHull& posed = std::get<PosedHull>(shape);
+        s.kind = CoreShape::Kind::Hull;
+        s.hull = posed.hull;
+        s.origin = dvec3(posed.position);
+        s.rotation = glm::dmat3(posed.orientation);
+        s.rotationT = glm::transpose(s.rotation);
+        s.reach = hullReach(*posed.hull);
+        break;
+    }
+    }
+    return s;
+}
+
+CoreShape prepareCore(const ConvexShape& shape) {
+    CoreShape s = coreOf(shape);
+    // margin, shapeSize and corePoint from the fields just read (the same expressions).
+    s.margin = 0.0;
+    switch (s.kind) {
+    case CoreShape::Kind::Point:
+        s.margin = std::get<Sphere>(shape).radius;
+        s.size = s.margin;
+        s.centre = s.origin;
+        break;
+    case CoreShape::Kind::Box: {
+        const Obb& box = std::get<Obb>(shape);
+        s.size = glm::length(s.axis[0]) * box.half.x + glm::length(s.axis[1]) * box.half.y +
+                 glm::length(s.axis[2]) * box.half.z;
+        s.centre = s.origin;
+        break;
+    }
+    case CoreShape::Kind::Segment:
+    case CoreShape::Kind::Cylinder: {
+        const double radius = s.kind == CoreShape::Kind::Segment ? std::get<Capsule>(shape).radius
+                                                                 : std::get<Cylinder>(shape).radius;
+        if (s.kind == CoreShape::Kind::Segment) s.margin = radius;
+        s.size = 0.5 * glm::length(s.axis[0]) + radius;
+        s.centre = 0.5 * (s.origin + s.end);
+        break;
+    }
+    case CoreShape::Kind::Hull:
+        s.size = shapeSize(shape);
+        s.centre = s.origin + s.rotation * dvec3(s.hull->vertices[0]);
+        break;
+    }
+    return s;
+}
+
+glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d) {
+    std::uint32_t start = kColdClimb;
+    return supportCore(coreOf(shape), d, start);
 }
 
 double margin(const ConvexShape& shape) {

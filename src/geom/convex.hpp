@@ -75,11 +75,12 @@ glm::vec3 support(const Capsule& capsule, const glm::vec3& d);
 /// axis (nothing when d is along the axis: the cap's centre, one of its farthest points).
 glm::vec3 support(const Cylinder& cylinder, const glm::vec3& d);
 /// The vertex farthest along orientation^T d: a linear scan of `vertices` (the first of equal
-/// ones), or, for hulls of more than kHullClimbMinVertices vertices whose half-edges are filled
-/// (vertexEdge and edges sized for them), a hill climb from octantVertex over the edges, which stops
-/// at a vertex no neighbour beats: on a convex polyhedron that is a farthest vertex (the simplex
-/// method's argument), in O(sqrt n) steps on round hulls. Inconsistent half-edge indices fall
-/// back to the scan.
+/// ones; in float over the hull's vertexLanes when it has them, the near-best then compared in
+/// double, which gives the same vertex), or, for hulls of more than kHullClimbMinVertices
+/// vertices whose half-edges are filled (vertexEdge and edges sized for them), a hill climb from
+/// octantVertex over the edges, which stops at a vertex no neighbour beats: on a convex
+/// polyhedron that is a farthest vertex (the simplex method's argument), in O(sqrt n) steps on
+/// round hulls. Inconsistent half-edge indices fall back to the scan.
 glm::vec3 support(const PosedHull& hull, const glm::vec3& d);
 glm::vec3 support(const ConvexShape& shape, const glm::vec3& d);
 

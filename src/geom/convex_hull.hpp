@@ -62,7 +62,16 @@ struct ConvexHull {
     /// earlier vertex to start from. Filled by buildConvexHull; zeros (vertex 0) in a hull made
     /// by hand.
     std::array<std::uint32_t, 8> octantVertex{};
+    /// The vertices in blocks of four, x x x x y y y y z z z z (the last block padded with its
+    /// last vertex), for the support's scan in float on hulls of up to kHullLaneScanMax
+    /// vertices (convex.hpp). Filled by buildConvexHull; empty in a hull made by hand (its
+    /// scan runs in double).
+    std::vector<float> vertexLanes;
 };
+
+/// Hulls of up to this many vertices with vertexLanes scan them in float (then check the
+/// near-best ones in double) rather than in double alone.
+inline constexpr std::size_t kHullLaneScanMax = 64;
 
 /// The hull of `points`, or why there is none: fewer than 4 points, more than kMaxHullPoints, a
 /// non-finite coordinate (naming the point), coordinates so large that a plane's offset would
@@ -102,7 +111,8 @@ HullBuild buildConvexHull(std::span<const glm::vec3> points);
 /// Euler's V - E + F = 2; unit finite normals; every face's corners within `tolerance` of its
 /// plane and turning left (convex) within `tolerance`; every vertex on or behind every face
 /// plane within `tolerance`; the centroid strictly behind every face plane; reachSq 0 or exact;
-/// the neighbour arrays empty or the half-edges' adjacency; octantVertex in range.
+/// the neighbour arrays empty or the half-edges' adjacency; octantVertex in range;
+/// vertexLanes empty or the vertices' lanes.
 bool isValid(const ConvexHull& hull);
 
 } // namespace kz

@@ -128,6 +128,17 @@ std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices)
     return best;
 }
 
+std::vector<float> vertexLanes(std::span<const glm::vec3> vertices) {
+    std::vector<float> lanes;
+    for (std::size_t block = 0; block < (vertices.size() + 3) / 4; ++block) {
+        for (int axis = 0; axis < 3; ++axis) {
+            for (std::size_t lane = 0; lane < 4; ++lane)
+                lanes.push_back(vertices[std::min(4 * block + lane, vertices.size() - 1)][axis]);
+        }
+    }
+    return lanes;
+}
+
 void fillNeighbours(ConvexHull& hull) {
     hull.neighbourStart.assign(1, 0);
     hull.neighbours.clear();
@@ -153,6 +164,7 @@ bool isValid(const ConvexHull& hull) {
     for (const std::uint32_t v : hull.octantVertex) {
         if (v >= hull.vertices.size()) return false;
     }
+    if (!hull.vertexLanes.empty() && hull.vertexLanes != vertexLanes(hull.vertices)) return false;
     if (!hull.neighbourStart.empty() || !hull.neighbours.empty()) {
         ConvexHull fresh = hull;
         fillNeighbours(fresh);

@@ -47,6 +47,8 @@ double reachSq(std::span<const glm::vec3> vertices);
 
 /// ConvexHull::octantVertex of these vertices (zeros when empty).
 std::array<std::uint32_t, 8> octantVertices(std::span<const glm::vec3> vertices);
+/// ConvexHull::vertexLanes of these vertices (empty when there are none).
+std::vector<float> vertexLanes(std::span<const glm::vec3> vertices);
 /// Fills hull.neighbourStart and hull.neighbours from its half-edges (checkStructure passed).
 void fillNeighbours(ConvexHull& hull);
 

@@ -364,6 +364,7 @@ HullBuild assembleHull(std::span<const glm::dvec3> points, const std::vector<Hul
     if (!checkStructure(hull) || !checkFaces(hull) || !checkLocallyConvex(hull)) return broken;
     fillNeighbours(hull);
     hull.octantVertex = octantVertices(hull.vertices);
+    hull.vertexLanes = vertexLanes(hull.vertices);
     return {std::move(hull), {}};
 }
 

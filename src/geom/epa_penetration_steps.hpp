@@ -19,8 +19,9 @@ template <class ObserveGjk, class ObserveEpa>
                                                          ObserveEpa& observeEpa) {
     const glm::vec3 zero(0.0f);
     if (!isValid(a) || !isValid(b)) return {false, 0.0f, zero, zero, zero, 0, EpaStatus::InvalidInput};
-    const GjkCore g = gjkSteps(a, b, GjkMode::Distance, kGjkMaxIterations, observeGjk);
-    const double radiusA = margin(a), radiusB = margin(b);
+    const CoreShape coreA = prepareCore(a), coreB = prepareCore(b);
+    const GjkCore g = gjkSteps(coreA, coreB, GjkMode::Distance, kGjkMaxIterations, observeGjk);
+    const double radiusA = coreA.margin, radiusB = coreB.margin;
     const double coreDistance = g.status == GjkStatus::Overlapping ? 0.0 : g.upper;
     if (coreDistance - (radiusA + radiusB) > g.touching) {
         return {false, 0.0f, zero, zero, zero, 0, EpaStatus::Separated};
@@ -34,7 +35,7 @@ template <class ObserveGjk, class ObserveEpa>
         core.pointB = g.pointB;
         core.status = EpaStatus::WithinRadii;
     } else {
-        core = epaSteps(a, b, g, maxIterations, observeEpa);
+        core = epaSteps(coreA, coreB, g, maxIterations, observeEpa);
     }
     // Grow the cores by the radii: A's deepest point moves out along u, B's along -u.
     const glm::dvec3 u = core.u;

@@ -28,6 +28,7 @@ struct EpaPolytope {
     int vertexCount = 0;
     std::array<EpaFace, kEpaMaxFaces> faces{};
     int faceSlots = 0;                 ///< Slots used so far (dead ones are reused).
+    int firstFree = 0;                 ///< Every slot below this is alive (where addFace looks first).
     glm::dvec3 interior{0.0};          ///< A point inside (the first polytope's centroid): orients faces.
     double minNormalLength = 0;        ///< |cross| below this: a face without a normal.
     std::uint32_t climbA = kColdClimb; ///< Where a support of hull A starts its climb (see GjkCore).
@@ -56,7 +57,7 @@ struct EpaNoTrace {
 };
 
 /// The support point of the cores' difference along u, with the points on A and B.
-inline SimplexVertex supportPair(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b,
+inline SimplexVertex supportPair(EpaPolytope& p, const CoreShape& a, const CoreShape& b,
                                  const glm::dvec3& u) {
     const glm::dvec3 pa = supportCore(a, u, p.climbA), pb = supportCore(b, -u, p.climbB);
     return {pa - pb, pa, pb};
@@ -74,7 +75,7 @@ inline bool addFace(EpaPolytope& p, int i, int j, int k) {
         n = -n;
         std::swap(j, k);
     }
-    int slot = 0;
+    int slot = p.firstFree;
     while (slot < p.faceSlots && p.faces[std::size_t(slot)].alive)
         ++slot;
     if (slot == p.faceSlots) {
@@ -82,6 +83,7 @@ inline bool addFace(EpaPolytope& p, int i, int j, int k) {
         ++p.faceSlots;
     }
     p.faces[std::size_t(slot)] = {{i, j, k}, n, glm::dot(n, a), true};
+    p.firstFree = slot + 1;
     return true;
 }
 
@@ -106,6 +108,7 @@ inline bool expandPolytope(EpaPolytope& p, int w, double eps) {
         EpaFace& face = p.faces[std::size_t(f)];
         if (!face.alive || glm::dot(face.normal, point) - face.distance <= eps) continue;
         face.alive = false;
+        p.firstFree = std::min(p.firstFree, f);
         for (int e = 0; e < 3; ++e)
             edges[std::size_t(edgeCount++)] = {face.v[std::size_t(e)], face.v[std::size_t((e + 1) % 3)]};
     }
@@ -187,7 +190,7 @@ inline glm::dvec3 towardB(glm::dvec3 u, const glm::dvec3& preferred) {
 /// Grows GJK's simplex (1 to 3 points, the origin on it) to a polytope around the origin: a point
 /// far from it, then one far from their line, then the support points on both sides of the
 /// triangle's plane. Returns false, with `flat` set, when the difference has no extent that way.
-inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, double tiny,
+inline bool blowUp(EpaPolytope& p, const CoreShape& a, const CoreShape& b, double tiny,
                    const glm::dvec3& towardBCentre, EpaCore& flat) {
     if (p.vertexCount == 1) {
         // The farthest support point of the six axis directions.
@@ -242,7 +245,7 @@ inline bool blowUp(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, d
 /// where the difference reaches farther (the origin then lies on the base, a face at distance 0:
 /// two apexes would not make a convex polytope unless their segment crossed the triangle). No
 /// apex off the plane: flat. False, with `flat` set, when flat or when a face has no normal.
-inline bool initialPolytope(EpaPolytope& p, const ConvexShape& a, const ConvexShape& b, double tiny,
+inline bool initialPolytope(EpaPolytope& p, const CoreShape& a, const CoreShape& b, double tiny,
                             const glm::dvec3& towardBCentre, EpaCore& flat) {
     const glm::dvec3 w0 = p.vertices[0].w, w1 = p.vertices[1].w, w2 = p.vertices[2].w;
     const glm::dvec3 n = glm::normalize(glm::cross(w1 - w0, w2 - w0));
@@ -266,9 +269,9 @@ inline bool initialPolytope(EpaPolytope& p, const ConvexShape& a, const ConvexSh
 
 /// EPA on the cores from GJK's final simplex (the cores overlap or touch).
 template <class Observe>
-[[gnu::always_inline]] inline EpaCore epaSteps(const ConvexShape& a, const ConvexShape& b, const GjkCore& g,
+[[gnu::always_inline]] inline EpaCore epaSteps(const CoreShape& a, const CoreShape& b, const GjkCore& g,
                                                int maxIterations, Observe& observe) {
-    const double size = std::max(shapeSize(a), shapeSize(b));
+    const double size = std::max(a.size, b.size);
     const double tiny = kGjkTolerance * size;
     const double tolerance = kEpaTolerance * size;
     EpaPolytope p;
@@ -278,7 +281,7 @@ template <class Observe>
     p.climbB = g.climbB;
     for (int i = 0; i < g.count; ++i)
         p.vertices[std::size_t(i)] = g.simplex[std::size_t(i)];
-    const glm::dvec3 towardBCentre = corePoint(b) - corePoint(a);
+    const glm::dvec3 towardBCentre = b.centre - a.centre;
     EpaCore flat;
     if (p.vertexCount < 4 && !blowUp(p, a, b, tiny, towardBCentre, flat)) return flat;
     if (!initialPolytope(p, a, b, tiny, towardBCentre, flat)) return flat;

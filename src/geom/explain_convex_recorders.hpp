@@ -57,7 +57,9 @@ struct GjkRecorder {
         it.upperBound = out.iterations.empty() ? INFINITY : out.iterations.back().upperBound;
         out.iterations.push_back(std::move(it));
     }
-    void simplex(const GjkCore& g, const SimplexWeights& lambda) {
+    void simplex(const GjkCore& core, const SimplexWeights& lambda) {
+        GjkCore g = core; // the witness points gjkSteps sets only when it stops, as it would
+        setWitnessPoints(g);
         GjkIteration& it = out.iterations.back();
         it.updated = true;
         it.tried = previous;

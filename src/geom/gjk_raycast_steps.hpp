@@ -75,15 +75,16 @@ template <class Observe>
     if (!isValid(ray) || !isValid(shape) || !validTMax(tMax)) {
         return {std::nullopt, 0, RayCastStatus::InvalidInput};
     }
-    const double radius = margin(shape);
+    const CoreShape core = prepareCore(shape);
+    const double radius = core.margin;
     RayState s;
     s.origin = s.x = glm::dvec3(ray.origin);
     s.dir = glm::dvec3(ray.dir);
-    s.v = s.x - corePoint(shape);
+    s.v = s.x - core.centre;
     // The tolerance on x's distance to the surface: kGjkTolerance of the shape's size, or of the
     // origin's distance from it when that is larger (a point-like shape far away). Small, as a
     // grazing ray's t errs by this over the sine of its angle with the surface.
-    const double tolerance = kGjkTolerance * std::max(shapeSize(shape), glm::length(s.v));
+    const double tolerance = kGjkTolerance * std::max(core.size, glm::length(s.v));
     if (glm::dot(s.v, s.v) == 0.0) s.v = -s.dir; // the origin is the core's point: any direction
     observe.start(s, radius, tolerance);
     int iterations = 0;
@@ -91,7 +92,7 @@ template <class Observe>
     std::uint32_t climb = kColdClimb; // supportCore's warm start on a hull
     while (iterations < kGjkMaxIterations) {
         ++iterations;
-        const glm::dvec3 p = supportCore(shape, s.v, climb);
+        const glm::dvec3 p = supportCore(core, s.v, climb);
         const double vLength = glm::length(s.v);
         // x's height above the support plane of the core grown by the radius, times |v|.
         const double gap = glm::dot(s.v, s.x - p) - radius * vLength;

@@ -26,14 +26,15 @@ struct SimplexVertex {
 /// GJK's state when it stops, in double, on the cores.
 struct GjkCore {
     std::array<SimplexVertex, 4> simplex{};
-    int count = 0;           ///< Points in the simplex (0 only for invalid input).
-    glm::dvec3 v{0.0};       ///< The simplex's point nearest the origin (zero when overlapping).
-    glm::dvec3 pointA{0.0};  ///< sum lambda_i a_i: the nearest point on A's core.
-    glm::dvec3 pointB{0.0};  ///< sum lambda_i b_i: the nearest point on B's core.
-    double upper = INFINITY; ///< |v|: the cores' distance from above.
-    double lower = 0.0;      ///< The best dot(v, w) / |v|: from below.
-    double tolerance = 0.0;  ///< The absolute bound gap that ends it (kGjkTolerance * size).
-    double touching = 0.0;   ///< Nearer than this counts as touching (kGjkTouchingTolerance * size).
+    int count = 0;            ///< Points in the simplex (0 only for invalid input).
+    glm::dvec3 v{0.0};        ///< The simplex's point nearest the origin (zero when overlapping).
+    glm::dvec3 pointA{0.0};   ///< sum lambda_i a_i: the nearest point on A's core (set when it stops).
+    glm::dvec3 pointB{0.0};   ///< sum lambda_i b_i: the nearest point on B's core (set when it stops).
+    SimplexWeights weights{}; ///< lambda_i of the points kept, in simplex order.
+    double upper = INFINITY;  ///< |v|: the cores' distance from above.
+    double lower = 0.0;       ///< The best dot(v, w) / |v|: from below.
+    double tolerance = 0.0;   ///< The absolute bound gap that ends it (kGjkTolerance * size).
+    double touching = 0.0;    ///< Nearer than this counts as touching (kGjkTouchingTolerance * size).
     int iterations = 0;
     GjkStatus status = GjkStatus::InvalidInput;
     /// Where the next support of a hull starts its climb (supportCore's warm start): the vertex
@@ -54,20 +55,29 @@ struct GjkNoTrace {
 /// What the iteration is for: the distance, or only whether the shapes (with radii) overlap.
 enum class GjkMode { Distance, Overlap };
 
-/// Keeps the simplex points with a non-zero weight, and sets v and the witness points.
+/// Keeps the simplex points with a non-zero weight and their weights, and sets v.
 inline void reduceSimplex(GjkCore& g, const SimplexWeights& lambda) {
     int kept = 0;
-    glm::dvec3 v(0.0), pa(0.0), pb(0.0);
+    glm::dvec3 v(0.0);
     for (int i = 0; i < g.count; ++i) {
         if (!(lambda[std::size_t(i)] > 0.0)) continue;
         const SimplexVertex& s = g.simplex[std::size_t(i)];
         v += lambda[std::size_t(i)] * s.w;
-        pa += lambda[std::size_t(i)] * s.a;
-        pb += lambda[std::size_t(i)] * s.b;
+        g.weights[std::size_t(kept)] = lambda[std::size_t(i)];
         g.simplex[std::size_t(kept++)] = s;
     }
     g.count = kept;
     g.v = v;
+}
+
+/// Sets the witness points from the kept simplex and its weights (once, when GJK stops; the
+/// trace's recorder each iteration).
+inline void setWitnessPoints(GjkCore& g) {
+    glm::dvec3 pa(0.0), pb(0.0);
+    for (int i = 0; i < g.count; ++i) {
+        pa += g.weights[std::size_t(i)] * g.simplex[std::size_t(i)].a;
+        pb += g.weights[std::size_t(i)] * g.simplex[std::size_t(i)].b;
+    }
     g.pointA = pa;
     g.pointB = pb;
 }
@@ -76,26 +86,30 @@ inline void reduceSimplex(GjkCore& g, const SimplexWeights& lambda) {
 /// mode it also leaves as soon as the answer to "do the shapes, radii included, overlap" is known
 /// (SeparatingAxis, WithinRadii).
 template <class Observe>
-[[gnu::always_inline]] inline GjkCore gjkSteps(const ConvexShape& a, const ConvexShape& b, GjkMode mode,
+[[gnu::always_inline]] inline GjkCore gjkSteps(const CoreShape& a, const CoreShape& b, GjkMode mode,
                                                int maxIterations, Observe& observe) {
     GjkCore g;
-    const double radii = margin(a) + margin(b);
-    const double size = std::max(shapeSize(a), shapeSize(b));
+    const double radii = a.margin + b.margin;
+    const double size = std::max(a.size, b.size);
     g.tolerance = kGjkTolerance * size;
     g.touching = kGjkTouchingTolerance * size;
     // The first direction: between the cores' centres (any non-zero vector would do).
-    glm::dvec3 v = corePoint(a) - corePoint(b);
+    glm::dvec3 v = a.centre - b.centre;
     if (glm::dot(v, v) == 0.0) v = glm::dvec3(1.0, 0.0, 0.0);
     double upperSq = INFINITY;
+    SimplexVertex last{}; // the last support pair taken
     g.status = GjkStatus::IterationCap;
     while (g.iterations < std::clamp(maxIterations, 1, kGjkMaxIterations)) {
         ++g.iterations;
         const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v, g.climbA), supportCore(b, v, g.climbB)};
         const glm::dvec3 w = s.a - s.b;
+        last = {w, s.a, s.b};
         // The plane through w perpendicular to v supports A - B: every point x of it has
         // dot(v, x) >= dot(v, w), so the distance is at least the gap along v (any v, the first
         // one included).
-        const double gapAlongV = glm::dot(v, w) / std::sqrt(glm::dot(v, v));
+        // |v| is the last upper bound (its square root of the same sum) once the simplex has one.
+        const double vLength = g.count > 0 ? g.upper : std::sqrt(glm::dot(v, v));
+        const double gapAlongV = glm::dot(v, w) / vLength;
         g.lower = std::max(g.lower, gapAlongV);
         observe.support(g.iterations, v, s.a, s.b, w, g.lower);
         if (mode == GjkMode::Overlap && g.lower - radii > g.touching) {
@@ -157,16 +171,22 @@ template <class Observe>
         // Stopped before any point was kept (a separating axis on the first support): the
         // first support pair is the answer so far.
         g.count = 1;
-        const SimplexVertex s{glm::dvec3(0.0), supportCore(a, -v, g.climbA), supportCore(b, v, g.climbB)};
-        g.simplex[0] = {s.a - s.b, s.a, s.b};
-        g.v = s.a - s.b;
-        g.pointA = s.a;
-        g.pointB = s.b;
+        g.simplex[0] = last;
+        g.weights[0] = 1.0;
+        g.v = last.w;
         g.upper = glm::length(g.v);
     }
+    setWitnessPoints(g);
     g.lower = std::min(g.lower, g.upper);
     observe.stop(g);
     return g;
+}
+
+/// gjkSteps on the shapes as given (valid ones).
+template <class Observe>
+[[gnu::always_inline]] inline GjkCore gjkSteps(const ConvexShape& a, const ConvexShape& b, GjkMode mode,
+                                               int maxIterations, Observe& observe) {
+    return gjkSteps(prepareCore(a), prepareCore(b), mode, maxIterations, observe);
 }
 
 /// closestPtConvexConvex's answer for invalid input (gjk.cpp).

@@ -227,6 +227,55 @@ TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
     }
 }
 
+TEST(Support, FloatScanOfABuiltHullPicksTheDoubleScansVertex) {
+    // Built hulls of at most kHullClimbMinVertices vertices scan their vertexLanes in float and
+    // check the near-best vertices in double; a hand-made copy scans in double alone. Same vertex always,
+    // ties (a cube's faces and edges along the axes) and far-off or tiny hulls included.
+    std::mt19937 rng(kSeed);
+    std::vector<std::vector<glm::vec3>> clouds;
+    std::vector<glm::vec3> cube;
+    for (int i = 0; i < 8; ++i)
+        cube.push_back({i & 1 ? 1.0f : -1.0f, i & 2 ? 1.0f : -1.0f, i & 4 ? 1.0f : -1.0f});
+    clouds.push_back(cube);
+    const std::pair<float, float> offsetAndScale[] = {
+        {0.0f, 1e-3f}, {0.0f, 1.0f}, {0.0f, 1e3f}, {10.0f, 1.0f}, {1e4f, 0.3f}, {1e4f, 1.0f}, {1e4f, 1e3f}};
+    for (const auto& [offset, scale] : offsetAndScale) {
+        std::vector<glm::vec3> points;
+        for (int i = 0; i < 30; ++i)
+            points.push_back(glm::vec3(offset) + glm::vec3(randomUnit(rng)) * scale);
+        clouds.push_back(points);
+    }
+    std::vector<glm::vec3> disc{{0.0f, 0.0f, 1e4f - 1.0f}}; // far off, its top nearly flat
+    for (int i = 0; i < 24; ++i) {
+        const float angle = 0.2618f * float(i);
+        disc.push_back({std::cos(angle), std::sin(angle), 1e4f + 1e-3f * float(i % 2)});
+    }
+    clouds.push_back(disc);
+    std::vector<glm::vec3> directions;
+    for (int i = 0; i < 300; ++i) { // nearly along the disc's axis: near-ties in float
+        const glm::vec3 tilt(randomUnit(rng));
+        directions.push_back(glm::vec3(tilt.x, tilt.y, 0.0f) * std::pow(10.0f, -float(i % 8)) +
+                             glm::vec3(0.0f, 0.0f, 1.0f));
+    }
+    for (int i = 0; i < 27; ++i)
+        directions.push_back(glm::vec3(float(i % 3) - 1.0f, float(i / 3 % 3) - 1.0f, float(i / 9) - 1.0f));
+    for (int i = 0; i < 1000; ++i)
+        directions.push_back(glm::vec3(randomUnit(rng)) * (i % 2 ? 1e30f : 1e-30f));
+    for (const std::vector<glm::vec3>& points : clouds) {
+        const HullBuild build = buildConvexHull(points);
+        ASSERT_TRUE(build.hull) << build.error;
+        ASSERT_LE(build.hull->vertices.size(), kHullClimbMinVertices);
+        ASSERT_FALSE(build.hull->vertexLanes.empty());
+        ConvexHull byHand = *build.hull;
+        byHand.reachSq = 0.0;
+        byHand.vertexLanes.clear();
+        for (const glm::vec3& d : directions) {
+            const PosedHull built{&*build.hull, {}, kIdentity}, scanned{&byHand, {}, kIdentity};
+            ASSERT_EQ(support(built, d), support(scanned, d)) << str(glm::dvec3(d));
+        }
+    }
+}
+
 TEST(Support, BrokenHalfEdgesFallBackToTheScan) {
     ConvexHull h = prismHull(40);
     for (auto& e : h.edges)
