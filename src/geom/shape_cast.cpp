@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <glm/gtc/quaternion.hpp>
 
 namespace kz {
 namespace {
@@ -13,16 +14,11 @@ namespace {
 using glm::dmat3;
 using glm::dvec3;
 
-/// R(w): the rotation by |w| radians about w (Rodrigues' formula), in double.
+/// R(w): the rotation by |w| radians about w, in double.
 dmat3 rotationOf(const dvec3& w) {
     const double angle = glm::length(w);
     if (!(angle > 0.0)) return dmat3(1.0);
-    const dvec3 k = w / angle;
-    const double c = std::cos(angle), s = std::sin(angle), c1 = 1.0 - c;
-    // Columns of c I + s [k]x + (1 - c) k k^T.
-    return dmat3(dvec3(c + c1 * k.x * k.x, c1 * k.x * k.y + s * k.z, c1 * k.x * k.z - s * k.y),
-                 dvec3(c1 * k.y * k.x - s * k.z, c + c1 * k.y * k.y, c1 * k.y * k.z + s * k.x),
-                 dvec3(c1 * k.z * k.x + s * k.y, c1 * k.z * k.y - s * k.x, c + c1 * k.z * k.z));
+    return glm::mat3_cast(glm::angleAxis(angle, w / angle));
 }
 
 /// The map x -> pivot + velocity t + R (x - pivot) of a motion at time t.
@@ -33,11 +29,7 @@ struct MotionAt {
     glm::mat3 turn(const glm::mat3& m) const { return glm::mat3(rotation * dmat3(m)); }
 };
 
-bool isFinite(const glm::vec3& v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-bool isFinite(const ConvexMotion& m) {
+bool isFiniteMotion(const ConvexMotion& m) {
     return isFinite(m.velocity) && isFinite(m.angularVelocity) && isFinite(m.pivot);
 }
 
@@ -127,7 +119,7 @@ double reachFrom(const ConvexShape& shape, const dvec3& pivot, const dvec3& axis
 
 bool castSetup(const ConvexShape& a, const ConvexMotion& motionA, const ConvexShape& b,
                const ConvexMotion& motionB, float tMax, float gap, CastSetup& setup) {
-    if (!isValid(a) || !isValid(b) || !isFinite(motionA) || !isFinite(motionB)) return false;
+    if (!isValid(a) || !isValid(b) || !isFiniteMotion(motionA) || !isFiniteMotion(motionB)) return false;
     if (!(tMax >= 0.0f && tMax < INFINITY) || !(gap >= 0.0f && gap < INFINITY)) return false;
     setup.reachA = reachFrom(a, dvec3(motionA.pivot), unitOrZero(dvec3(motionA.angularVelocity)));
     setup.reachB = reachFrom(b, dvec3(motionB.pivot), unitOrZero(dvec3(motionB.angularVelocity)));
