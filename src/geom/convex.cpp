@@ -4,6 +4,7 @@
 
 #include "convex_detail.hpp"
 #include "convex_hull_detail.hpp"
+#include "simd_path.hpp"
 
 #include <algorithm>
 #include <cfloat>
@@ -12,6 +13,9 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#if KZ_SIMD_X86
+#include <immintrin.h>
+#endif
 #define KZ_HULL_SCAN_SSE2 1
 #else
 #define KZ_HULL_SCAN_SSE2 0
@@ -38,12 +42,84 @@ std::uint32_t scanHullExact(const ConvexHull& hull, const dvec3& local) {
 }
 
 #if KZ_HULL_SCAN_SSE2
-/// scanHullExact's vertex, from the hull's vertexLanes four vertices at a time in float: each
-/// float dot product is within `slack` of the exact one (scaled), so a vertex whose float dot is
-/// more than 3 slack below the float maximum cannot be farthest; only the others (usually one)
-/// are compared in double, in index order, as the exact scan does. The same vertex, without a
-/// branch per vertex. `reach` bounds every vertex's length (0: unknown, then the exact scan).
-std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach) {
+static_assert(kHullLaneScanMax <= 64, "the scan's candidates are one 64-bit mask");
+
+/// The hull's vertices (n <= kHullLaneScanMax, vertexLanes four at a time) whose float dot product
+/// with l is within `slack3` of the largest, as bits: four at a time (SSE2).
+std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l, float slack3) {
+    const std::size_t blocks = (n + 3) / 4;
+    const __m128 lx = _mm_set1_ps(l.x), ly = _mm_set1_ps(l.y), lz = _mm_set1_ps(l.z);
+    alignas(16) float along[kHullLaneScanMax];
+    __m128 top = _mm_set1_ps(-INFINITY);
+    for (std::size_t k = 0; k < blocks; ++k, lanes += 12) {
+        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
+        const __m128 dots = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, lx), _mm_mul_ps(y, ly)), _mm_mul_ps(z, lz));
+        _mm_store_ps(along + 4 * k, dots);
+        top = _mm_max_ps(top, dots);
+    }
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    std::uint64_t near = 0;
+    for (std::size_t k = 0; k < blocks; ++k) {
+        const __m128 dots = _mm_load_ps(along + 4 * k);
+        near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(dots, threshold))) << (4 * k);
+    }
+    return n < 64 ? near & ((std::uint64_t(1) << n) - 1) : near; // the padding's lanes cleared
+}
+
+#if KZ_SIMD_X86
+/// nearTopSse2's bits, eight at a time (AVX2: two blocks of vertexLanes per operation, the same
+/// float operations on each lane, so the same dot products, maximum and bits).
+[[gnu::target("avx2")]] std::uint64_t nearTopAvx2(const float* lanes, std::size_t n, const glm::vec3& l,
+                                                  float slack3) {
+    const std::size_t blocks = (n + 3) / 4;
+    const __m256 lx = _mm256_set1_ps(l.x), ly = _mm256_set1_ps(l.y), lz = _mm256_set1_ps(l.z);
+    alignas(32) float along[kHullLaneScanMax];
+    __m256 top8 = _mm256_set1_ps(-INFINITY);
+    std::size_t k = 0;
+    for (; k + 2 <= blocks; k += 2, lanes += 24) {
+        const __m256 x = _mm256_loadu2_m128(lanes + 12, lanes);
+        const __m256 y = _mm256_loadu2_m128(lanes + 16, lanes + 4);
+        const __m256 z = _mm256_loadu2_m128(lanes + 20, lanes + 8);
+        const __m256 dots =
+            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, lx), _mm256_mul_ps(y, ly)), _mm256_mul_ps(z, lz));
+        _mm256_store_ps(along + 4 * k, dots);
+        top8 = _mm256_max_ps(top8, dots);
+    }
+    __m128 top = _mm_max_ps(_mm256_castps256_ps128(top8), _mm256_extractf128_ps(top8, 1));
+    if (k < blocks) { // an odd block last
+        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
+        const __m128 dots = _mm_add_ps(
+            _mm_add_ps(_mm_mul_ps(x, _mm256_castps256_ps128(lx)), _mm_mul_ps(y, _mm256_castps256_ps128(ly))),
+            _mm_mul_ps(z, _mm256_castps256_ps128(lz)));
+        _mm_store_ps(along + 4 * k, dots);
+        top = _mm_max_ps(top, dots);
+    }
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    const __m256 threshold8 = _mm256_set_m128(threshold, threshold);
+    std::uint64_t near = 0;
+    std::size_t j = 0;
+    for (; 8 * j + 8 <= 4 * blocks; ++j) {
+        const __m256 dots = _mm256_load_ps(along + 8 * j);
+        near |= std::uint64_t(_mm256_movemask_ps(_mm256_cmp_ps(dots, threshold8, _CMP_GE_OQ))) << (8 * j);
+    }
+    if (8 * j < 4 * blocks)
+        near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(_mm_load_ps(along + 8 * j), threshold)))
+                << (8 * j);
+    return n < 64 ? near & ((std::uint64_t(1) << n) - 1) : near;
+}
+#endif
+
+/// scanHullExact's vertex, from the hull's vertexLanes in float (`wide`: eight at a time, when the
+/// CPU has AVX2 and the SIMD path allows it, simd_path.hpp): each float dot product is within
+/// `slack` of the exact one (scaled), so a vertex whose float dot is more than 3 slack below the
+/// float maximum cannot be farthest. One such vertex is the answer; several (a near tie) are
+/// compared in double, in index order, as the exact scan does. The same vertex, without a branch
+/// per vertex. `reach` bounds every vertex's length (0: unknown, then the exact scan).
+std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach, bool wide) {
     const std::size_t n = hull.vertices.size(), blocks = (n + 3) / 4;
     const double largest = std::max(std::abs(local.x), std::max(std::abs(local.y), std::abs(local.z)));
     if (n > kHullLaneScanMax || hull.vertexLanes.size() != 12 * blocks || !(reach > 0.0 && reach < 1e30) ||
@@ -58,43 +134,28 @@ std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach)
     const glm::vec3 l(local * scale);
     const double slack =
         8.0 * 0x1p-24 * (double(std::abs(l.x)) + double(std::abs(l.y)) + double(std::abs(l.z))) * reach;
-    const __m128 lx = _mm_set1_ps(l.x), ly = _mm_set1_ps(l.y), lz = _mm_set1_ps(l.z);
-    alignas(16) float along[kHullLaneScanMax];
-    __m128 top = _mm_set1_ps(-INFINITY);
-    const float* lanes = hull.vertexLanes.data();
-    for (std::size_t k = 0; k < blocks; ++k, lanes += 12) {
-        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
-        const __m128 dots = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, lx), _mm_mul_ps(y, ly)), _mm_mul_ps(z, lz));
-        _mm_store_ps(along + 4 * k, dots);
-        top = _mm_max_ps(top, dots);
-    }
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
-    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(float(3.0 * slack)));
-    // The vertices within the slack of the top, 64 at a time in one mask (no branch per block),
-    // the padding's lanes cleared; usually one bit in all.
+#if KZ_SIMD_X86
+    std::uint64_t near = wide ? nearTopAvx2(hull.vertexLanes.data(), n, l, float(3.0 * slack))
+                              : nearTopSse2(hull.vertexLanes.data(), n, l, float(3.0 * slack));
+#else
+    (void)wide;
+    std::uint64_t near = nearTopSse2(hull.vertexLanes.data(), n, l, float(3.0 * slack));
+#endif
+    if (near != 0 && (near & (near - 1)) == 0) return std::uint32_t(__builtin_ctzll(near));
     std::uint32_t best = 0;
     double bestDot = -INFINITY;
-    for (std::size_t first = 0; first < n; first += 64) {
-        std::uint64_t near = 0;
-        for (std::size_t k = 0; k < 16 && first + 4 * k < n; ++k) {
-            const __m128 dots = _mm_load_ps(along + first + 4 * k);
-            near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(dots, threshold))) << (4 * k);
-        }
-        if (n - first < 64) near &= (std::uint64_t(1) << (n - first)) - 1;
-        for (; near != 0; near &= near - 1) {
-            const auto i = std::uint32_t(first + std::size_t(__builtin_ctzll(near)));
-            const double exact = glm::dot(local, dvec3(hull.vertices[i]));
-            if (exact > bestDot) {
-                bestDot = exact;
-                best = i;
-            }
+    for (; near != 0; near &= near - 1) {
+        const auto i = std::uint32_t(__builtin_ctzll(near));
+        const double exact = glm::dot(local, dvec3(hull.vertices[i]));
+        if (exact > bestDot) {
+            bestDot = exact;
+            best = i;
         }
     }
     return best;
 }
 #else
-std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double) {
+std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double, bool) {
     return scanHullExact(hull, local);
 }
 #endif
@@ -241,8 +302,8 @@ SupportPoint supportDifference(const ConvexShape& a, const ConvexShape& b, const
 namespace detail {
 
 std::uint32_t hullVertexIndex(const ConvexHull& hull, const glm::dvec3& local, std::uint32_t start,
-                              double reach) {
-    return climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local, reach);
+                              double reach, bool wide) {
+    return climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local, reach, wide);
 }
 
 double hullReach(const ConvexHull& hull) {
@@ -293,6 +354,7 @@ CoreShape coreOf(const ConvexShape& shape) {
         s.rotation = glm::dmat3(posed.orientation);
         s.rotationT = glm::transpose(s.rotation);
         s.reach = hullReach(*posed.hull);
+        s.wideScan = activeSimdPath() != SimdPath::Sse2;
         break;
     }
     }
@@ -327,7 +389,10 @@ CoreShape prepareCore(const ConvexShape& shape) {
     }
     case CoreShape::Kind::Hull:
         s.size = shapeSize(shape);
-        s.centre = s.origin + s.rotation * dvec3(s.hull->vertices[0]);
+        // The centroid (inside a built hull: a first direction toward the other shape's centre
+        // that is nearly the final one); any finite point would do for a hull made by hand.
+        s.centre = s.origin +
+                   s.rotation * dvec3(isFinite(s.hull->centroid) ? s.hull->centroid : s.hull->vertices[0]);
         break;
     }
     return s;

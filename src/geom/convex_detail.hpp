@@ -19,9 +19,10 @@ glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d);
 inline constexpr std::uint32_t kColdClimb = 0xffffffffu;
 /// The index of the hull's vertex farthest along the local direction (the first of equal ones
 /// on a scan): hullSupport's choice between the climb from `start` (kColdClimb: from the
-/// octantVertex) and the scan, see support(PosedHull). `reach` is hullReach(hull).
+/// octantVertex) and the scan, see support(PosedHull). `reach` is hullReach(hull); `wide` lets
+/// the scan take eight vertices at a time (AVX2; the same vertex).
 std::uint32_t hullVertexIndex(const ConvexHull& hull, const glm::dvec3& local, std::uint32_t start,
-                              double reach);
+                              double reach, bool wide);
 /// A bound on every vertex's distance from the local origin (|vertex 0| + sqrt(reachSq)) for a
 /// built hull, which lets the scan run in float and check only the near-best vertices in
 /// double; 0 for a hull made by hand (the scan then runs in double alone).
@@ -44,9 +45,11 @@ struct CoreShape {
     glm::dmat3 rotation;    ///< Hull: the orientation.
     glm::dmat3 rotationT;   ///< Hull: its transpose (world direction to local).
     double reach;           ///< Hull: hullReach.
+    bool wideScan;          ///< Hull: the scan may use AVX2 (activeSimdPath is not SSE2).
     double margin;          ///< prepareCore only: margin(shape).
     double size;            ///< prepareCore only: shapeSize(shape).
-    glm::dvec3 centre;      ///< prepareCore only: corePoint(shape).
+    glm::dvec3 centre;      ///< prepareCore only: where searches start: corePoint(shape), but a
+                            ///< hull's centroid (when finite) rather than its vertex 0.
 };
 
 /// The shape's CoreShape (a valid shape: isValid).
@@ -91,7 +94,7 @@ CoreShape coreOf(const ConvexShape& shape);
     case CoreShape::Kind::Hull:
         break;
     }
-    start = hullVertexIndex(*s.hull, s.rotationT * d, start, s.reach);
+    start = hullVertexIndex(*s.hull, s.rotationT * d, start, s.reach, s.wideScan);
     return s.origin + s.rotation * glm::dvec3(s.hull->vertices[start]);
 }
 

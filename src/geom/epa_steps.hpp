@@ -14,19 +14,27 @@
 
 namespace kz::detail {
 
-/// A triangle of the polytope, its vertices counter-clockwise seen from outside.
+/// A triangle of the polytope, its vertices counter-clockwise seen from outside. No default
+/// values: the polytope's slots are set by addFace before anything reads them (zeroing 256 of
+/// them each query cost more than a small EPA).
 struct EpaFace {
-    std::array<int, 3> v{};
-    glm::dvec3 normal{0.0}; ///< Unit, outward.
-    double distance = 0.0;  ///< dot(normal, vertex): the origin's distance below its plane.
-    bool alive = false;
+    std::array<int, 3> v;
+    glm::dvec3 normal; ///< Unit, outward.
+    double distance;   ///< dot(normal, vertex): the origin's distance below its plane.
+    bool alive;
 };
 
-/// The polytope inside the cores' Minkowski difference that EPA grows.
+/// An edge of the horizon, from vertex `from` to `to`.
+struct EpaEdge {
+    int from, to;
+};
+
+/// The polytope inside the cores' Minkowski difference that EPA grows. Only the vertices below
+/// vertexCount and the faces below faceSlots are set (the arrays are left uninitialised).
 struct EpaPolytope {
-    std::array<SimplexVertex, kEpaMaxVertices> vertices{};
+    std::array<SimplexVertex, kEpaMaxVertices> vertices;
     int vertexCount = 0;
-    std::array<EpaFace, kEpaMaxFaces> faces{};
+    std::array<EpaFace, kEpaMaxFaces> faces;
     int faceSlots = 0;                 ///< Slots used so far (dead ones are reused).
     int firstFree = 0;                 ///< Every slot below this is alive (where addFace looks first).
     glm::dvec3 interior{0.0};          ///< A point inside (the first polytope's centroid): orients faces.
@@ -101,7 +109,7 @@ inline int nearestFace(const EpaPolytope& p) {
 /// their boundary (the horizon: their edges whose reverse is not among them). False when a new face
 /// has no normal or no slot: the polytope is then broken and EPA stops.
 inline bool expandPolytope(EpaPolytope& p, int w, double eps) {
-    std::array<std::pair<int, int>, 3 * kEpaMaxFaces> edges;
+    std::array<EpaEdge, 3 * kEpaMaxFaces> edges; // only [0, edgeCount) is set
     int edgeCount = 0;
     const glm::dvec3 point = p.vertices[std::size_t(w)].w;
     for (int f = 0; f < p.faceSlots; ++f) {
@@ -112,11 +120,24 @@ inline bool expandPolytope(EpaPolytope& p, int w, double eps) {
         for (int e = 0; e < 3; ++e)
             edges[std::size_t(edgeCount++)] = {face.v[std::size_t(e)], face.v[std::size_t((e + 1) % 3)]};
     }
+    // An edge is on the horizon unless its reverse is among them too (the face across it is also
+    // seen). The edges are listed by the vertex they start from, so the reverse of (from, to) is
+    // looked for among the few edges starting at `to` (every `to` starts an edge as well: each
+    // face's edges form a cycle), not among all of them.
+    std::array<int, kEpaMaxVertices> head; // set below for every vertex an edge starts from
+    std::array<int, 3 * kEpaMaxFaces> next;
+    for (int e = 0; e < edgeCount; ++e)
+        head[std::size_t(edges[std::size_t(e)].from)] = -1;
+    for (int e = 0; e < edgeCount; ++e) {
+        int& first = head[std::size_t(edges[std::size_t(e)].from)];
+        next[std::size_t(e)] = first;
+        first = e;
+    }
     for (int e = 0; e < edgeCount; ++e) {
         const auto [from, to] = edges[std::size_t(e)];
         bool shared = false;
-        for (int k = 0; k < edgeCount && !shared; ++k)
-            shared = edges[std::size_t(k)] == std::make_pair(to, from);
+        for (int k = head[std::size_t(to)]; k >= 0 && !shared; k = next[std::size_t(k)])
+            shared = edges[std::size_t(k)].to == from;
         if (!shared && !addFace(p, from, to, w)) return false;
     }
     return edgeCount > 0;

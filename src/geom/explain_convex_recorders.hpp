@@ -8,6 +8,7 @@
 #include "epa_steps.hpp"
 #include "explain_epa.hpp"
 #include "explain_gjk.hpp"
+#include "gjk_boolean_steps.hpp"
 #include "gjk_raycast_steps.hpp"
 #include "gjk_steps.hpp"
 
@@ -74,6 +75,29 @@ struct GjkRecorder {
         it.pointB = g.pointB;
         it.upperBound = std::sqrt(glm::dot(g.v, g.v)); // gjkSteps' upper, from the same sum
         previous = it.simplex;
+    }
+    /// The boolean GJK's update (gjk_boolean_steps.hpp): the points kept by the regions, no weights.
+    void booleanSimplex(const SimplexVertex* points, int count, const glm::dvec3& v,
+                        const BooleanUpdate& update) {
+        GjkIteration& it = out.iterations.back();
+        it.updated = true;
+        it.tried = previous;
+        it.tried.push_back({it.w, it.supportA, it.supportB});
+        it.simplex.clear();
+        for (int i = 0; i < count; ++i) {
+            it.kept.push_back(update.kept[std::size_t(i)]);
+            it.simplex.push_back(tracePoint(points[i]));
+        }
+        it.v = v;
+        it.pointA = it.pointB = glm::dvec3(0.0);
+        it.upperBound = INFINITY;
+        previous = it.simplex;
+    }
+    /// The boolean GJK hands over to gjkSteps: the trace is that run's alone.
+    void restart() {
+        out.boolean = false;
+        out.iterations.clear();
+        previous.clear();
     }
     void stop(const GjkCore& g) {
         out.status = g.status;

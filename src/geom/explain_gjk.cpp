@@ -3,6 +3,7 @@
 #include "explain_gjk.hpp"
 
 #include "explain_convex_recorders.hpp"
+#include "gjk_boolean_steps.hpp"
 
 #include <algorithm>
 
@@ -25,6 +26,7 @@ GjkTrace gjkTraceStart(const ConvexShape& a, const ConvexShape& b, int maxIterat
     out.status = GjkStatus::InvalidInput;
     out.result = invalidGjkResult();
     out.overlap = false;
+    out.boolean = false;
     out.upperBound = INFINITY;
     out.v = out.pointA = out.pointB = glm::dvec3(0.0);
     if (!isValid(a) || !isValid(b)) return out;
@@ -81,7 +83,13 @@ GjkTrace explainGjk(const ConvexShape& a, const ConvexShape& b, int maxIteration
     const detail::GjkMode mode =
         query == GjkQuery::Overlap ? detail::GjkMode::Overlap : detail::GjkMode::Distance;
     detail::GjkRecorder recorder{out, mode, {}};
-    detail::gjkSteps(a, b, mode, maxIterations, recorder);
+    const detail::CoreShape coreA = detail::prepareCore(a), coreB = detail::prepareCore(b);
+    if (query == GjkQuery::Overlap && coreA.margin + coreB.margin == 0.0) {
+        out.boolean = true;
+        detail::gjkBooleanSteps(coreA, coreB, recorder);
+    } else {
+        detail::gjkSteps(coreA, coreB, mode, maxIterations, recorder);
+    }
     return out;
 }
 

@@ -99,6 +99,12 @@ struct GjkTrace {
     GjkResult result;
     /// Distance: result.overlap. Overlap: testConvexConvex(a, b), bit for bit (with the default cap).
     bool overlap;
+    /// Overlap on shapes without radii: the iterations are the boolean GJK's (gjk.hpp's
+    /// testConvexConvex), which keeps the simplex's points by the origin's Voronoi region: `weights`
+    /// empty, `v` minus the next search direction (not a nearest point), no upper bound (+inf)
+    /// until it stops. False when it handed over to the distance iteration: the iterations are
+    /// then that iteration's alone.
+    bool boolean;
 };
 
 /// closestPtConvexConvex(a, b, maxIterations) (query Distance) or testConvexConvex(a, b) (query

@@ -3,6 +3,7 @@
 #include "gjk.hpp"
 
 #include "detail.hpp"
+#include "gjk_boolean_steps.hpp"
 #include "gjk_raycast_steps.hpp"
 #include "gjk_steps.hpp"
 
@@ -79,8 +80,10 @@ GjkResult closestPtConvexConvex(const ConvexShape& a, const ConvexShape& b, int 
 bool testConvexConvex(const ConvexShape& a, const ConvexShape& b) {
     if (!isValid(a) || !isValid(b)) return false;
     GjkNoTrace none;
-    const GjkCore g = gjkSteps(a, b, GjkMode::Overlap, kGjkMaxIterations, none);
-    return gjkOverlapVerdict(g, margin(a) + margin(b));
+    const CoreShape coreA = prepareCore(a), coreB = prepareCore(b);
+    const double radii = coreA.margin + coreB.margin;
+    if (radii == 0.0) return gjkOverlapVerdict(gjkBooleanSteps(coreA, coreB, none), radii);
+    return gjkOverlapVerdict(gjkSteps(coreA, coreB, GjkMode::Overlap, kGjkMaxIterations, none), radii);
 }
 
 ConvexRayCast raycastConvex(const Ray& ray, const ConvexShape& shape, float tMax) {

@@ -71,9 +71,14 @@ struct GjkResult {
 GjkResult closestPtConvexConvex(const ConvexShape& a, const ConvexShape& b,
                                 int maxIterations = kGjkMaxIterations);
 
-/// Whether the shapes share a point (touching counts): the same iteration as
-/// closestPtConvexConvex, leaving as soon as a support plane separates the shapes by more than
-/// the radii (false) or the cores come within the radii (true). Invalid input never overlaps.
+/// Whether the shapes share a point (touching, within kGjkTouchingTolerance, counts), the same
+/// answer as closestPtConvexConvex's overlap. Shapes without radii (boxes, cylinders, hulls,
+/// spheres and capsules of radius 0) run the boolean GJK (gjk_boolean_steps.hpp: no nearest
+/// point, as libccd's ccdGJKIntersect), which leaves on a support plane separating them (false) or
+/// a simplex around the origin (true); touching pairs it cannot tell apart go to the iteration of
+/// closestPtConvexConvex. With radii, that iteration runs from the start, leaving as soon as a
+/// support plane separates the shapes by more than the radii (false) or the cores come within
+/// the radii (true). Invalid input never overlaps.
 bool testConvexConvex(const ConvexShape& a, const ConvexShape& b);
 
 /// Why the ray cast stopped.

@@ -42,12 +42,16 @@ struct GjkCore {
     std::uint32_t climbA = kColdClimb, climbB = kColdClimb;
 };
 
-/// The fast path's observer: every hook does nothing.
+/// The fast path's observer: every hook does nothing (booleanSimplex and restart are
+/// gjk_boolean_steps.hpp's).
 struct GjkNoTrace {
     template <class... T>
     void support(const T&...) {}
     template <class... T>
     void simplex(const T&...) {}
+    template <class... T>
+    void booleanSimplex(const T&...) {}
+    void restart() {}
     template <class... T>
     void stop(const T&...) {}
 };

@@ -1,11 +1,10 @@
 // Tests for geom/explain_gjk.hpp: the GJK trace gives closestPtConvexConvex's answer (and, in its
-// overlap mode, testConvexConvex's) to the bit on thousands of random pairs of every kind pair,
-// touching, deep, far from the origin, of size ratio 1e-4 and coincident included, at every
-// iteration cap; its iterations are consistent (the lower bound never falls, the upper bound only
-// falls, lower <= upper, simplices of 1 to 4 points whose kept points carry the positive
-// weights, each direction the previous nearest point reversed). The ray cast's trace gives
-// raycastConvex's answer to the bit, with t never moving back. Invalid input gives a trace with
-// InvalidInput and no iterations.
+// overlap mode, testConvexConvex's, the boolean GJK's for shapes without radii) to the bit on thousands of
+// random pairs of every kind pair, touching, deep, far from the origin, of size ratio 1e-4 and coincident
+// included, at every iteration cap; its iterations are consistent (the lower bound never falls, the upper
+// bound only falls, lower <= upper, simplices of 1 to 4 points whose kept points carry the positive weights,
+// each direction the previous nearest point reversed). The ray cast's trace gives raycastConvex's answer to
+// the bit, with t never moving back. Invalid input gives a trace with InvalidInput and no iterations.
 #include "geom/convex_trace_support.hpp"
 
 #include <cmath>
@@ -39,6 +38,24 @@ std::string checkGjkTrace(const GjkTrace& t) {
             if (previous && !sameBits(it.direction, -previous->v)) at << "direction != -previous v; ";
             if (it.lowerBound < lower || it.lowerBound < 0.0) at << "lower bound fell; ";
             if (it.lowerBound < it.gap) at << "lower bound below this gap; ";
+            if (t.boolean) {
+                // The boolean GJK: no upper bound, the points kept by the regions, no weights.
+                if (it.upperBound != INFINITY && k + 1 != t.iterations.size()) at << "an upper bound; ";
+                if (!it.weights.empty()) at << "weights; ";
+                if (it.updated) {
+                    if (it.tried.empty() || it.tried.size() > 4)
+                        at << "tried size " << it.tried.size() << "; ";
+                    if (it.simplex.size() != it.kept.size() || it.simplex.empty()) at << "kept; ";
+                    for (std::size_t i = 0; i < it.kept.size() && i < it.simplex.size(); ++i)
+                        if (!sameBits(it.tried[std::size_t(it.kept[i])].w, it.simplex[i].w))
+                            at << "kept point " << i << "; ";
+                    if (it.kept.empty() || it.kept.back() + 1 != int(it.tried.size()))
+                        at << "the new point not kept last; ";
+                } else if (k + 1 != t.iterations.size()) {
+                    at << "only the last iteration may stop before its simplex; ";
+                }
+                return at.str();
+            }
             if (it.upperBound > upper || (it.updated && !(it.upperBound < upper))) at << "upper bound rose; ";
             // The two bounds cross only by rounding, within the gap that ends the iteration.
             if (it.lowerBound - it.upperBound > std::max(kGjkTolerance * it.upperBound, t.tolerance))
@@ -103,17 +120,54 @@ TEST(ExplainGjk, AgreesWithClosestPtConvexConvexToTheBitOnEveryPair) {
 TEST(ExplainGjk, OverlapModeAgreesWithTestConvexConvex) {
     const int perPair = convexPairCount(200);
     std::map<GjkStatus, int> statuses;
+    int boolean = 0, handedOver = 0;
     forRandomPairs(perPair, kSeed + 1000u,
                    [&](const ConvexShape& a, const ConvexShape& b, const std::string& what) {
                        const GjkTrace t = explainGjk(a, b, kGjkMaxIterations, GjkQuery::Overlap);
                        EXPECT_EQ(t.overlap, testConvexConvex(a, b)) << what;
                        EXPECT_EQ(t.query, GjkQuery::Overlap);
                        EXPECT_EQ(checkGjkTrace(t), "") << what;
+                       EXPECT_EQ(t.overlap, closestPtConvexConvex(a, b).overlap) << what;
                        ++statuses[t.status];
+                       ++(t.boolean ? boolean : handedOver);
                    });
     // The overlap test's own early exits are reached.
     EXPECT_GT(statuses[GjkStatus::SeparatingAxis], 0);
     EXPECT_GT(statuses[GjkStatus::WithinRadii], 0);
+    // Shapes without radii run the boolean GJK; round ones (and touching pairs) the distance's.
+    EXPECT_GT(boolean, 0);
+    EXPECT_GT(handedOver, 0);
+}
+
+TEST(ExplainGjk, BooleanOverlapTestDecidesApartAndDeepAndHandsOverWhenTouching) {
+    const Obb a{{0, 0, 0}, {1, 1, 1}, glm::mat3(1.0f)};
+    const auto at = [](float x) { return Obb{{x, 0.3f, -0.2f}, {1, 1, 1}, glm::mat3(1.0f)}; };
+    // 1e-3 apart: a support plane separates them, found by the boolean GJK itself.
+    const GjkTrace apart = explainGjk(a, at(2.001f), kGjkMaxIterations, GjkQuery::Overlap);
+    EXPECT_TRUE(apart.boolean);
+    EXPECT_FALSE(apart.overlap);
+    EXPECT_EQ(apart.status, GjkStatus::SeparatingAxis);
+    EXPECT_GT(apart.lowerBound, apart.touching);
+    // Deep: a tetrahedron of the difference around the origin, and a point both boxes contain.
+    const GjkTrace deep = explainGjk(a, at(0.7f), kGjkMaxIterations, GjkQuery::Overlap);
+    EXPECT_TRUE(deep.boolean);
+    EXPECT_TRUE(deep.overlap);
+    EXPECT_EQ(deep.status, GjkStatus::Overlapping);
+    EXPECT_EQ(deep.iterations.back().simplex.size(), 4u);
+    const glm::vec3 p = deep.result.pointA;
+    EXPECT_LE(std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)}), 1.0f + 1e-5f);
+    EXPECT_LE(std::max({std::abs(p.x - 0.7f), std::abs(p.y - 0.3f), std::abs(p.z + 0.2f)}), 1.0f + 1e-5f);
+    // Face to face, touching: exactly (the origin on a face of the difference: the boolean GJK
+    // finds it on its simplex), or one float step apart (no plane separates them by more than the
+    // tolerance and no simplex holds the origin: the distance iteration decides; touching counts).
+    EXPECT_FALSE(explainGjk(a, at(std::nextafter(2.0f, 3.0f)), kGjkMaxIterations, GjkQuery::Overlap).boolean);
+    for (const float x : {2.0f, std::nextafter(2.0f, 3.0f)}) {
+        const GjkTrace touching = explainGjk(a, at(x), kGjkMaxIterations, GjkQuery::Overlap);
+        EXPECT_EQ(touching.overlap, closestPtConvexConvex(a, at(x)).overlap) << x;
+        EXPECT_EQ(touching.overlap, testConvexConvex(a, at(x))) << x;
+        EXPECT_TRUE(touching.overlap) << x;
+        EXPECT_EQ(checkGjkTrace(touching), "") << x;
+    }
 }
 
 TEST(ExplainGjk, EveryIterationCapGivesTheCappedAnswerToTheBit) {

@@ -6,6 +6,7 @@
 // by as much (the gap along it, from independent support functions, a lower bound).
 #include "geom/convex_reference.hpp"
 #include "geom/geom.hpp"
+#include "geom/simd_path.hpp"
 #include "support/geom_print.hpp"
 #include "support/geom_random.hpp"
 #include "support/geom_reference.hpp"
@@ -229,8 +230,8 @@ TEST(GjkDistance, BuiltHullsCachesGiveTheSameAnswersAsAHandMadeCopy) {
 
 TEST(Support, FloatScanOfABuiltHullPicksTheDoubleScansVertex) {
     // Built hulls of at most kHullClimbMinVertices vertices scan their vertexLanes in float and
-    // check the near-best vertices in double; a hand-made copy scans in double alone. Same vertex always,
-    // ties (a cube's faces and edges along the axes) and far-off or tiny hulls included.
+    // check the near-best vertices (when more than one) in double; a hand-made copy scans in double alone.
+    // Same vertex always, ties (a cube's faces and edges along the axes) and far-off or tiny hulls included.
     std::mt19937 rng(kSeed);
     std::vector<std::vector<glm::vec3>> clouds;
     std::vector<glm::vec3> cube;
@@ -269,10 +270,16 @@ TEST(Support, FloatScanOfABuiltHullPicksTheDoubleScansVertex) {
         ConvexHull byHand = *build.hull;
         byHand.reachSq = 0.0;
         byHand.vertexLanes.clear();
-        for (const glm::vec3& d : directions) {
-            const PosedHull built{&*build.hull, {}, kIdentity}, scanned{&byHand, {}, kIdentity};
-            ASSERT_EQ(support(built, d), support(scanned, d)) << str(glm::dvec3(d));
+        // Every SIMD path's scan (four vertices at a time, or eight with AVX2), the same vertex.
+        const SimdPath active = activeSimdPath();
+        for (const SimdPath path : supportedSimdPaths()) {
+            ASSERT_TRUE(useSimdPath(path));
+            for (const glm::vec3& d : directions) {
+                const PosedHull built{&*build.hull, {}, kIdentity}, scanned{&byHand, {}, kIdentity};
+                ASSERT_EQ(support(built, d), support(scanned, d)) << str(glm::dvec3(d)) << simdPathName(path);
+            }
         }
+        useSimdPath(active);
     }
 }
 
