@@ -118,13 +118,12 @@ std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l,
 /// `slack` of the exact one (scaled), so a vertex whose float dot is more than 3 slack below the
 /// float maximum cannot be farthest. One such vertex is the answer; several (a near tie) are
 /// compared in double, in index order, as the exact scan does. The same vertex, without a branch
-/// per vertex. `reach` bounds every vertex's length (0: unknown, then the exact scan).
+/// per vertex. For hulls hullSearch sends here: vertexLanes filled, `reach` (a bound on every
+/// vertex's length) in range.
 std::uint32_t scanHull(const ConvexHull& hull, const dvec3& local, double reach, bool wide) {
-    const std::size_t n = hull.vertices.size(), blocks = (n + 3) / 4;
+    const std::size_t n = hull.vertices.size();
     const double largest = std::max(std::abs(local.x), std::max(std::abs(local.y), std::abs(local.z)));
-    if (n > kHullLaneScanMax || hull.vertexLanes.size() != 12 * blocks || !(reach > 0.0 && reach < 1e30) ||
-        !(largest > 0.0 && largest < INFINITY))
-        return scanHullExact(hull, local);
+    if (!(largest > 0.0 && largest < INFINITY)) return scanHullExact(hull, local);
     // Rescaled (by a power of two, exactly) only when far from 1: float's products must neither
     // overflow nor lose more than their relative rounding to underflow. Float's products and sums
     // then err by at most 4 units of 2^-24 of sum |l_i| |v_i| <= |l|_1 reach (the direction's
@@ -301,9 +300,27 @@ SupportPoint supportDifference(const ConvexShape& a, const ConvexShape& b, const
 
 namespace detail {
 
+HullSearch hullSearch(const ConvexHull& hull, double reach) {
+    if (climbable(hull)) return HullSearch::Climb;
+    const std::size_t n = hull.vertices.size();
+    if (!KZ_HULL_SCAN_SSE2 || n > kHullLaneScanMax || hull.vertexLanes.size() != 12 * ((n + 3) / 4) ||
+        !(reach > 0.0 && reach < 1e30))
+        return HullSearch::Exact;
+    return activeSimdPath() != SimdPath::Sse2 ? HullSearch::LanesWide : HullSearch::Lanes;
+}
+
 std::uint32_t hullVertexIndex(const ConvexHull& hull, const glm::dvec3& local, std::uint32_t start,
-                              double reach, bool wide) {
-    return climbable(hull) ? climbHull(hull, local, start) : scanHull(hull, local, reach, wide);
+                              double reach, HullSearch search) {
+    switch (search) {
+    case HullSearch::Climb:
+        return climbHull(hull, local, start);
+    case HullSearch::Lanes:
+    case HullSearch::LanesWide:
+        return scanHull(hull, local, reach, search == HullSearch::LanesWide);
+    case HullSearch::Exact:
+        break;
+    }
+    return scanHullExact(hull, local);
 }
 
 double hullReach(const ConvexHull& hull) {
@@ -354,7 +371,7 @@ CoreShape coreOf(const ConvexShape& shape) {
         s.rotation = glm::dmat3(posed.orientation);
         s.rotationT = glm::transpose(s.rotation);
         s.reach = hullReach(*posed.hull);
-        s.wideScan = activeSimdPath() != SimdPath::Sse2;
+        s.search = hullSearch(*posed.hull, s.reach);
         break;
     }
     }

@@ -17,12 +17,17 @@ namespace kz::detail {
 glm::dvec3 supportCore(const ConvexShape& shape, const glm::dvec3& d);
 /// A climb's start meaning "no earlier vertex": start from the hull's octantVertex.
 inline constexpr std::uint32_t kColdClimb = 0xffffffffu;
+/// How a hull's support finds its vertex, decided once per hull and query (see support(PosedHull)):
+/// the climb over its edges, the float scan of its vertexLanes four or eight at a time (AVX2, on
+/// the avx2 and avx512 SIMD paths), or the scan in double (a hull made by hand).
+enum class HullSearch : std::uint8_t { Climb, Lanes, LanesWide, Exact };
+/// The hull's HullSearch; `reach` is hullReach(hull).
+HullSearch hullSearch(const ConvexHull& hull, double reach);
 /// The index of the hull's vertex farthest along the local direction (the first of equal ones
-/// on a scan): hullSupport's choice between the climb from `start` (kColdClimb: from the
-/// octantVertex) and the scan, see support(PosedHull). `reach` is hullReach(hull); `wide` lets
-/// the scan take eight vertices at a time (AVX2; the same vertex).
+/// on a scan) by `search` (hullSearch(hull, reach)): the climb starts from `start` (kColdClimb:
+/// from the octantVertex). The scans, four or eight at a time or in double, give the same vertex.
 std::uint32_t hullVertexIndex(const ConvexHull& hull, const glm::dvec3& local, std::uint32_t start,
-                              double reach, bool wide);
+                              double reach, HullSearch search);
 /// A bound on every vertex's distance from the local origin (|vertex 0| + sqrt(reachSq)) for a
 /// built hull, which lets the scan run in float and check only the near-best vertices in
 /// double; 0 for a hull made by hand (the scan then runs in double alone).
@@ -45,7 +50,7 @@ struct CoreShape {
     glm::dmat3 rotation;    ///< Hull: the orientation.
     glm::dmat3 rotationT;   ///< Hull: its transpose (world direction to local).
     double reach;           ///< Hull: hullReach.
-    bool wideScan;          ///< Hull: the scan may use AVX2 (activeSimdPath is not SSE2).
+    HullSearch search;      ///< Hull: hullSearch.
     double margin;          ///< prepareCore only: margin(shape).
     double size;            ///< prepareCore only: shapeSize(shape).
     glm::dvec3 centre;      ///< prepareCore only: where searches start: corePoint(shape), but a
@@ -94,7 +99,7 @@ CoreShape coreOf(const ConvexShape& shape);
     case CoreShape::Kind::Hull:
         break;
     }
-    start = hullVertexIndex(*s.hull, s.rotationT * d, start, s.reach, s.wideScan);
+    start = hullVertexIndex(*s.hull, s.rotationT * d, start, s.reach, s.search);
     return s.origin + s.rotation * glm::dvec3(s.hull->vertices[start]);
 }
 

@@ -95,12 +95,21 @@ inline bool addFace(EpaPolytope& p, int i, int j, int k) {
     return true;
 }
 
-/// The alive face nearest the origin (the smallest distance), or -1.
+/// The alive face nearest the origin (the first of the smallest distance), or -1.
 inline int nearestFace(const EpaPolytope& p) {
-    int best = -1;
-    for (int f = 0; f < p.faceSlots; ++f) {
+    int f = 0;
+    while (f < p.faceSlots && !p.faces[std::size_t(f)].alive)
+        ++f;
+    if (f == p.faceSlots) return -1;
+    int best = f;
+    double bestDistance = p.faces[std::size_t(f)].distance;
+    // The rest without a branch on the distances (which face wins is random), the best distance
+    // kept in a register rather than read back through `best`.
+    for (++f; f < p.faceSlots; ++f) {
         const EpaFace& face = p.faces[std::size_t(f)];
-        if (face.alive && (best < 0 || face.distance < p.faces[std::size_t(best)].distance)) best = f;
+        const bool nearer = face.alive && face.distance < bestDistance;
+        best = nearer ? f : best;
+        bestDistance = nearer ? face.distance : bestDistance;
     }
     return best;
 }
