@@ -10,6 +10,8 @@ namespace kz::scenario_detail {
 
 namespace {
 
+inline constexpr Limit kCameraLimit{-limits::kMaxCameraExtent, limits::kMaxCameraExtent, "m"};
+
 /// An upper bound of the speed of any point of the body: |v| + |w| r, r its bounding radius.
 double fastestPointSpeed(const BodyDesc& body) {
     return glm::length(glm::dvec3(body.velocity)) +
@@ -120,9 +122,15 @@ void checkRoomReach(const Room& room) {
 
 void checkCamera(const CameraDesc& camera) {
     const std::string p = "/camera";
-    checkFiniteVec3(camera.eye, child(p, "eye"));
-    checkFiniteVec3(camera.target, child(p, "target"));
-    if (camera.eye == camera.target) fail(child(p, "target"), "must differ from eye");
+    for (const auto& [v, key] : {std::pair{camera.eye, "eye"}, std::pair{camera.target, "target"}}) {
+        checkFiniteVec3(v, child(p, key));
+        for (std::size_t i = 0; i < 3; ++i)
+            checkLimit(v[static_cast<glm::length_t>(i)], child(child(p, key), i), kCameraLimit);
+    }
+    const double apart = glm::length(glm::dvec3(camera.target) - glm::dvec3(camera.eye));
+    if (!(apart >= limits::kMinCameraDistance))
+        fail(child(p, "target"), "must differ from eye by at least " + str(limits::kMinCameraDistance) +
+                                     " m, got " + str(static_cast<float>(apart)) + " m");
     if (!(camera.fovDeg > 0.0f && camera.fovDeg < 180.0f))
         fail(child(p, "fov_deg"), "must be in (0, 180), got " + str(camera.fovDeg));
 }

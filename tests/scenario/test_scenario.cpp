@@ -689,8 +689,10 @@ TEST(ScenarioInstantiate, EveryFieldOfAScenarioBuiltInCodeIsCheckedAsTheLoaderCh
          "/friction: must be in [0, 10], got 11"},
         {"a NaN camera eye", [&](kz::Scenario& s) { s.camera->eye.x = nan; },
          "/camera/eye/0: must be a finite number, got nan"},
+        {"a camera target beyond the limit", [](kz::Scenario& s) { s.camera->target.z = 5000.0f; },
+         "/camera/target/2: must be in [-4000, 4000] m, got 5000"},
         {"a camera eye on its target", [](kz::Scenario& s) { s.camera->eye = s.camera->target; },
-         "/camera/target: must differ from eye"},
+         "/camera/target: must differ from eye by at least 0.001 m, got 0 m"},
         {"a camera field of view of 180", [](kz::Scenario& s) { s.camera->fovDeg = 180.0f; },
          "/camera/fov_deg: must be in (0, 180), got 180"},
         {"a NaN radius", [&](kz::Scenario& s) { s.bodies[0].radius = nan; },
@@ -1101,6 +1103,36 @@ TEST(ScenarioLimits, EveryValueOutsideItsDocumentedRangeIsRefusedNamingTheKeyAnd
         EXPECT_FALSE(r.scenario);
         EXPECT_EQ(r.error.rfind("test.json: " + std::string(c.where) + ": " + c.message, 0), 0u) << r.error;
         EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
+    }
+}
+
+TEST(ScenarioLimits, ACameraOutsideItsRangeIsRefusedNamingTheKeyAndTheRange) {
+    const auto camera = [](const std::string& eye, const std::string& target) {
+        return roomWith("", R"("camera": {"eye": )" + eye + R"(, "target": )" + target + "}, ");
+    };
+    const std::vector<BadCase> cases = {
+        {"an eye beyond the limit", camera("[0, 2, 4001]", "[0, 0, 0]"), "/camera/eye/2",
+         "must be in [-4000, 4000] m, got 4001"},
+        {"a target beyond the limit", camera("[0, 2, 14]", "[-1e30, 0, 0]"), "/camera/target/0",
+         "must be in [-4000, 4000] m, got -1e+30"},
+        {"an eye overflowing a float", camera("[0, 1e39, 0]", "[0, 0, 0]"), "/camera/eye/1",
+         "must fit a float"},
+        {"a target on the eye", camera("[1, 1, 1]", "[1, 1, 1]"), "/camera/target",
+         "must differ from eye by at least 0.001 m, got 0 m"},
+        {"a target a micrometre from the eye", camera("[1, 1, 1]", "[1, 1, 1.000001]"), "/camera/target",
+         "must differ from eye by at least 0.001 m, got 9.536743e-07 m"},
+    };
+    for (const BadCase& c : cases) {
+        SCOPED_TRACE(c.what);
+        const kz::ScenarioResult r = parseScenario(c.text, "test.json");
+        EXPECT_FALSE(r.scenario);
+        EXPECT_EQ(r.error.rfind("test.json: " + std::string(c.where) + ": " + c.message, 0), 0u) << r.error;
+    }
+    // The extremes are in range: a view from 4 km away at the widest room, 1 mm from its target.
+    for (const auto& [eye, target] : {std::pair<const char*, const char*>{"[4000, -4000, 4000]", "[0, 0, 0]"},
+                                      {"[1, 1, 1]", "[1, 1, 1.001]"}}) {
+        const kz::Scenario s = mustParse(camera(eye, target));
+        ASSERT_TRUE(s.camera);
     }
 }
 
