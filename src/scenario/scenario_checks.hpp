@@ -44,8 +44,9 @@ void checkTimeStep(float dt, const std::string& p);
 
 /// The room lies within limits::kMaxRoomExtent of the origin along every axis (at "/planes").
 void checkRoomReach(const Room& room);
-/// The camera at "/camera": eye and target within limits::kMaxCameraDistance of the origin and
-/// apart, the field of view in (0, 180) degrees.
+/// The camera at "/camera": each coordinate of eye and target within limits::kMaxCameraExtent of
+/// the origin, the two at least limits::kMinCameraDistance apart, the field of view in (0, 180)
+/// degrees.
 void checkCamera(const CameraDesc& camera);
 /// Every vertex of the placed mesh on or in front of every wall (to 1 mm), at p/position.
 void checkObstacleInRoom(const Obstacle& obstacle, const Room& room, const std::string& p);
