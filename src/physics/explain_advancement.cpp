@@ -53,6 +53,7 @@ struct ImpactRecorder {
     }
     void advance(float by) { out.steps[static_cast<std::size_t>(out.stepCount - 1)].advance = by; }
     void end(AdvancementEnd why) { out.end = why; }
+    void jump() { out.jumpStep = out.stepCount - 1; }
     std::vector<std::uint32_t>* triangleIds() { return &ids; }
 
     const std::vector<Triangle>* placedNear = nullptr;
@@ -64,6 +65,7 @@ AdvancementTrace emptyTrace() {
     out.end = AdvancementEnd::Converged;
     out.time = INFINITY;
     out.triangle = -1;
+    out.jumpStep = -1;
     return out;
 }
 

@@ -26,11 +26,15 @@ struct AdvancementStep {
     float advance;
 };
 
+/// Conservative advancement's advances per search: one budget, and a second after a jump to where
+/// the bounding spheres could first come within the target (time_of_impact_steps.hpp).
+inline constexpr int kAdvanceIterations = 64;
+
 /// Why conservative advancement stopped.
 enum class AdvancementEnd {
     Converged,       ///< The gap came within tolerance of the target: the time is the impact.
     BeyondRemaining, ///< The next advance would pass the time left: no impact (INFINITY).
-    IterationLimit,  ///< 64 advances without converging: the time reached, still safe.
+    IterationLimit,  ///< Its advances used up without converging: the time reached, still safe.
 };
 
 /// World::timeOfImpact for one pair, step by step.
@@ -52,8 +56,13 @@ struct AdvancementTrace {
     /// each box's rotation bound (for a wall, the approach speed plus the rotation bound; for an
     /// obstacle, the body's speed plus its rotation bound).
     float bound;
-    std::array<AdvancementStep, 64> steps; ///< Conservative: the iterations, stepCount used (1 to 64).
+    /// Conservative: the iterations, stepCount used (1 to 2 kAdvanceIterations).
+    std::array<AdvancementStep, 2 * kAdvanceIterations> steps;
     int stepCount;
+    /// Conservative: the step whose advance, the last of the first kAdvanceIterations, flew on to
+    /// where the bounding spheres could first come within the target (no impact can come sooner)
+    /// instead of stopping short of it, after which the search went on; -1 when none did.
+    int jumpStep;
     AdvancementEnd end; ///< Conservative: why it stopped; Converged otherwise.
     float time;         ///< Seconds from now to the impact, INFINITY for none: the step's own, bit for bit.
 

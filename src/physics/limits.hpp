@@ -34,6 +34,12 @@ inline constexpr float kMaxGravity = 1000.0f;
 inline constexpr float kMaxFriction = 10.0f;
 /// Rolling resistance coefficient (a ball's resisting torque over radius x load).
 inline constexpr float kMaxRollingResistance = 1.0f;
+/// A scenario camera's eye and target lie within this distance of the origin along every axis (m):
+/// four times the room's reach, so a view from outside can frame the widest room whole (its
+/// corners are 1732 m from its centre: 3464 m away at a 60 degree field of view).
+inline constexpr float kMaxCameraExtent = 4.0f * kMaxRoomExtent;
+/// The least distance between a camera's eye and its target (m): a view direction needs one.
+inline constexpr float kMinCameraDistance = 1e-3f;
 /// Each component of a mesh obstacle's scale.
 inline constexpr float kMinMeshScale = 1e-3f;
 inline constexpr float kMaxMeshScale = 1e3f;

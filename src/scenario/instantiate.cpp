@@ -1,6 +1,7 @@
 // Turning a Scenario into a World, with its seeded random bodies.
 #include "body_checks.hpp"
 #include "scenario.hpp"
+#include "scenario_checks.hpp"
 
 #include <algorithm>
 #include <array>
@@ -76,19 +77,6 @@ private:
     std::mt19937_64 rng_;
 };
 
-std::string checkRandomDesc(const RandomDesc& r) {
-    const auto range = [](glm::vec2 v, bool positive) {
-        return std::isfinite(v.x) && std::isfinite(v.y) && (positive ? v.x > 0.0f : v.x >= 0.0f) &&
-               v.x <= v.y;
-    };
-    if (r.count < 0) return "/random/count: must be >= 0, got " + std::to_string(r.count);
-    if (!range(r.speed, false)) return "/random/speed: must be [min, max] with 0 <= min <= max";
-    if (!range(r.sphereRadius, true)) return "/random/sphere_radius: must be [min, max] with 0 < min <= max";
-    if (!range(r.boxHalf, true)) return "/random/box_half: must be [min, max] with 0 < min <= max";
-    if (!(r.boxFraction >= 0.0f && r.boxFraction <= 1.0f)) return "/random/box_fraction: must be in [0, 1]";
-    return {};
-}
-
 bool overlapsAny(const BodyDesc& body, const std::vector<BodyDesc>& others,
                  const std::vector<ListedObstacle>& obstacles) {
     if (scenario_detail::touchedObstacle(body, obstacles)) return true;
@@ -105,7 +93,6 @@ bool overlapsAny(const BodyDesc& body, const std::vector<BodyDesc>& others,
 /// position x, y, z; then direction and speed. Returns "<pointer>: <what>" on failure.
 std::string addRandomBodies(const Scenario& s, std::uint64_t seed, std::vector<BodyDesc>& bodies) {
     const RandomDesc& r = *s.random;
-    if (std::string error = checkRandomDesc(r); !error.empty()) return error;
 
     Draws draw(seed);
     for (int k = 0; k < r.count; ++k) {
@@ -162,10 +149,8 @@ InstantiateResult instantiate(const Scenario& scenario, std::optional<std::uint6
     InstantiateResult result{std::nullopt, {}, 0};
     const std::string source = scenario.source.empty() ? std::string("(scenario)") : scenario.source;
     try {
-        if (scenario.room.planes.empty()) {
-            result.error = source + ": /: the room has no walls";
-            return result;
-        }
+        // A Scenario built in code gets the loader's checks (a loaded one passes them again).
+        scenario_detail::checkScenario(scenario);
         if (std::string error = scenario_detail::checkListedBodies(scenario); !error.empty()) {
             result.error = source + ": " + error;
             return result;
@@ -185,9 +170,12 @@ InstantiateResult instantiate(const Scenario& scenario, std::optional<std::uint6
             world.addObstacle(listed.obstacle);
         for (const BodyDesc& body : bodies)
             world.addBody(body);
+    } catch (const scenario_detail::LoadError& e) {
+        result.world.reset();
+        result.error = scenario_detail::errorLine(source, e.pointer, e.what);
     } catch (const std::exception& e) {
         result.world.reset();
-        result.error = source + ": " + e.what();
+        result.error = scenario_detail::oneLine(source + ": " + e.what());
     }
     return result;
 }

@@ -1,6 +1,7 @@
 #include "json_values.hpp"
 
 #include "body_checks.hpp"
+#include "scenario_checks.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -100,21 +101,19 @@ void checkLimit(double v, const std::string& p, const Limit& limit, const char* 
 
 float readPositive(const json& j, const std::string& p, const Limit& limit) {
     const float v = readFloat(j, p);
-    if (!(v > 0.0f)) fail(p, "must be > 0, " + got(j));
-    checkLimit(v, p, limit);
+    checkPositive(v, p, limit);
     return v;
 }
 
 float readUnitInterval(const json& j, const std::string& p) {
     const float v = readFloat(j, p);
-    if (v < 0.0f || v > 1.0f) fail(p, "must be in [0, 1], " + got(j));
+    checkUnitInterval(v, p);
     return v;
 }
 
 float readCoefficient(const json& j, const std::string& p, const Limit& limit) {
     const float v = readFloat(j, p);
-    if (v < 0.0f) fail(p, "must be >= 0, " + got(j));
-    checkLimit(v, p, limit);
+    checkCoefficient(v, p, limit);
     return v;
 }
 
@@ -125,35 +124,27 @@ glm::vec3 readVec3(const json& j, const std::string& p) {
 
 glm::vec3 readPositiveVec3(const json& j, const std::string& p, const Limit& limit) {
     const glm::vec3 v = readVec3(j, p);
-    for (std::size_t i = 0; i < 3; ++i) {
-        const float x = v[static_cast<glm::length_t>(i)];
-        if (!(x > 0.0f)) fail(child(p, i), "must be > 0, " + got(j[i]));
-        checkLimit(x, child(p, i), limit);
-    }
+    checkPositiveVec3(v, p, limit);
     return v;
 }
 
 glm::vec3 readVec3WithLength(const json& j, const std::string& p, const Limit& limit) {
     const glm::vec3 v = readVec3(j, p);
-    checkLimit(glm::length(glm::dvec3(v)), p, limit, "its length ");
+    checkVec3WithLength(v, p, limit);
     return v;
 }
 
 glm::vec2 readRange(const json& j, const std::string& p, bool strictlyPositive, const Limit& limit) {
     const auto a = readNumbers<2>(j, p);
-    if (strictlyPositive ? !(a[0] > 0.0f) : a[0] < 0.0f)
-        fail(child(p, std::size_t{0}),
-             std::string(strictlyPositive ? "must be > 0, " : "must be >= 0, ") + got(j[0]));
-    if (a[1] < a[0]) fail(child(p, 1), "must be >= the minimum " + str(a[0]) + ", " + got(j[1]));
-    checkLimit(a[0], child(p, std::size_t{0}), limit);
-    checkLimit(a[1], child(p, 1), limit);
-    return {a[0], a[1]};
+    const glm::vec2 range(a[0], a[1]);
+    checkRange(range, p, strictlyPositive, limit);
+    return range;
 }
 
 std::string readName(const json& j, const std::string& p) {
     if (!j.is_string()) fail(p, "must be a string, " + got(j));
     std::string s = j.get<std::string>();
-    if (s.empty()) fail(p, "must not be empty");
+    checkName(s, p);
     return s;
 }
 
@@ -171,9 +162,8 @@ std::uint32_t readColor(const json& j, const std::string& p) {
 glm::quat readQuaternion(const json& j, const std::string& p) {
     const auto a = readNumbers<4>(j, p);
     const glm::quat q(a[0], a[1], a[2], a[3]);
-    const float len = glm::length(q);
-    if (!(len > 1e-6f) || !std::isfinite(len)) fail(p, "must be a non-zero quaternion [w, x, y, z]");
-    return q / len;
+    checkQuaternion(q, p);
+    return q / glm::length(q);
 }
 
 glm::quat readEulerDeg(const json& j, const std::string& p) {

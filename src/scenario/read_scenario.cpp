@@ -3,6 +3,7 @@
 #include "body_checks.hpp"
 #include "geom/plane.hpp"
 #include "mesh_files.hpp"
+#include "scenario_checks.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,9 +14,6 @@ namespace kz::scenario_detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// The most random bodies a scenario may ask for.
-constexpr std::int64_t kMaxRandomCount = 20000;
 
 Room readRoom(const json& doc) {
     const json* size = find(doc, "size");
@@ -36,13 +34,7 @@ Room readRoom(const json& doc) {
     }
     RoomResult room = makeRoom(list);
     if (!room.room) fail("/planes", room.error.empty() ? "do not bound a closed room" : room.error);
-    const Aabb& bounds = room.room->bounds;
-    float reach = 0.0f;
-    for (glm::length_t k = 0; k < 3; ++k)
-        reach = std::max({reach, std::abs(bounds.min[k]), std::abs(bounds.max[k])});
-    if (reach > limits::kMaxRoomExtent)
-        fail("/planes", "the room reaches " + str(reach) + " m from the origin; it must lie within " +
-                            str(limits::kMaxRoomExtent) + " m of it along every axis");
+    checkRoomReach(*room.room);
     return std::move(*room.room);
 }
 
@@ -55,12 +47,8 @@ std::optional<CameraDesc> readCamera(const json& doc) {
     CameraDesc camera;
     camera.eye = readVec3(require(*j, p, "eye"), child(p, "eye"));
     camera.target = readVec3(require(*j, p, "target"), child(p, "target"));
-    if (camera.eye == camera.target) fail(child(p, "target"), "must differ from eye");
-    if (const json* fov = find(*j, "fov_deg")) {
-        camera.fovDeg = readFloat(*fov, child(p, "fov_deg"));
-        if (!(camera.fovDeg > 0.0f && camera.fovDeg < 180.0f))
-            fail(child(p, "fov_deg"), "must be in (0, 180), " + got(*fov));
-    }
+    if (const json* fov = find(*j, "fov_deg")) camera.fovDeg = readFloat(*fov, child(p, "fov_deg"));
+    checkCamera(camera);
     return camera;
 }
 
@@ -70,56 +58,8 @@ ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t ind
     std::string error;
     auto obstacle = makeObstacle(desc, error);
     if (!obstacle) fail(p, error);
-    // Inside the room: every vertex of the placed mesh on or in front of every wall.
-    for (std::size_t w = 0; w < s.room.planes.size(); ++w) {
-        float deepest = 0.0f;
-        for (const glm::vec3& v : desc.mesh->vertices)
-            deepest = std::max(deepest, -signedDistance(s.room.planes[w], obstacle->toWorld(v)));
-        if (deepest > 1e-3f)
-            fail(child(p, "position"), "mesh \"" + desc.name + "\" is not inside the room: it reaches " +
-                                           str(deepest) + " past wall " + std::to_string(w));
-    }
+    checkObstacleInRoom(*obstacle, s.room, p);
     return {std::move(*obstacle), index};
-}
-
-/// An upper bound of the speed of any point of the body: |v| + |w| r, r its bounding radius.
-double fastestPointSpeed(const BodyDesc& body) {
-    return glm::length(glm::dvec3(body.velocity)) +
-           glm::length(glm::dvec3(body.angularVelocity)) * boundingRadius(body);
-}
-
-/// The room's smallest width: over its walls, the least of the largest distance of any wall
-/// vertex from that wall's plane.
-double smallestWidth(const Room& room) {
-    double width = INFINITY;
-    for (const Plane& plane : room.planes) {
-        double across = 0.0;
-        for (const auto& wall : room.walls)
-            for (const glm::vec3& v : wall)
-                across = std::max(across, static_cast<double>(signedDistance(plane, v)));
-        width = std::min(width, across);
-    }
-    return width;
-}
-
-/// No body may fly farther than the room's smallest width in one step, even at the fastest it can
-/// get: its top speed plus what gravity adds over the room's diagonal (energy: v^2 + 2 |g| d).
-/// Within this, the impacts of a step stay few enough for the world to follow every one.
-void checkTravelPerStep(const Scenario& s) {
-    double top = s.random ? s.random->speed.y : 0.0;
-    for (const BodyDesc& body : s.bodies)
-        top = std::max(top, fastestPointSpeed(body));
-    const double diagonal = glm::length(glm::dvec3(s.room.bounds.max) - glm::dvec3(s.room.bounds.min));
-    const double reach = std::sqrt(top * top + 2.0 * glm::length(glm::dvec3(s.settings.gravity)) * diagonal);
-    const double width = smallestWidth(s.room);
-    if (static_cast<double>(s.settings.timeStep) * reach > width) {
-        fail("/time_step",
-             "must be at most " + str(static_cast<float>(width / reach)) +
-                 " s here, so that no body travels farther than the room's smallest width (" +
-                 str(static_cast<float>(width)) + " m) in one step at the " + str(static_cast<float>(reach)) +
-                 " m/s it can reach (its top speed, plus gravity over the room's diagonal); got " +
-                 str(s.settings.timeStep));
-    }
 }
 
 /// The body's "shape" and its size ("radius" or "half_extents"), after checking the keys the
@@ -155,10 +95,8 @@ void readMotion(const json& j, const std::string& p, BodyDesc& body) {
     if (const json* v = find(j, "velocity"))
         body.velocity = readVec3WithLength(*v, child(p, "velocity"), kSpeedLimit);
     if (const json* w = find(j, "angular_velocity")) {
-        body.angularVelocity = readVec3WithLength(*w, child(p, "angular_velocity"), kAngularSpeedLimit);
-        checkLimit(
-            fastestPointSpeed(body), child(p, "angular_velocity"), kSpeedLimit,
-            "the speed of the body's fastest point (|velocity| + |angular_velocity| x bounding radius) ");
+        body.angularVelocity = readVec3(*w, child(p, "angular_velocity"));
+        checkAngularVelocity(body, p);
     }
 }
 
@@ -171,13 +109,7 @@ void readMass(const json& j, const std::string& p, BodyDesc& body) {
     if (mass) body.mass = readPositive(*mass, child(p, "mass"), kMassLimit);
     if (density) {
         body.density = readFloat(*density, child(p, "density"));
-        if (!(body.density > 0.0f)) fail(child(p, "density"), "must be > 0, " + got(*density));
-        const bool sphere = body.shape == ShapeType::Sphere;
-        const double volume =
-            sphere ? 4.0 / 3.0 * 3.14159265358979 * std::pow(double{body.radius}, 3)
-                   : 8.0 * double{body.halfExtents.x} * body.halfExtents.y * body.halfExtents.z;
-        checkLimit(body.density * volume, child(p, "density"), kMassLimit,
-                   "the mass it gives (density x volume) ");
+        checkDensity(body, p);
     }
 }
 
@@ -282,8 +214,7 @@ Scenario readScenario(const json& doc, MeshFiles& meshes) {
         s.settings.gravity = readVec3WithLength(*g, "/gravity", kGravityLimit);
     if (const json* dt = find(doc, "time_step")) {
         s.settings.timeStep = readFloat(*dt, "/time_step");
-        if (!(s.settings.timeStep > 0.0f && s.settings.timeStep <= 0.1f))
-            fail("/time_step", "must be in (0, 0.1], " + got(*dt));
+        checkTimeStep(s.settings.timeStep, "/time_step");
     }
     if (const json* e = find(doc, "restitution")) s.restitution = readUnitInterval(*e, "/restitution");
     if (const json* f = find(doc, "friction")) s.friction = readCoefficient(*f, "/friction", kFrictionLimit);

@@ -137,8 +137,10 @@ struct InstantiateResult {
 /// order, so one seed gives bit-identical bodies on every run. A random body is placed with its
 /// bounding sphere inside every wall, touching no other body or obstacle (up to 1000 tries each), and is
 /// named "ball-<i>" or "box-<i>" (i: its index in the world), like an unnamed listed body.
-/// Fails (with no world) when a listed body is outside the room or touches another, or the
-/// random bodies do not fit ("the room is too full").
+/// Fails (with no world) when a value is outside the ranges the loader enforces (physics/limits.hpp;
+/// a Scenario built in code gets the same checks and the same one-line errors, naming the field by
+/// its JSON pointer), when a listed body is outside the room or touches another, or the random
+/// bodies do not fit ("the room is too full").
 InstantiateResult instantiate(const Scenario& scenario, std::optional<std::uint64_t> seedOverride = {});
 
 } // namespace kz

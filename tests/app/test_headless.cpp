@@ -442,6 +442,18 @@ TEST_F(KolizeCli, InvalidScenarioFileIsOneLineAndExitCodeTwo) {
     EXPECT_NE(run.err.find("broken.json"), std::string::npos) << run.err;
 }
 
+TEST_F(KolizeCli, ACameraOutsideItsRangeIsOneLineNamingTheFileAndThePointerAndExitCodeTwo) {
+    const fs::path file = dir_ / "far.json";
+    std::ofstream(file)
+        << R"({"name": "far", "size": [10, 10, 10], "camera": {"eye": [0, 1e20, 0], "target": [0, 0, 0]}})";
+    const Outcome run = kolize("--headless --scenario '" + file.string() + "'");
+    EXPECT_EQ(run.exitCode, 2);
+    expectOneErrorLine(run);
+    EXPECT_NE(run.err.find(file.string() + ": /camera/eye/1: must be in [-4000, 4000] m, got 1e+20"),
+              std::string::npos)
+        << run.err;
+}
+
 TEST_F(KolizeCli, WithoutHeadlessAndNoDisplayIsOneLineAndExitCodeTwo) {
     for (const char* args : {"", "--frames 10", "--scenario deterministic --paused"}) {
         SCOPED_TRACE(args);

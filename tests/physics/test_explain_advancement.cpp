@@ -55,7 +55,12 @@ void expectIterationsAddUp(const AdvancementTrace& t, float remaining, const std
     for (int k = 0; k < t.stepCount; ++k) {
         const AdvancementStep& s = t.steps[std::size_t(k)];
         const bool last = k + 1 == t.stepCount;
-        if (!last || t.end != AdvancementEnd::Converged) {
+        if (k == t.jumpStep) {
+            // The last advance of the first budget flew on further, to where the bounding spheres
+            // could first come within the target.
+            ASSERT_EQ(k, kz::kAdvanceIterations - 1) << label;
+            ASSERT_GT(s.advance, (s.distance - t.target) / t.bound) << k << " " << label;
+        } else if (!last || t.end != AdvancementEnd::Converged) {
             ASSERT_TRUE(sameBits(s.advance, (s.distance - t.target) / t.bound)) << k << " " << label;
         }
         if (!last) {
@@ -73,7 +78,7 @@ void expectIterationsAddUp(const AdvancementTrace& t, float remaining, const std
         ASSERT_EQ(t.time, INFINITY) << label;
         break;
     case AdvancementEnd::IterationLimit:
-        ASSERT_EQ(t.stepCount, 64) << label;
+        ASSERT_EQ(t.stepCount, (t.jumpStep >= 0 ? 2 : 1) * kz::kAdvanceIterations) << label;
         ASSERT_TRUE(sameBits(t.time, last.time + last.advance)) << label;
         break;
     }
@@ -171,6 +176,44 @@ TEST(ExplainAdvancement, FastSpinningBoxesFarApartRunOutOfIterationsAtASafeTime)
     EXPECT_EQ(t.stepCount, 64);
     EXPECT_GT(t.steps[63].distance, t.target + t.tolerance);
     EXPECT_TRUE(sameBits(t.time, t.steps[63].time + t.steps[63].advance));
+}
+
+TEST(ExplainAdvancement, AMillimetreBoxSpinningFastBesideAWallJumpsToWhereItsBoundingSphereCouldReachIt) {
+    // 4 mm from the wall at x = -10, closing at 0.5 m/s and spinning at 1e5 rad/s: the spin bound
+    // (over 500 m/s) makes each advance a few microseconds, but the bounding sphere (1.7 mm) cannot
+    // come within the target for 2 ms, so the last advance of the first 64 flies there.
+    World world(boxRoom(glm::vec3(20.0f)));
+    BodyDesc box = body(ShapeType::Box, {-10.0f + 0.004f, 0, 0}, {-0.5f, 0, 0}, {0, 0, 1e5f});
+    box.halfExtents = glm::vec3(0.001f);
+    box.mass = 1e-3f;
+    world.addBody(box);
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::wall(0), 1.0f / 120.0f);
+    ASSERT_EQ(world.room().planes[0].normal, glm::vec3(1, 0, 0));
+    EXPECT_EQ(t.method, ImpactMethod::Conservative);
+    EXPECT_GT(t.bound, 100.0f);
+    ASSERT_EQ(t.jumpStep, kz::kAdvanceIterations - 1);
+    const AdvancementStep& jump = t.steps[std::size_t(t.jumpStep)];
+    // Where the bounding sphere's gap, 4 - 1.732 mm, closes to the target and tolerance at 0.5 m/s.
+    const float sphereGap = 0.004f - glm::length(glm::vec3(0.001f));
+    EXPECT_NEAR(jump.time + jump.advance, (sphereGap - t.target - t.tolerance) / 0.5f, 1e-5f);
+    EXPECT_GT(jump.advance, 10.0f * (jump.distance - t.target) / t.bound);
+    EXPECT_GT(t.stepCount, kz::kAdvanceIterations);
+    EXPECT_GE(t.time, jump.time + jump.advance);
+    EXPECT_TRUE(sameBits(t.time, world.timeOfImpactBetween(0, Partner::wall(0), 1.0f / 120.0f)));
+    expectIterationsAddUp(t, 1.0f / 120.0f, "the spinning box");
+}
+
+TEST(ExplainAdvancement, ASpinningBoxWhoseBoundingSphereCannotReachTheWallHasNoImpactAndNoSearch) {
+    // Moving away from the wall, 2.3 mm from it: its bounding sphere never comes within the target.
+    World world(boxRoom(glm::vec3(20.0f)));
+    BodyDesc box = body(ShapeType::Box, {-10.0f + 0.0023f, 0, 0}, {0.5f, 0, 0}, {3e5f, 0, 1e5f});
+    box.halfExtents = glm::vec3(0.001f);
+    box.mass = 1e-3f;
+    world.addBody(box);
+    const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::wall(0), 0.1f);
+    EXPECT_EQ(t.method, ImpactMethod::BoundingSpheresApart);
+    EXPECT_EQ(t.stepCount, 0);
+    EXPECT_EQ(t.time, INFINITY);
 }
 
 TEST(ExplainAdvancement, BoxesTooFarApartForTheTimeLeftStopAtTheirBoundingSpheres) {

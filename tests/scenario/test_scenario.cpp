@@ -11,9 +11,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
 #include <iterator>
+#include <limits>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -626,6 +628,169 @@ TEST(ScenarioInstantiate, OverlappingBodiesBuiltInCodeAreRejected) {
     EXPECT_NE(r.error.find("/bodies/1: "), std::string::npos) << r.error;
 }
 
+/// A valid scenario built in code: a 10 m room, a camera, a ball and a box, random bodies.
+kz::Scenario codeScenario() {
+    kz::Scenario s;
+    s.name = "code";
+    s.source = "code.json";
+    s.room = kz::boxRoom(glm::vec3(10.0f));
+    s.camera = kz::CameraDesc{{0, 2, 14}, {0, 0, 0}, 50.0f};
+    kz::BodyDesc ball;
+    ball.name = "ball";
+    ball.position = {-2, 0, 0};
+    ball.velocity = {3, 0, 0};
+    kz::BodyDesc box;
+    box.name = "box";
+    box.shape = ShapeType::Box;
+    box.halfExtents = {0.3f, 0.4f, 0.5f};
+    box.position = {2, 0, 0};
+    box.angularVelocity = {0, 2, 0};
+    box.mass = 2.0f;
+    s.bodies = {ball, box};
+    s.random = kz::RandomDesc{5, 1, {1.0f, 4.0f}, {0.2f, 0.4f}, {0.2f, 0.4f}, 0.5f};
+    return s;
+}
+
+TEST(ScenarioInstantiate, AScenarioBuiltInCodeWithinTheRangesInstantiates) {
+    const kz::World world = mustInstantiate(codeScenario());
+    EXPECT_EQ(world.bodies().size(), 7u);
+}
+
+TEST(ScenarioInstantiate, EveryFieldOfAScenarioBuiltInCodeIsCheckedAsTheLoaderChecksIt) {
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    struct Case {
+        const char* what;
+        std::function<void(kz::Scenario&)> spoil;
+        const char* message; ///< The whole line after "code.json: ".
+    };
+    const std::vector<Case> cases = {
+        {"empty name", [](kz::Scenario& s) { s.name.clear(); }, "/name: must not be empty"},
+        {"no walls", [](kz::Scenario& s) { s.room = kz::Room{}; }, "/: the room has no walls"},
+        {"a wall with a NaN normal", [&](kz::Scenario& s) { s.room.planes[2].normal.y = nan; },
+         "/planes/2/normal/1: must be a finite number, got nan"},
+        {"a room beyond the limit", [](kz::Scenario& s) { s.room = kz::boxRoom(glm::vec3(3000.0f)); },
+         "/planes: the room reaches 1500 m from the origin; it must lie within 1000 m of it along every "
+         "axis"},
+        {"infinite gravity", [&](kz::Scenario& s) { s.settings.gravity.y = -inf; },
+         "/gravity/1: must be a finite number, got -inf"},
+        {"gravity beyond the limit",
+         [](kz::Scenario& s) {
+             s.settings.gravity = {0, -2000, 0};
+         },
+         "/gravity: its length must be in [0, 1000] m/s^2, got 2000"},
+        {"a NaN time step", [&](kz::Scenario& s) { s.settings.timeStep = nan; },
+         "/time_step: must be in (0, 0.1], got nan"},
+        {"a long time step", [](kz::Scenario& s) { s.settings.timeStep = 0.5f; },
+         "/time_step: must be in (0, 0.1], got 0.5"},
+        {"restitution above one", [](kz::Scenario& s) { s.restitution = 1.5f; },
+         "/restitution: must be in [0, 1], got 1.5"},
+        {"friction beyond the limit", [](kz::Scenario& s) { s.friction = 11.0f; },
+         "/friction: must be in [0, 10], got 11"},
+        {"a NaN camera eye", [&](kz::Scenario& s) { s.camera->eye.x = nan; },
+         "/camera/eye/0: must be a finite number, got nan"},
+        {"a camera target beyond the limit", [](kz::Scenario& s) { s.camera->target.z = 5000.0f; },
+         "/camera/target/2: must be in [-4000, 4000] m, got 5000"},
+        {"a camera eye on its target", [](kz::Scenario& s) { s.camera->eye = s.camera->target; },
+         "/camera/target: must differ from eye by at least 0.001 m, got 0 m"},
+        {"a camera field of view of 180", [](kz::Scenario& s) { s.camera->fovDeg = 180.0f; },
+         "/camera/fov_deg: must be in (0, 180), got 180"},
+        {"a NaN radius", [&](kz::Scenario& s) { s.bodies[0].radius = nan; },
+         "/bodies/0/radius: must be a finite number, got nan"},
+        {"a radius of 1e-30", [](kz::Scenario& s) { s.bodies[0].radius = 1e-30f; },
+         "/bodies/0/radius: must be in [0.001, 100] m, got 1e-30"},
+        {"a zero half extent", [](kz::Scenario& s) { s.bodies[1].halfExtents.z = 0.0f; },
+         "/bodies/1/half_extents/2: must be > 0, got 0"},
+        {"a half extent beyond the limit", [](kz::Scenario& s) { s.bodies[1].halfExtents.x = 200.0f; },
+         "/bodies/1/half_extents/0: must be in [0.001, 100] m, got 200"},
+        {"an empty body name", [](kz::Scenario& s) { s.bodies[1].name.clear(); },
+         "/bodies/1/name: must not be empty"},
+        {"an infinite position", [&](kz::Scenario& s) { s.bodies[0].position.z = inf; },
+         "/bodies/0/position/2: must be a finite number, got inf"},
+        {"a zero quaternion", [](kz::Scenario& s) { s.bodies[1].orientation = glm::quat(0, 0, 0, 0); },
+         "/bodies/1/orientation: must be a non-zero quaternion [w, x, y, z]"},
+        {"a speed beyond the limit",
+         [](kz::Scenario& s) {
+             s.bodies[0].velocity = {1000, 1000, 0};
+         },
+         "/bodies/0/velocity: its length must be in [0, 1000] m/s, got 1414.2136"},
+        {"an angular speed beyond the limit",
+         [](kz::Scenario& s) {
+             s.bodies[1].angularVelocity = {0, 0, -2000};
+         },
+         "/bodies/1/angular_velocity: its length must be in [0, 1000] rad/s, got 2000"},
+        {"a fastest point beyond the limit",
+         [](kz::Scenario& s) {
+             s.bodies[1].velocity = {900, 0, 0};
+             s.bodies[1].angularVelocity = {0, 500, 0};
+         },
+         "/bodies/1/angular_velocity: the speed of the body's fastest point (|velocity| + |angular_velocity| "
+         "x "
+         "bounding radius) must be in [0, 1000] m/s, got 1253.5533"},
+        {"a negative mass", [](kz::Scenario& s) { s.bodies[1].mass = -1.0f; },
+         "/bodies/1/mass: must be > 0, got -1"},
+        {"a mass of 1e-45", [](kz::Scenario& s) { s.bodies[1].mass = 1e-45f; },
+         "/bodies/1/mass: must be in [1e-06, 1e+10] kg, got 1e-45"},
+        {"a zero density", [](kz::Scenario& s) { s.bodies[0].density = 0.0f; },
+         "/bodies/0/density: must be > 0, got 0"},
+        {"a density giving too heavy a body", [](kz::Scenario& s) { s.bodies[0].density = 1e30f; },
+         "/bodies/0/density: the mass it gives (density x volume) must be in [1e-06, 1e+10] kg, got "
+         "5.2359877e+29"},
+        {"a NaN restitution", [&](kz::Scenario& s) { s.bodies[0].restitution = nan; },
+         "/bodies/0/restitution: must be in [0, 1], got nan"},
+        {"a negative friction", [](kz::Scenario& s) { s.bodies[0].friction = -1.0f; },
+         "/bodies/0/friction: must be >= 0, got -1"},
+        {"a rolling resistance beyond the limit",
+         [](kz::Scenario& s) { s.bodies[0].rollingResistance = 2.0f; },
+         "/bodies/0/rolling_resistance: must be in [0, 1], got 2"},
+        {"a colour beyond 24 bits", [](kz::Scenario& s) { s.bodies[0].color = 0x1000000u; },
+         "/bodies/0/color: must be a colour 0xRRGGBB, got 16777216"},
+        {"a body entry per body", [](kz::Scenario& s) { s.bodyEntries = {0}; },
+         "/bodies: lists 2 bodies but 1 entries (bodyEntries)"},
+        {"a body named by its file entry",
+         [](kz::Scenario& s) {
+             s.bodyEntries = {3, 5};
+             s.bodies[1].radius = -1.0f; // a box: its radius is not read
+             s.bodies[1].halfExtents.y = -1.0f;
+         },
+         "/bodies/5/half_extents/1: must be > 0, got -1"},
+        {"a negative random count", [](kz::Scenario& s) { s.random->count = -1; },
+         "/random/count: must be in [0, 20000], got -1"},
+        {"too many random bodies", [](kz::Scenario& s) { s.random->count = 20001; },
+         "/random/count: must be in [0, 20000], got 20001"},
+        {"random speeds beyond the limit",
+         [](kz::Scenario& s) {
+             s.random->speed = {1, 5000};
+         },
+         "/random/speed/1: must be in [0, 1000] m/s, got 5000"},
+        {"an inverted random radius range",
+         [](kz::Scenario& s) {
+             s.random->sphereRadius = {0.5f, 0.2f};
+         },
+         "/random/sphere_radius/1: must be >= the minimum 0.5, got 0.2"},
+        {"NaN random half extents", [&](kz::Scenario& s) { s.random->boxHalf.x = nan; },
+         "/random/box_half/0: must be a finite number, got nan"},
+        {"a random box fraction above one", [](kz::Scenario& s) { s.random->boxFraction = 2.0f; },
+         "/random/box_fraction: must be in [0, 1], got 2"},
+        {"a step letting a body cross the room",
+         [](kz::Scenario& s) {
+             s.settings.timeStep = 0.1f;
+             s.random->speed = {1, 1000};
+         },
+         "/time_step: must be at most 0.01 s here, so that no body travels farther than the room's smallest "
+         "width (10 m) in one step at the 1000 m/s it can reach (its top speed, plus gravity over the room's "
+         "diagonal); got 0.1"},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.what);
+        kz::Scenario s = codeScenario();
+        c.spoil(s);
+        const kz::InstantiateResult r = kz::instantiate(s);
+        EXPECT_FALSE(r.world);
+        EXPECT_EQ(r.error, "code.json: " + std::string(c.message));
+    }
+}
+
 TEST(ScenarioDeterminism, TheSameSeedGivesBitIdenticalBodies) {
     const kz::Scenario s = mustParse(randomRoom(100, 42));
     const kz::InstantiateResult a = kz::instantiate(s, std::nullopt);
@@ -941,6 +1106,36 @@ TEST(ScenarioLimits, EveryValueOutsideItsDocumentedRangeIsRefusedNamingTheKeyAnd
     }
 }
 
+TEST(ScenarioLimits, ACameraOutsideItsRangeIsRefusedNamingTheKeyAndTheRange) {
+    const auto camera = [](const std::string& eye, const std::string& target) {
+        return roomWith("", R"("camera": {"eye": )" + eye + R"(, "target": )" + target + "}, ");
+    };
+    const std::vector<BadCase> cases = {
+        {"an eye beyond the limit", camera("[0, 2, 4001]", "[0, 0, 0]"), "/camera/eye/2",
+         "must be in [-4000, 4000] m, got 4001"},
+        {"a target beyond the limit", camera("[0, 2, 14]", "[-1e30, 0, 0]"), "/camera/target/0",
+         "must be in [-4000, 4000] m, got -1e+30"},
+        {"an eye overflowing a float", camera("[0, 1e39, 0]", "[0, 0, 0]"), "/camera/eye/1",
+         "must fit a float"},
+        {"a target on the eye", camera("[1, 1, 1]", "[1, 1, 1]"), "/camera/target",
+         "must differ from eye by at least 0.001 m, got 0 m"},
+        {"a target a micrometre from the eye", camera("[1, 1, 1]", "[1, 1, 1.000001]"), "/camera/target",
+         "must differ from eye by at least 0.001 m, got 9.536743e-07 m"},
+    };
+    for (const BadCase& c : cases) {
+        SCOPED_TRACE(c.what);
+        const kz::ScenarioResult r = parseScenario(c.text, "test.json");
+        EXPECT_FALSE(r.scenario);
+        EXPECT_EQ(r.error.rfind("test.json: " + std::string(c.where) + ": " + c.message, 0), 0u) << r.error;
+    }
+    // The extremes are in range: a view from 4 km away at the widest room, 1 mm from its target.
+    for (const auto& [eye, target] : {std::pair<const char*, const char*>{"[4000, -4000, 4000]", "[0, 0, 0]"},
+                                      {"[1, 1, 1]", "[1, 1, 1.001]"}}) {
+        const kz::Scenario s = mustParse(camera(eye, target));
+        ASSERT_TRUE(s.camera);
+    }
+}
+
 TEST(ScenarioLimits, AMeshScaleOutsideItsRangeIsRefused) {
     const TempDir dir;
     dir.write("cube.obj", kCubeObj);
@@ -1088,4 +1283,21 @@ TEST(ScenarioLimits, ATimeStepLettingABodyCrossTheRoomInOneStepIsRefused) {
               std::string::npos)
         << spin.error;
 }
+
+TEST(ScenarioInstantiate, AMeshBuiltInCodeOutsideItsRangesOrTheRoomIsRefused) {
+    const TempDir dir;
+    dir.write("cube.obj", kCubeObj);
+    const kz::ScenarioResult loaded = kz::loadScenarioFile(dir.write("s.json", roomWith(meshAt("cube.obj"))));
+    ASSERT_TRUE(loaded.scenario) << loaded.error;
+    kz::Scenario scaled = *loaded.scenario;
+    scaled.obstacles[0].obstacle.scale.y = 2000.0f;
+    EXPECT_EQ(kz::instantiate(scaled).error,
+              loaded.scenario->source + ": /bodies/0/scale/1: must be in [0.001, 1000], got 2000");
+    kz::Scenario moved = *loaded.scenario;
+    moved.obstacles[0].obstacle.position.x = 1e6f;
+    EXPECT_NE(kz::instantiate(moved).error.find(": /bodies/0/position: mesh \"cube\" is not inside the room"),
+              std::string::npos)
+        << kz::instantiate(moved).error;
+}
+
 } // namespace

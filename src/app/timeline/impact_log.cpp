@@ -56,7 +56,7 @@ const char* advancementEnd(AdvancementEnd end) {
     case AdvancementEnd::BeyondRemaining:
         return "the next advance passes the time left: no impact";
     case AdvancementEnd::IterationLimit:
-        return "64 advances without converging: the time reached";
+        return "advances used up without converging: the time reached";
     }
     return "";
 }
@@ -94,6 +94,8 @@ void advancementLines(const AdvancementTrace& why, std::vector<std::string>& out
         const AdvancementStep& s = why.steps[static_cast<std::size_t>(k)];
         out.push_back(
             format("  %-2d  %9.4f   %11.6f  %11.4f", k + 1, ms(d(s.time)), d(s.distance), ms(d(s.advance))));
+        if (k == why.jumpStep)
+            out.push_back("      (to where the bounding spheres could first reach the target)");
     }
     out.push_back(std::string("  ") + advancementEnd(why.end));
 }
