@@ -232,6 +232,18 @@ std::uint32_t climbHull(const ConvexHull& hull, const dvec3& local, std::uint32_
     return current;
 }
 
+/// shapeSize of a hull in the given orientation: the largest vertex distance from vertex 0 bounds
+/// every point's distance from it; in the local frame, times the orientation's Frobenius norm
+/// (>= its largest stretch). A built hull holds it (reachSq); one made by hand costs a pass over
+/// its vertices.
+double hullSize(const ConvexHull& hull, const glm::dmat3& orientation) {
+    const double largestSq = hull.reachSq > 0.0 ? hull.reachSq : hull_detail::reachSq(hull.vertices);
+    const double stretchSq = glm::dot(orientation[0], orientation[0]) +
+                             glm::dot(orientation[1], orientation[1]) +
+                             glm::dot(orientation[2], orientation[2]);
+    return std::sqrt(largestSq * stretchSq);
+}
+
 glm::vec3 rounded(const dvec3& p) {
     return glm::vec3(p);
 }
@@ -405,7 +417,7 @@ CoreShape prepareCore(const ConvexShape& shape) {
         break;
     }
     case CoreShape::Kind::Hull:
-        s.size = shapeSize(shape);
+        s.size = hullSize(*s.hull, s.rotation);
         // The centroid (inside a built hull: a first direction toward the other shape's centre
         // that is nearly the final one); any finite point would do for a hull made by hand.
         s.centre = s.origin +
@@ -472,17 +484,8 @@ double shapeSize(const ConvexShape& shape) {
         return 0.5 * glm::length(dvec3(cylinder.b) - dvec3(cylinder.a)) + cylinder.radius;
     }
     default: {
-        // The largest vertex distance from vertex 0 bounds every point's distance from it; in the
-        // local frame, times the orientation's Frobenius norm (>= its largest stretch). A built
-        // hull holds it (reachSq); one made by hand costs a pass over its vertices.
         const PosedHull& posed = std::get<PosedHull>(shape);
-        const glm::dmat3 orientation(posed.orientation);
-        const ConvexHull& hull = *posed.hull;
-        const double largestSq = hull.reachSq > 0.0 ? hull.reachSq : hull_detail::reachSq(hull.vertices);
-        const double stretchSq = glm::dot(orientation[0], orientation[0]) +
-                                 glm::dot(orientation[1], orientation[1]) +
-                                 glm::dot(orientation[2], orientation[2]);
-        return std::sqrt(largestSq * stretchSq);
+        return hullSize(*posed.hull, glm::dmat3(posed.orientation));
     }
     }
 }

@@ -82,14 +82,15 @@ inline BooleanUpdate booleanTriangle(const glm::dvec3* w, int c, int b, int a) {
 /// face's plane counts as beyond: that face's triangle case then finds it on the face).
 inline BooleanUpdate booleanTetrahedron(const glm::dvec3* w, int d, int c, int b, int a) {
     const glm::dvec3 ao = -w[a], ab = w[b] - w[a], ac = w[c] - w[a], ad = w[d] - w[a];
-    const glm::dvec3 abc = glm::cross(ab, ac), acd = glm::cross(ac, ad), adb = glm::cross(ad, ab);
-    // Six times the signed volume; also dot(acd, ab) and dot(adb, ac) (cyclic determinants): the
-    // side of each face through a that its opposite vertex lies on.
+    // Six times the signed volume; also dot(adb, ac) and dot(acd, ab) (cyclic determinants): the
+    // side of each face through a that its opposite vertex lies on. Each face's normal is made
+    // only when the faces before it hold the origin on their inner side.
+    const glm::dvec3 abc = glm::cross(ab, ac);
     const double volume = glm::dot(abc, ad);
     if (volume == 0.0) return {{a}, 1, ao, false, true};
     if (!sameSign(glm::dot(abc, ao), volume)) return booleanTriangle(w, c, b, a);
-    if (!sameSign(glm::dot(adb, ao), volume)) return booleanTriangle(w, d, b, a);
-    if (!sameSign(glm::dot(acd, ao), volume)) return booleanTriangle(w, d, c, a);
+    if (!sameSign(glm::dot(glm::cross(ad, ab), ao), volume)) return booleanTriangle(w, d, b, a);
+    if (!sameSign(glm::dot(glm::cross(ac, ad), ao), volume)) return booleanTriangle(w, d, c, a);
     return {{d, c, b, a}, 4, glm::dvec3(0.0), true, false};
 }
 
