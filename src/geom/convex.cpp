@@ -69,21 +69,62 @@ std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l,
 }
 
 #if KZ_SIMD_X86
+/// The dot products of the vertices of vertexLanes blocks k and k + 1 with l (x, y, z broadcast).
+[[gnu::target("avx2")]] inline __m256 dotsOfTwoBlocks(const float* lanes, __m256 lx, __m256 ly, __m256 lz) {
+    const __m256 x = _mm256_loadu2_m128(lanes + 12, lanes);
+    const __m256 y = _mm256_loadu2_m128(lanes + 16, lanes + 4);
+    const __m256 z = _mm256_loadu2_m128(lanes + 20, lanes + 8);
+    return _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, lx), _mm256_mul_ps(y, ly)), _mm256_mul_ps(z, lz));
+}
+
+/// nearTopAvx2 for up to 32 vertices: the dot products stay in registers between the maximum and
+/// the comparisons (the loops have constant trip counts, unrolled).
+[[gnu::target("avx2")]] std::uint64_t nearTopAvx2Small(const float* lanes, std::size_t n, __m256 lx,
+                                                       __m256 ly, __m256 lz, float slack3) {
+    const std::size_t blocks = (n + 3) / 4, pairs = blocks / 2;
+    __m256 dots[4];
+    __m256 top8 = _mm256_set1_ps(-INFINITY);
+#pragma GCC unroll 4
+    for (std::size_t k = 0; k < 4; ++k) {
+        dots[k] = k < pairs ? dotsOfTwoBlocks(lanes + 24 * k, lx, ly, lz) : top8;
+        top8 = _mm256_max_ps(top8, dots[k]);
+    }
+    __m128 top = _mm_max_ps(_mm256_castps256_ps128(top8), _mm256_extractf128_ps(top8, 1));
+    __m128 tail = _mm_set1_ps(-INFINITY);
+    if (blocks % 2 != 0) { // an odd block last
+        const float* last = lanes + 24 * pairs;
+        const __m128 x = _mm_loadu_ps(last), y = _mm_loadu_ps(last + 4), z = _mm_loadu_ps(last + 8);
+        tail = _mm_add_ps(
+            _mm_add_ps(_mm_mul_ps(x, _mm256_castps256_ps128(lx)), _mm_mul_ps(y, _mm256_castps256_ps128(ly))),
+            _mm_mul_ps(z, _mm256_castps256_ps128(lz)));
+        top = _mm_max_ps(top, tail);
+    }
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    const __m256 threshold8 = _mm256_set_m128(threshold, threshold);
+    std::uint64_t near = 0;
+#pragma GCC unroll 4
+    for (std::size_t k = 0; k < 4; ++k)
+        if (k < pairs)
+            near |= std::uint64_t(_mm256_movemask_ps(_mm256_cmp_ps(dots[k], threshold8, _CMP_GE_OQ)))
+                    << (8 * k);
+    near |= std::uint64_t(_mm_movemask_ps(_mm_cmpge_ps(tail, threshold))) << (8 * pairs);
+    return near & ((std::uint64_t(1) << n) - 1); // the padding's lanes cleared (n <= 32)
+}
+
 /// nearTopSse2's bits, eight at a time (AVX2: two blocks of vertexLanes per operation, the same
 /// float operations on each lane, so the same dot products, maximum and bits).
 [[gnu::target("avx2")]] std::uint64_t nearTopAvx2(const float* lanes, std::size_t n, const glm::vec3& l,
                                                   float slack3) {
     const std::size_t blocks = (n + 3) / 4;
     const __m256 lx = _mm256_set1_ps(l.x), ly = _mm256_set1_ps(l.y), lz = _mm256_set1_ps(l.z);
+    if (blocks <= 8) return nearTopAvx2Small(lanes, n, lx, ly, lz, slack3);
     alignas(32) float along[kHullLaneScanMax];
     __m256 top8 = _mm256_set1_ps(-INFINITY);
     std::size_t k = 0;
     for (; k + 2 <= blocks; k += 2, lanes += 24) {
-        const __m256 x = _mm256_loadu2_m128(lanes + 12, lanes);
-        const __m256 y = _mm256_loadu2_m128(lanes + 16, lanes + 4);
-        const __m256 z = _mm256_loadu2_m128(lanes + 20, lanes + 8);
-        const __m256 dots =
-            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, lx), _mm256_mul_ps(y, ly)), _mm256_mul_ps(z, lz));
+        const __m256 dots = dotsOfTwoBlocks(lanes, lx, ly, lz);
         _mm256_store_ps(along + 4 * k, dots);
         top8 = _mm256_max_ps(top8, dots);
     }
