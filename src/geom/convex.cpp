@@ -44,6 +44,19 @@ std::uint32_t scanHullExact(const ConvexHull& hull, const dvec3& local) {
 #if KZ_HULL_SCAN_SSE2
 static_assert(kHullLaneScanMax <= 64, "the scan's candidates are one 64-bit mask");
 
+/// The dot products of one vertexLanes block's four vertices with l (x, y, z broadcast).
+inline __m128 dotsOfBlock(const float* lanes, __m128 lx, __m128 ly, __m128 lz) {
+    const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
+    return _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, lx), _mm_mul_ps(y, ly)), _mm_mul_ps(z, lz));
+}
+
+/// The largest of the four lanes of `top`, broadcast, minus slack3: below it, not a candidate.
+inline __m128 thresholdBelow(__m128 top, float slack3) {
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    return _mm_sub_ps(top, _mm_set1_ps(slack3));
+}
+
 /// The hull's vertices (n <= kHullLaneScanMax, vertexLanes four at a time) whose float dot product
 /// with l is within `slack3` of the largest, as bits: four at a time (SSE2).
 std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l, float slack3) {
@@ -52,14 +65,11 @@ std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l,
     alignas(16) float along[kHullLaneScanMax];
     __m128 top = _mm_set1_ps(-INFINITY);
     for (std::size_t k = 0; k < blocks; ++k, lanes += 12) {
-        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
-        const __m128 dots = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, lx), _mm_mul_ps(y, ly)), _mm_mul_ps(z, lz));
+        const __m128 dots = dotsOfBlock(lanes, lx, ly, lz);
         _mm_store_ps(along + 4 * k, dots);
         top = _mm_max_ps(top, dots);
     }
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
-    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    const __m128 threshold = thresholdBelow(top, slack3);
     std::uint64_t near = 0;
     for (std::size_t k = 0; k < blocks; ++k) {
         const __m128 dots = _mm_load_ps(along + 4 * k);
@@ -92,16 +102,11 @@ std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l,
     __m128 top = _mm_max_ps(_mm256_castps256_ps128(top8), _mm256_extractf128_ps(top8, 1));
     __m128 tail = _mm_set1_ps(-INFINITY);
     if (blocks % 2 != 0) { // an odd block last
-        const float* last = lanes + 24 * pairs;
-        const __m128 x = _mm_loadu_ps(last), y = _mm_loadu_ps(last + 4), z = _mm_loadu_ps(last + 8);
-        tail = _mm_add_ps(
-            _mm_add_ps(_mm_mul_ps(x, _mm256_castps256_ps128(lx)), _mm_mul_ps(y, _mm256_castps256_ps128(ly))),
-            _mm_mul_ps(z, _mm256_castps256_ps128(lz)));
+        tail = dotsOfBlock(lanes + 24 * pairs, _mm256_castps256_ps128(lx), _mm256_castps256_ps128(ly),
+                           _mm256_castps256_ps128(lz));
         top = _mm_max_ps(top, tail);
     }
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
-    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    const __m128 threshold = thresholdBelow(top, slack3);
     const __m256 threshold8 = _mm256_set_m128(threshold, threshold);
     std::uint64_t near = 0;
 #pragma GCC unroll 4
@@ -130,16 +135,12 @@ std::uint64_t nearTopSse2(const float* lanes, std::size_t n, const glm::vec3& l,
     }
     __m128 top = _mm_max_ps(_mm256_castps256_ps128(top8), _mm256_extractf128_ps(top8, 1));
     if (k < blocks) { // an odd block last
-        const __m128 x = _mm_loadu_ps(lanes), y = _mm_loadu_ps(lanes + 4), z = _mm_loadu_ps(lanes + 8);
-        const __m128 dots = _mm_add_ps(
-            _mm_add_ps(_mm_mul_ps(x, _mm256_castps256_ps128(lx)), _mm_mul_ps(y, _mm256_castps256_ps128(ly))),
-            _mm_mul_ps(z, _mm256_castps256_ps128(lz)));
+        const __m128 dots = dotsOfBlock(lanes, _mm256_castps256_ps128(lx), _mm256_castps256_ps128(ly),
+                                        _mm256_castps256_ps128(lz));
         _mm_store_ps(along + 4 * k, dots);
         top = _mm_max_ps(top, dots);
     }
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
-    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
-    const __m128 threshold = _mm_sub_ps(top, _mm_set1_ps(slack3));
+    const __m128 threshold = thresholdBelow(top, slack3);
     const __m256 threshold8 = _mm256_set_m128(threshold, threshold);
     std::uint64_t near = 0;
     std::size_t j = 0;
