@@ -16,6 +16,7 @@
 #include <Jolt/Physics/PhysicsSystem.h>
 #include <Jolt/RegisterTypes.h>
 #include <algorithm>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 
@@ -56,6 +57,16 @@ public:
     }
 };
 
+/// Jolt's messages (such as the one before it aborts on a full temporary allocator) on stderr.
+void traceToStderr(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::fputs("bench_physics: Jolt: ", stderr);
+    std::vfprintf(stderr, format, args);
+    std::fputc('\n', stderr);
+    va_end(args);
+}
+
 /// Jolt's process-wide set-up, once; refuses a library built with other JPH_* defines (their
 /// hash, JPH_VERSION_ID, differs), which would otherwise fail in obscure ways at run time.
 void initJolt() {
@@ -65,6 +76,7 @@ void initJolt() {
                                  "bench/jolt_scene.cpp (JPH_VERSION_ID differs)\n");
             std::abort();
         }
+        JPH::Trace = traceToStderr;
         JPH::RegisterDefaultAllocator();
         JPH::Factory::sInstance = new JPH::Factory();
         JPH::RegisterTypes();
@@ -81,7 +93,7 @@ JPH::Vec3 vec(const std::array<float, 3>& v) {
 
 struct JoltScene::Impl {
     Impl(std::size_t bodies, int threads)
-        : temp(std::max<std::size_t>(64u << 20, bodies * 8192u)),
+        : temp(std::max<std::size_t>(64u << 20, bodies * 16384u)),
           jobs(JPH::cMaxPhysicsJobs, JPH::cMaxPhysicsBarriers, std::max(0, threads - 1)) {}
 
     BroadPhaseLayers layers;
@@ -98,8 +110,9 @@ JoltScene::JoltScene(const std::vector<JoltBodySpec>& bodies, const std::vector<
     initJolt();
     impl_ = std::make_unique<Impl>(bodies.size(), threads);
     const auto n = static_cast<JPH::uint>(bodies.size() + walls.size());
-    // Capacities well above what the scenes reach (a full cache drops contacts: step() aborts).
-    impl_->system.Init(n, 0, std::max(65536u, 32u * n), std::max(20480u, 16u * n), impl_->layers,
+    // Capacities well above what the scenes reach (a full cache drops contacts: step() aborts);
+    // Jolt takes its temporary memory in proportion to them.
+    impl_->system.Init(n, 0, std::max(65536u, 8u * n), std::max(10240u, 4u * n), impl_->layers,
                        impl_->objectVsBroadPhase, impl_->pairs);
     impl_->system.SetGravity(JPH::Vec3::sZero());
     if (elastic) {
