@@ -1,35 +1,46 @@
-// Physics step benchmark: Kolize (kz::World) against Bullet (btDiscreteDynamicsWorld) on the same
+// Physics step benchmark: Kolize (kz::World) against Bullet (btDiscreteDynamicsWorld) and, when
+// configured with -DKZ_JOLT_DIR=<Jolt install prefix>, Jolt Physics (jolt_scene.hpp) on the same
 // scenes, side by side.
 //
-// Scenes: 1,000 bodies in a 10 m cube room and 10,000 bodies in a 20 m cube room; half spheres
+// Scenes (kConfigs): 1,000 bodies in a 10 m cube room and 10,000 bodies in a 20 m cube room at
+// 1-5 m/s, and the dense fast one, 2,000 bodies in the 10 m room at 20-40 m/s; half spheres
 // (radius 0.1-0.2 m), half boxes (half extents 0.1-0.2 m, random orientation and angular velocity),
-// density 1000 kg/m^3, speeds uniform in [1, 5] m/s in random directions, restitution 1,
+// density 1000 kg/m^3, speeds uniform in the scene's range in random directions, restitution 1,
 // friction 0, no gravity. Each scene is generated once from std::mt19937 with a fixed seed, on a
-// jittered grid so that nothing overlaps at the start, and both engines get exactly the same
-// bodies (shape, size, mass, pose, linear and angular velocity) and the same six walls (Bullet: a
-// static btStaticPlaneShape per plane of kz::boxRoom, restitution 1, friction 0).
+// jittered grid so that nothing overlaps at the start, and every engine gets exactly the same
+// bodies (shape, size, mass, pose, linear and angular velocity) and the same six walls (a static
+// plane per plane of kz::boxRoom, restitution 1, friction 0: btStaticPlaneShape, JPH::PlaneShape).
 //
-// Both engines take one fixed step of 1/120 s per call: kz::World::step() with the default
+// Every engine takes one fixed step of 1/120 s per call: kz::World::step() with the default
 // WorldSettings, and btDiscreteDynamicsWorld::stepSimulation(1/120, 0) (maxSubSteps 0: exactly one
 // step of the given length, no interpolation). Bullet runs with its defaults otherwise (Dbvt
 // broadphase, sequential-impulse solver, discrete collision, no CCD, default collision margins),
-// with damping 0, rolling friction 0 and deactivation disabled.
+// with damping 0, rolling friction 0 and deactivation disabled. Jolt: PhysicsSystem::Update(1/120, 1)
+// with the walls as static PlaneShapes, sleeping off, no damping, its defaults otherwise (its
+// boxes' convex radius 0.05 m), four ways: discrete (Jolt) or EMotionQuality::LinearCast on every
+// body (JoltCCD), each also with the angular speed limit and the restitution threshold lifted
+// (JoltElastic, JoltCCDElastic: Jolt's defaults of 47 rad/s and 1 m/s take energy out of these
+// scenes).
 //
 // BM_Step/<engine>/<bodies>/threads:<n>: one iteration is one step of a world that was built and
 // warmed up for kWarmupSteps steps before the timed loop, stepped on n threads: Kolize on 1 (no job
 // system: the sequential step) and on all the machine's cores (kz::JobSystem::hardwareThreads(), when
-// more than 1), which give the same bits; Bullet on 1, since Debian's Bullet is built without
+// more than 1), which give the same bits; Jolt on the same counts (a JobSystemThreadPool with
+// n - 1 workers); Bullet on 1, since Debian's Bullet is built without
 // BT_THREADSAFE (btCreateDefaultTaskScheduler() returns null: btDiscreteDynamicsWorldMt has no
-// threads to run on; the summary says so when it is the case). Attached counters, from a separate
-// untimed long run of a fresh world of the same scene (computed once per engine and size, cached, so
-// repetitions do not redo it; Kolize's on all cores, its bits being those of any thread count):
+// threads to run on; the summary says so when it is the case). Kolize's timed loop also counts
+//   impacts_per_step  the times of impact a step stopped at (World::lastStepImpacts()), averaged.
+// Attached counters, from a separate untimed long run of a fresh world of the same scene (computed
+// once per engine and size, cached, so repetitions do not redo it; Kolize's and Jolt's on all
+// cores, Kolize's bits being those of any thread count):
 //   energy_drift_pct  100 * (E_end - E_start) / E_start, E = translational + rotational kinetic
-//                     energy (Kolize: World::kineticEnergy(); Bullet: 0.5 m v^2 + 0.5 w.I_world w).
+//                     energy (Kolize: World::kineticEnergy(); Bullet, Jolt: 0.5 m v^2 + 0.5 w.I w).
 //   escapes           bodies whose centre ends outside the room (kz::insideRoom, 1e-4 m tolerance,
 //                     as World::escapedCount()).
 //   drift_steps       the length of that long run, in steps.
 // After the run, a summary prints the mean and median time per step of each engine and thread
-// count, the ratios Kolize/Bullet and Kolize on all cores / Kolize on one (console output only; with
+// count, Kolize's impacts per step, the ratios Kolize/Bullet, Kolize/Jolt (each variant, the same
+// thread count) and Kolize on all cores / Kolize on one (console output only; with
 // --benchmark_format=json or csv there is no summary).
 //
 // BM_Pick/10000/<method>/<rays>[/stepped]: one ray an iteration into the 10,000-body scene as
@@ -50,6 +61,9 @@
 #include "physics/room.hpp"
 #include "physics/sphere_cast.hpp"
 #include "physics/world.hpp"
+#ifdef KZ_HAVE_JOLT
+#include "jolt_scene.hpp"
+#endif
 
 #include <LinearMath/btThreads.h>
 #include <algorithm>
@@ -77,8 +91,7 @@ constexpr int kWarmupSteps = 120;
 constexpr float kTimeStep = 1.0f / 120.0f; ///< Kolize's default WorldSettings::timeStep.
 constexpr float kDensity = 1000.0f;
 constexpr float kMinSize = 0.1f, kMaxSize = 0.2f; ///< Sphere radius / box half extent, m.
-constexpr float kMinSpeed = 1.0f, kMaxSpeed = 5.0f;
-constexpr float kMaxSpin = 6.2831853f; ///< Box angular speed up to one turn per second.
+constexpr float kMaxSpin = 6.2831853f;            ///< Box angular speed up to one turn per second.
 constexpr float kPi = 3.14159265358979f;
 constexpr float kEscapeTolerance = 1e-4f; ///< As World::escapedCount().
 
@@ -88,14 +101,18 @@ constexpr float kEscapeTolerance = 1e-4f; ///< As World::escapedCount().
 
 struct SceneConfig {
     int bodies;
-    float roomSize; ///< Full edge of the cube room, m.
-    int timedSteps; ///< Iterations of the timed loop.
-    int driftSteps; ///< Length of the untimed energy / escape run.
+    float roomSize;           ///< Full edge of the cube room, m.
+    float minSpeed, maxSpeed; ///< Speeds, uniform in [minSpeed, maxSpeed] m/s.
+    int timedSteps;           ///< Iterations of the timed loop.
+    int driftSteps;           ///< Length of the untimed energy / escape run.
 };
 
-constexpr std::array<SceneConfig, 2> kConfigs{{
-    {1000, 10.0f, 200, 10000},
-    {10000, 20.0f, 30, 1000},
+/// The sparse scenes, then the dense fast one (issue 35: 2,000 bodies at 20-40 m/s, some 800
+/// impacts a step). The body count names a scene (BM_Step/<engine>/<bodies>/...).
+constexpr std::array<SceneConfig, 3> kConfigs{{
+    {1000, 10.0f, 1.0f, 5.0f, 200, 10000},
+    {10000, 20.0f, 1.0f, 5.0f, 30, 1000},
+    {2000, 10.0f, 20.0f, 40.0f, 60, 180},
 }};
 
 struct BodySpec {
@@ -119,10 +136,12 @@ using kz::bench::randUnit;
 using kz::bench::Rng;
 using kz::bench::uniform;
 
-/// `n` bodies on a jittered grid in a cube room of edge `size`: one body per cell of a k^3 grid
+/// The bodies of `config` on a jittered grid in its cube room: one body per cell of a k^3 grid
 /// (cells picked at random), its centre jittered so that its bounding sphere stays inside the
 /// cell. Even indices are spheres, odd indices boxes.
-Scene makeScene(int n, float size) {
+Scene makeScene(const SceneConfig& config) {
+    const int n = config.bodies;
+    const float size = config.roomSize;
     Scene scene{kz::boxRoom(glm::vec3(size)), {}};
     Rng rng(kSeed + static_cast<std::uint32_t>(n));
 
@@ -149,7 +168,7 @@ Scene makeScene(int n, float size) {
         b.position = (index + 0.5f) * cell - 0.5f * size +
                      glm::vec3(uniform(rng, -jitter, jitter), uniform(rng, -jitter, jitter),
                                uniform(rng, -jitter, jitter));
-        b.velocity = randUnit(rng) * uniform(rng, kMinSpeed, kMaxSpeed);
+        b.velocity = randUnit(rng) * uniform(rng, config.minSpeed, config.maxSpeed);
         b.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
         b.angularVelocity = glm::vec3(0.0f);
         if (i % 2 == 0) {
@@ -196,7 +215,7 @@ std::shared_ptr<kz::JobSystem> jobsFor(int threads) {
 const Scene& sceneFor(int n) {
     static std::map<int, Scene> cache;
     auto it = cache.find(n);
-    if (it == cache.end()) it = cache.emplace(n, makeScene(n, configFor(n).roomSize)).first;
+    if (it == cache.end()) it = cache.emplace(n, makeScene(configFor(n))).first;
     return it->second;
 }
 
@@ -367,11 +386,61 @@ private:
     std::vector<btRigidBody*> dynamic_;                ///< In scene order.
 };
 
+/// The engines. With -DKZ_JOLT_DIR, Jolt four ways: discrete collision (Jolt) or linear-cast CCD
+/// on every body (JoltCCD), with Jolt's defaults or with the two that take energy out of an
+/// elastic scene lifted (...Elastic: no angular speed limit, bounces at every speed; JoltScene).
+enum class Engine { Kolize, Bullet, Jolt, JoltCcd, JoltElastic, JoltCcdElastic };
+
+#ifdef KZ_HAVE_JOLT
+// ---------------------------------------------------------------------------------------------
+// Jolt (optional: -DKZ_JOLT_DIR)
+// ---------------------------------------------------------------------------------------------
+
+/// The scene in jolt_scene.hpp's plain terms: the same bodies, the room's planes as walls.
+std::unique_ptr<kz::bench::JoltScene> makeJolt(const Scene& scene, int threads, Engine engine) {
+    std::vector<kz::bench::JoltBodySpec> bodies;
+    bodies.reserve(scene.bodies.size());
+    for (const BodySpec& s : scene.bodies) {
+        const glm::quat& q = s.orientation;
+        bodies.push_back({s.shape == kz::ShapeType::Sphere,
+                          s.radius,
+                          {s.halfExtents.x, s.halfExtents.y, s.halfExtents.z},
+                          s.mass,
+                          {s.position.x, s.position.y, s.position.z},
+                          {q.x, q.y, q.z, q.w},
+                          {s.velocity.x, s.velocity.y, s.velocity.z},
+                          {s.angularVelocity.x, s.angularVelocity.y, s.angularVelocity.z}});
+    }
+    std::vector<kz::bench::JoltWall> walls;
+    for (const kz::Plane& p : scene.room.planes)
+        walls.push_back({{p.normal.x, p.normal.y, p.normal.z}, p.d});
+    const glm::vec3 extent = scene.room.bounds.max - scene.room.bounds.min;
+    const bool linearCast = engine == Engine::JoltCcd || engine == Engine::JoltCcdElastic;
+    const bool elastic = engine == Engine::JoltElastic || engine == Engine::JoltCcdElastic;
+    return std::make_unique<kz::bench::JoltScene>(bodies, walls, std::max({extent.x, extent.y, extent.z}),
+                                                  threads, linearCast, elastic);
+}
+
+std::vector<glm::vec3> centres(const kz::bench::JoltScene& world) {
+    std::vector<glm::vec3> out;
+    for (const std::array<float, 3>& p : world.centres())
+        out.emplace_back(p[0], p[1], p[2]);
+    return out;
+}
+#endif
+
 // ---------------------------------------------------------------------------------------------
 // Untimed long run: energy drift and escapes
 // ---------------------------------------------------------------------------------------------
 
-enum class Engine { Kolize, Bullet };
+std::vector<Engine> engines() {
+#ifdef KZ_HAVE_JOLT
+    return {Engine::Kolize,  Engine::Bullet,      Engine::Jolt,
+            Engine::JoltCcd, Engine::JoltElastic, Engine::JoltCcdElastic};
+#else
+    return {Engine::Kolize, Engine::Bullet};
+#endif
+}
 
 struct LongRun {
     double driftPct;
@@ -390,13 +459,22 @@ LongRun runLong(Engine engine, const Scene& scene, int steps) {
             world.step();
         end = world.kineticEnergy();
         finalCentres = centres(world);
-    } else {
+    } else if (engine == Engine::Bullet) {
         BulletScene world(scene);
         start = world.kineticEnergy();
         for (int i = 0; i < steps; ++i)
             world.step();
         end = world.kineticEnergy();
         finalCentres = world.centres();
+    } else {
+#ifdef KZ_HAVE_JOLT
+        const auto world = makeJolt(scene, allThreads(), engine);
+        start = world->kineticEnergy();
+        for (int i = 0; i < steps; ++i)
+            world->step(kTimeStep);
+        end = world->kineticEnergy();
+        finalCentres = centres(*world);
+#endif
     }
     return {100.0 * (end - start) / start, countEscapes(scene.room, finalCentres), steps};
 }
@@ -421,6 +499,17 @@ void setCounters(benchmark::State& state, const LongRun& run) {
     state.counters["drift_steps"] = benchmark::Counter(static_cast<double>(run.steps));
 }
 
+/// Steps `world` (anything with step()) kWarmupSteps times untimed, then once per iteration.
+template <class Step>
+void warmAndTime(benchmark::State& state, Step step) {
+    for (int i = 0; i < kWarmupSteps; ++i)
+        step();
+    for (auto _ : state) {
+        step();
+        benchmark::ClobberMemory();
+    }
+}
+
 void BM_Step(benchmark::State& state, Engine engine, int n, int threads) {
     const Scene& scene = sceneFor(n);
     const LongRun& run = longRunFor(engine, n);
@@ -429,24 +518,42 @@ void BM_Step(benchmark::State& state, Engine engine, int n, int threads) {
         world.setJobs(jobsFor(threads));
         for (int i = 0; i < kWarmupSteps; ++i)
             world.step();
+        std::int64_t impacts = 0;
         for (auto _ : state) {
             world.step();
+            impacts += world.lastStepImpacts();
             benchmark::ClobberMemory();
         }
-    } else {
+        state.counters["impacts_per_step"] =
+            static_cast<double>(impacts) / static_cast<double>(state.iterations());
+    } else if (engine == Engine::Bullet) {
         BulletScene world(scene);
-        for (int i = 0; i < kWarmupSteps; ++i)
-            world.step();
-        for (auto _ : state) {
-            world.step();
-            benchmark::ClobberMemory();
-        }
+        warmAndTime(state, [&] { world.step(); });
+    } else {
+#ifdef KZ_HAVE_JOLT
+        const auto world = makeJolt(scene, threads, engine);
+        warmAndTime(state, [&] { world->step(kTimeStep); });
+#endif
     }
     setCounters(state, run);
 }
 
 const char* engineName(Engine engine) {
-    return engine == Engine::Kolize ? "Kolize" : "Bullet";
+    switch (engine) {
+    case Engine::Kolize:
+        return "Kolize";
+    case Engine::Bullet:
+        return "Bullet";
+    case Engine::Jolt:
+        return "Jolt";
+    case Engine::JoltCcd:
+        return "JoltCCD";
+    case Engine::JoltElastic:
+        return "JoltElastic";
+    case Engine::JoltCcdElastic:
+        return "JoltCCDElastic";
+    }
+    return "?";
 }
 
 std::string stepName(Engine engine, int bodies, int threads) {
@@ -454,7 +561,7 @@ std::string stepName(Engine engine, int bodies, int threads) {
            "/threads:" + std::to_string(threads);
 }
 
-/// The thread counts each engine runs on: Kolize on 1 and on all cores, Bullet on 1.
+/// The thread counts each engine runs on: Kolize and Jolt on 1 and on all cores, Bullet on 1.
 std::vector<int> threadCounts(Engine engine) {
     if (engine == Engine::Bullet || allThreads() == 1) return {1};
     return {1, allThreads()};
@@ -470,14 +577,16 @@ bool bulletHasThreads() {
 class SummaryReporter : public kz::bench::MeanReporter {
 public:
     void printSummary() const {
-        std::printf("\nSummary: ms per step (mean and median over repetitions), ratios Kolize/Bullet and "
-                    "Kolize on %d threads / on 1; drift and escapes from the untimed long run\n",
-                    allThreads());
-        std::printf("%7s  %-6s  %7s  %10s  %10s  %10s  %16s  %7s  %11s\n", "bodies", "engine", "threads",
-                    "real ms", "median ms", "cpu ms", "energy drift %", "escapes", "drift steps");
+        std::printf("\nSummary: ms per step (mean and median over repetitions), Kolize's impacts per step "
+                    "(median), ratios of the medians; drift and escapes from the untimed long run\n");
+        std::printf("%7s  %-9s  %-14s  %7s  %10s  %10s  %10s  %8s  %16s  %7s  %11s\n", "bodies", "speeds",
+                    "engine", "threads", "real ms", "median ms", "cpu ms", "impacts", "energy drift %",
+                    "escapes", "drift steps");
         for (const SceneConfig& c : kConfigs) {
+            const std::string speeds = std::to_string(static_cast<int>(c.minSpeed)) + "-" +
+                                       std::to_string(static_cast<int>(c.maxSpeed)) + " m/s";
             std::map<std::pair<Engine, int>, double> medians;
-            for (Engine e : {Engine::Kolize, Engine::Bullet}) {
+            for (Engine e : engines()) {
                 for (int threads : threadCounts(e)) {
                     const std::string name = stepName(e, c.bodies, threads);
                     const std::optional<Mean> m = mean(name);
@@ -485,20 +594,29 @@ public:
                     const double med = realMedian(name);
                     medians[{e, threads}] = med;
                     const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
-                    std::printf("%7d  %-6s  %7d  %10.3f  %10.3f  %10.3f  %16.4f  %7d  %11d\n", c.bodies,
-                                engineName(e), threads, m->real, med, m->cpu, run.driftPct, run.escapes,
-                                run.steps);
+                    const double impacts = counterMedian(name, "impacts_per_step");
+                    const std::string impactText =
+                        std::isnan(impacts) ? "-" : std::to_string(std::lround(impacts));
+                    std::printf("%7d  %-9s  %-14s  %7d  %10.3f  %10.3f  %10.3f  %8s  %16.5f  %7d  %11d\n",
+                                c.bodies, speeds.c_str(), engineName(e), threads, m->real, med, m->cpu,
+                                impactText.c_str(), run.driftPct, run.escapes, run.steps);
                 }
             }
-            const auto ratio = [&](const char* label, std::pair<Engine, int> x, std::pair<Engine, int> y) {
-                if (medians.count(x) && medians.count(y))
-                    std::printf("%7d  %-24s  %9.2fx (medians)\n", c.bodies, label, medians[x] / medians[y]);
+            const auto ratio = [&](Engine x, int tx, Engine y, int ty) {
+                if (!medians.count({x, tx}) || !medians.count({y, ty})) return;
+                const std::string label = std::string(engineName(x)) + " " + std::to_string(tx) + "t / " +
+                                          engineName(y) + " " + std::to_string(ty) + "t";
+                std::printf("%7d  %-36s  %9.2fx (medians)\n", c.bodies, label.c_str(),
+                            medians[{x, tx}] / medians[{y, ty}]);
             };
-            const std::string many = "Kolize " + std::to_string(allThreads()) + "t / Kolize 1t";
-            ratio(many.c_str(), {Engine::Kolize, allThreads()}, {Engine::Kolize, 1});
-            ratio("Kolize 1t / Bullet 1t", {Engine::Kolize, 1}, {Engine::Bullet, 1});
-            const std::string versus = "Kolize " + std::to_string(allThreads()) + "t / Bullet 1t";
-            ratio(versus.c_str(), {Engine::Kolize, allThreads()}, {Engine::Bullet, 1});
+            const int all = allThreads();
+            ratio(Engine::Kolize, all, Engine::Kolize, 1);
+            ratio(Engine::Kolize, 1, Engine::Bullet, 1);
+            ratio(Engine::Kolize, all, Engine::Bullet, 1);
+            for (Engine jolt : {Engine::Jolt, Engine::JoltCcd, Engine::JoltElastic, Engine::JoltCcdElastic}) {
+                ratio(Engine::Kolize, 1, jolt, 1);
+                if (all > 1) ratio(Engine::Kolize, all, jolt, all);
+            }
         }
         if (!bulletHasThreads())
             std::printf("Bullet runs on 1 thread: this Bullet is built without BT_THREADSAFE "
@@ -783,7 +901,7 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
 
     for (const SceneConfig& c : kConfigs) {
-        for (Engine e : {Engine::Kolize, Engine::Bullet}) {
+        for (Engine e : engines()) {
             for (int threads : threadCounts(e)) {
                 benchmark::RegisterBenchmark(stepName(e, c.bodies, threads).c_str(), BM_Step, e, c.bodies,
                                              threads)
