@@ -108,7 +108,9 @@ struct GjkTrace {
 };
 
 /// closestPtConvexConvex(a, b, maxIterations) (query Distance) or testConvexConvex(a, b) (query
-/// Overlap) with its steps. Invalid input: status InvalidInput, no iterations.
+/// Overlap) with its steps. Invalid input: status InvalidInput, no iterations. Overlap with a cap
+/// below kGjkMaxIterations steps the distance iteration's overlap mode (the boolean GJK has no
+/// cap to lower).
 GjkTrace explainGjk(const ConvexShape& a, const ConvexShape& b, int maxIterations = kGjkMaxIterations,
                     GjkQuery query = GjkQuery::Distance);
 

@@ -161,6 +161,11 @@ TEST(ExplainGjk, BooleanOverlapTestDecidesApartAndDeepAndHandsOverWhenTouching) 
     // finds it on its simplex), or one float step apart (no plane separates them by more than the
     // tolerance and no simplex holds the origin: the distance iteration decides; touching counts).
     EXPECT_FALSE(explainGjk(a, at(std::nextafter(2.0f, 3.0f)), kGjkMaxIterations, GjkQuery::Overlap).boolean);
+    // A lower cap steps the distance iteration's overlap mode, within that cap.
+    const GjkTrace capped = explainGjk(a, at(0.7f), 2, GjkQuery::Overlap);
+    EXPECT_FALSE(capped.boolean);
+    EXPECT_LE(capped.iterations.size(), 2u);
+    EXPECT_EQ(checkGjkTrace(capped), "");
     for (const float x : {2.0f, std::nextafter(2.0f, 3.0f)}) {
         const GjkTrace touching = explainGjk(a, at(x), kGjkMaxIterations, GjkQuery::Overlap);
         EXPECT_EQ(touching.overlap, closestPtConvexConvex(a, at(x)).overlap) << x;
