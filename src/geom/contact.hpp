@@ -95,5 +95,9 @@ float separationObbTriangle(const Obb& a, const Triangle& b);
 /// Edge axes a_i x b_j within sin^2 1e-6 of parallel are skipped (the face axes cover those
 /// poses). No validity checks: the caller passes valid boxes.
 float separationObbObb(const Obb& a, const Obb& b);
+/// The same, and the axis that separation is along: a unit vector from A towards B (their
+/// separation along it is the value returned), which conservative advancement projects the
+/// relative velocity on.
+float separationObbObb(const Obb& a, const Obb& b, glm::vec3& axis);
 
 } // namespace kz

@@ -79,6 +79,8 @@ namespace {
 /// Boxes per chunk when finding each box's cells; cells per chunk of the pair search.
 constexpr std::size_t kBoxGrain = 2048;
 constexpr std::size_t kCellGrain = 256;
+/// A box grown over more cells than this (noteGrown) is returned by every boxesNear instead.
+constexpr std::int64_t kMaxGrownCells = 64;
 
 std::vector<int>& fillScratch() {
     thread_local std::vector<int> scratch;
@@ -272,6 +274,10 @@ void GridBroadPhase::oversizePairs(std::span<const Aabb> boxes,
 void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pair<int, int>>& pairs,
                                JobSystem* jobs) {
     pairs.clear();
+    for (const int cell : grownCells_)
+        grownInCell_[static_cast<std::size_t>(cell)].clear();
+    grownCells_.clear();
+    grownOversize_.clear();
     boxCount_ = static_cast<int>(boxes.size());
     if (boxes.size() < 2) return;
     const Grid grid = chooseGrid(boxes, jobs);
@@ -296,33 +302,70 @@ void GridBroadPhase::findPairs(std::span<const Aabb> boxes, std::vector<std::pai
     oversizePairs(boxes, pairs);
 }
 
+std::pair<glm::ivec3, glm::ivec3> GridBroadPhase::cellRange(const Aabb& box) const {
+    // The cells of the box's corners, clamped into the grid (every gridded box lies inside it,
+    // and cellOf is monotonic: a box meeting this one has a cell in this range).
+    const glm::ivec3 last = grid_.dims - 1;
+    return {glm::clamp(grid_.cellOf(glm::max(box.min, grid_.lo)), glm::ivec3(0), last),
+            glm::clamp(grid_.cellOf(glm::max(box.max, grid_.lo)), glm::ivec3(0), last)};
+}
+
 void GridBroadPhase::boxesNear(const Aabb& query, std::vector<int>& out) const {
     const auto all = [&] {
         for (int i = 0; i < boxCount_; ++i)
             out.push_back(i);
     };
     if (boxCount_ < 2 || !grid_.gridded) return all();
-    // The cells of the query's corners, clamped into the grid (every gridded box lies inside it,
-    // and cellOf is monotonic: a box meeting the query has a cell in this range).
-    const glm::ivec3 last = grid_.dims - 1;
-    const glm::ivec3 a = glm::clamp(grid_.cellOf(glm::max(query.min, grid_.lo)), glm::ivec3(0), last);
-    const glm::ivec3 b = glm::clamp(grid_.cellOf(glm::max(query.max, grid_.lo)), glm::ivec3(0), last);
+    const auto [a, b] = cellRange(query);
     const glm::ivec3 count = b - a + 1;
     // A query as wide as a good part of the grid: every box is as quick.
     if (static_cast<std::int64_t>(count.x) * count.y * count.z > boxCount_ / 8) return all();
     out.insert(out.end(), oversize_.begin(), oversize_.end());
+    out.insert(out.end(), grownOversize_.begin(), grownOversize_.end());
+    const bool grown = !grownCells_.empty();
     for (int z = a.z; z <= b.z; ++z)
         for (int y = a.y; y <= b.y; ++y)
             for (int x = a.x; x <= b.x; ++x) {
                 const int cell = grid_.flat({x, y, z});
                 out.insert(out.end(), entries_.begin() + cellStart_[cell],
                            entries_.begin() + cellStart_[cell + 1]);
+                if (grown) {
+                    const std::vector<int>& more = grownInCell_[static_cast<std::size_t>(cell)];
+                    out.insert(out.end(), more.begin(), more.end());
+                }
+            }
+}
+
+void GridBroadPhase::noteGrown(int i, const Aabb& box) {
+    const auto finite = [](const glm::vec3& v) {
+        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    };
+    if (boxCount_ < 2 || !grid_.gridded || !finite(box.min) || !finite(box.max))
+        return; // boxesNear returns every box, or this one meets none
+    const auto [a, b] = cellRange(box);
+    const glm::ivec3 count = b - a + 1;
+    if (static_cast<std::int64_t>(count.x) * count.y * count.z > kMaxGrownCells) {
+        grownOversize_.push_back(i);
+        return;
+    }
+    grownInCell_.resize(static_cast<std::size_t>(grid_.cellCount()));
+    for (int z = a.z; z <= b.z; ++z)
+        for (int y = a.y; y <= b.y; ++y)
+            for (int x = a.x; x <= b.x; ++x) {
+                const int cell = grid_.flat({x, y, z});
+                std::vector<int>& list = grownInCell_[static_cast<std::size_t>(cell)];
+                if (list.empty()) grownCells_.push_back(cell);
+                list.push_back(i);
             }
 }
 
 std::size_t GridBroadPhase::memoryBytes() const {
+    std::size_t grown = vectorBytes(grownInCell_) + vectorBytes(grownCells_) + vectorBytes(grownOversize_);
+    for (const std::vector<int>& cell : grownInCell_)
+        grown += vectorBytes(cell);
     return vectorBytes(cellStart_) + vectorBytes(entries_) + vectorBytes(boxCopies_) +
-           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_) + vectorBytes(maxCell_);
+           vectorBytes(oversize_) + vectorBytes(extents_) + vectorBytes(minCell_) + vectorBytes(maxCell_) +
+           grown;
 }
 
 } // namespace kz

@@ -39,6 +39,10 @@ public:
     /// least once, in no particular order. Every box of that call that overlaps `query` is among
     /// them (all of them when it had fewer than two boxes).
     void boxesNear(const Aabb& query, std::vector<int>& out) const;
+    /// Box `i` of the last findPairs has grown to `box` since (World::watchPath): boxesNear also
+    /// appends `i` for every query that meets the cells `box` covers (a box that is not finite
+    /// meets nothing and is not kept). Each findPairs forgets what was grown before it.
+    void noteGrown(int i, const Aabb& box);
     /// The heap bytes a copy holds (the last grid's cells and entries).
     std::size_t memoryBytes() const;
 
@@ -76,8 +80,16 @@ private:
     std::vector<float> extents_;
     std::vector<glm::ivec3> minCell_; ///< Per box, the cell of its min corner.
     std::vector<glm::ivec3> maxCell_; ///< Per box, the cell of its max corner; x = -1 for an oversize box.
-    Grid grid_{};                     ///< The last findPairs' grid.
-    int boxCount_ = 0;                ///< And its number of boxes.
+    /// The cells, clamped into the grid, that a finite box covers.
+    std::pair<glm::ivec3, glm::ivec3> cellRange(const Aabb& box) const;
+
+    /// Per cell, the boxes grown into it since the last findPairs (noteGrown), and the cells
+    /// that have any (to clear them); boxes grown over too many cells.
+    std::vector<std::vector<int>> grownInCell_;
+    std::vector<int> grownCells_;
+    std::vector<int> grownOversize_;
+    Grid grid_{};      ///< The last findPairs' grid.
+    int boxCount_ = 0; ///< And its number of boxes.
     /// Per chunk of cells, its pairs (when the search runs in more than one chunk).
     Uncopied<std::vector<std::vector<std::pair<int, int>>>> chunkPairs_;
     /// Per chunk of boxes and range of cells (chunk * ranges + range): the boxes that reach it.

@@ -34,12 +34,12 @@ void World::findCandidates() {
     parallelFor(jobs, bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             const Body& b = bodies_[i];
-            const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin + 2.0f * glm::length(b.velocity) * h);
-            scratch.swept[i] = {b.position - r, b.position + r};
+            const glm::vec3 r(boundingRadius(b) + 2.0f * kMargin);
+            const glm::vec3 end = b.position + b.velocity * h;
+            scratch.swept[i] = {glm::min(b.position, end) - r, glm::max(b.position, end) + r};
         }
     });
     scratch.grid.findPairs(scratch.swept, scratch.pairs, jobs);
-    scratch.grown.clear();
     scratch.candidateStamp.clear();
     scratch.byBody.resize(static_cast<std::size_t>(n));
     // Each element is assigned whole below: the resize keeps what it can (no construction).
@@ -115,7 +115,7 @@ void World::watchPath(int i, double now) {
     // The rest of the path leaves the box the broad phase saw: grow it and find new partners
     // among all bodies, walls and obstacles (rare: a body sped up or turned sharply by an impact).
     box = {glm::min(box.min, path.min), glm::max(box.max, path.max)};
-    scratch.grown.push_back(i);
+    scratch.grid.noteGrown(i, box);
     const auto known = [&](Partner partner) {
         for (int ci : scratch.byBody[i]) {
             const Candidate& c = scratch.candidates[ci];
@@ -127,7 +127,7 @@ void World::watchPath(int i, double now) {
         return false;
     };
     // The bodies whose box meets the grown one, in index order: among those the broad phase's grid
-    // has near it and those whose box has grown since (for a box that is not finite, none meets it).
+    // has near it, as it was or grown since (for a box that is not finite, none meets it).
     std::vector<int>& near = scratch.parallel.value.nearBodies;
     near.clear();
     const auto finite = [](const glm::vec3& v) {
@@ -135,7 +135,6 @@ void World::watchPath(int i, double now) {
     };
     if (finite(box.min) && finite(box.max)) {
         scratch.grid.boxesNear(box, near);
-        near.insert(near.end(), scratch.grown.begin(), scratch.grown.end());
         std::sort(near.begin(), near.end());
         near.erase(std::unique(near.begin(), near.end()), near.end());
     }

@@ -48,8 +48,8 @@ struct ImpactRecorder {
         if (!approaching) out.method = ImpactMethod::NotApproaching;
     }
     void tolerance(float tolerance) { out.tolerance = tolerance; }
-    void step(float time, float distance) {
-        out.steps[static_cast<std::size_t>(out.stepCount++)] = {time, distance, 0.0f};
+    void step(float time, float distance, float bound) {
+        out.steps[static_cast<std::size_t>(out.stepCount++)] = {time, distance, bound, 0.0f};
     }
     void advance(float by) { out.steps[static_cast<std::size_t>(out.stepCount - 1)].advance = by; }
     void end(AdvancementEnd why) { out.end = why; }

@@ -17,10 +17,14 @@
 namespace kz {
 
 /// One iteration of conservative advancement: at `time` the gap is at least `distance`; it
-/// cannot close faster than the bound, so flying (distance - target) / bound is safe.
+/// cannot close faster than `bound`, so flying (distance - target) / bound is safe.
 struct AdvancementStep {
     float time;     ///< Seconds from now reached before this iteration (0 for the first).
     float distance; ///< The gap's lower bound there (for two boxes, separationObbObb's).
+    /// The bound on the gap's closing speed from there: the relative velocity's component along
+    /// the axis the gap was measured on (for a wall, its normal; for an obstacle, the whole speed)
+    /// plus each box's rotation bound.
+    float bound;
     /// (distance - target) / bound, the time flown next; on a last iteration that went beyond the
     /// time left, the advance that would have; 0 on one that converged.
     float advance;
@@ -52,9 +56,8 @@ struct AdvancementTrace {
     /// the contact reach, the largest gap the step start's solve takes as touching.
     float target;
     float tolerance; ///< Conservative: the advancement stops within this of the target (kMargin / 8).
-    /// Conservative or NotApproaching: the bound on the closing speed, |relative velocity| plus
-    /// each box's rotation bound (for a wall, the approach speed plus the rotation bound; for an
-    /// obstacle, the body's speed plus its rotation bound).
+    /// Conservative or NotApproaching: the first iteration's bound on the closing speed (see
+    /// AdvancementStep::bound; each iteration has its own).
     float bound;
     /// Conservative: the iterations, stepCount used (1 to 2 kAdvanceIterations).
     std::array<AdvancementStep, 2 * kAdvanceIterations> steps;

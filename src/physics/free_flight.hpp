@@ -8,6 +8,9 @@
 
 #include "body.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace kz {
 
 inline float boundingRadius(const Body& b) {
@@ -15,11 +18,16 @@ inline float boundingRadius(const Body& b) {
 }
 
 /// Upper bound of the speed at which rotation moves any surface point (0 for a sphere, whose
-/// surface does not move when it spins).
-inline float rotationSpeedBound(const Body& b) {
+/// surface does not move when it spins): the farthest point's distance |halfExtents| times the
+/// largest angular speed free flight can reach. With body-frame momentum m, |w|^2 = sum m_i^2 /
+/// I_i^2, at most |L|^2 / I_min^2 and at most 2 E / I_min (E = sum m_i^2 / 2 I_i, the rotational
+/// energy `spinEnergy`, which free flight keeps to far better than the 2% slack given it here).
+inline float rotationSpeedBound(const Body& b, double spinEnergy) {
     if (b.shape == ShapeType::Sphere) return 0.0f;
-    const glm::vec3 inv = 1.0f / b.inertiaLocal;
-    return glm::length(b.angularMomentum) * (inv.x + inv.y + inv.z) * glm::length(b.halfExtents);
+    const float least = std::min(b.inertiaLocal.x, std::min(b.inertiaLocal.y, b.inertiaLocal.z));
+    const float byMomentum = glm::length(b.angularMomentum) / least;
+    const float byEnergy = static_cast<float>(std::sqrt(2.0 * spinEnergy / static_cast<double>(least)));
+    return 1.001f * std::min(byMomentum, 1.01f * byEnergy) * glm::length(b.halfExtents);
 }
 
 /// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.

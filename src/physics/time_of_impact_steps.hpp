@@ -37,18 +37,55 @@ struct World::SearchStart {
 
 namespace {
 
+/// One look at a pair during conservative advancement: the gap's lower bound now, and a bound on
+/// how fast it can close from here.
+struct Gauge {
+    float gap;
+    float bound;
+};
+
+/// How fast the bodies' separation along a fixed world axis `n` (from a towards b) can shrink: the
+/// centres approach along it at n . (va - vb), and a turning body's support point along any fixed
+/// axis moves at most at its rotation bound (Bullet's btContinuousConvexCollision bounds the same).
+float closingAlong(const glm::vec3& n, const Body& a, double spinA, const Body& b, double spinB) {
+    return std::max(0.0f, glm::dot(n, a.velocity - b.velocity)) + rotationSpeedBound(a, spinA) +
+           rotationSpeedBound(b, spinB);
+}
+
+/// The gap between two bodies that are not both spheres, and the bound on its closing speed. The
+/// gap is their separation along one axis (for two boxes the best of the 15 separating axes, for a
+/// sphere and a box the direction of the box's point nearest the sphere's centre), and the true
+/// distance is at least the separation along that axis for as long as that axis is held fixed, so
+/// the bound need only cover the closing along it. A sphere's centre inside a box (no axis):
+/// the full relative speed.
+Gauge gaugeBetween(const Body& a, double spinA, const Body& b, double spinB) {
+    glm::vec3 axis;
+    float gap;
+    if (a.shape == ShapeType::Box && b.shape == ShapeType::Box) {
+        gap = separationObbObb(obbOf(a), obbOf(b), axis);
+    } else {
+        const bool aIsSphere = a.shape == ShapeType::Sphere;
+        const Body& sphere = aIsSphere ? a : b;
+        const glm::vec3 offset =
+            sphere.position - closestPtPointObb(sphere.position, obbOf(aIsSphere ? b : a));
+        const float length = glm::length(offset);
+        gap = length - sphere.radius;
+        if (!(length > 0.0f)) {
+            return {gap, glm::length(a.velocity - b.velocity) + rotationSpeedBound(a, spinA) +
+                             rotationSpeedBound(b, spinB)};
+        }
+        axis = (aIsSphere ? -offset : offset) / length; // from a towards b
+    }
+    return {gap, closingAlong(axis, a, spinA, b, spinB)};
+}
+
 /// A lower bound of the distance between two bodies' surfaces (exact but for box-box, where
 /// it is the largest separation over the 15 separating axes).
 float distanceBetween(const Body& a, const Body& b) {
     if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
         return glm::length(a.position - b.position) - a.radius - b.radius;
     }
-    if (a.shape == ShapeType::Sphere || b.shape == ShapeType::Sphere) {
-        const Body& sphere = a.shape == ShapeType::Sphere ? a : b;
-        const Body& box = a.shape == ShapeType::Sphere ? b : a;
-        return std::sqrt(sqDistPointObb(sphere.position, obbOf(box))) - sphere.radius;
-    }
-    return separationObbObb(obbOf(a), obbOf(b));
+    return gaugeBetween(a, 0.0, b, 0.0).gap;
 }
 
 /// A lower bound of the distance between a body's surface and a set of triangles; INFINITY for
@@ -98,38 +135,40 @@ float clearUntil(float sphereGap, float closing, float target) {
     return closing > 0.0f ? beyond / closing : INFINITY;
 }
 
-/// Conservative advancement (Mirtich 1996): the gap d, starting at d0, cannot close faster than
-/// `bound`, so flying (d - target) / bound is always safe. `flyBy(dt)` moves the look-ahead
-/// poses on by dt and returns the new gap; `observe` sees each iteration. The time the gap comes
-/// within kAdvanceTolerance of `target`, or INFINITY when that is beyond `remaining`.
-/// kAdvanceIterations advances at most; when the last of them would stop short of `clear` (the
-/// bounding spheres' clearUntil), it flies to `clear` instead and the search goes on for as many
-/// again (once): a fast-spinning box whose spin bound makes every advance tiny would otherwise
-/// stop at a time that is no impact, search again from there and do the same, event after event,
-/// until the step's events ran out (and with them every other body's impacts: how 1 mm boxes at
-/// 1000 m/s in a 2000 m room left it). After the last advance: the time reached, still safe.
+/// Conservative advancement (Mirtich 1996): the gap d, starting at `first.gap`, cannot close
+/// faster than the gauge's bound, so flying (d - target) / bound is always safe. `flyBy(dt)` moves
+/// the look-ahead poses on by dt and returns the new gap and bound; `observe` sees each
+/// iteration. The time the gap comes within kAdvanceTolerance of `target`, or INFINITY when that
+/// is beyond `remaining` (or the gap can no longer close). kAdvanceIterations advances at most;
+/// when the last of them would stop short of `clear` (the bounding spheres' clearUntil), it flies
+/// to `clear` instead and the search goes on for as many again (once): a fast-spinning box whose
+/// spin bound makes every advance tiny would otherwise stop at a time that is no impact, search
+/// again from there and do the same, event after event, until the step's events ran out (and
+/// with them every other body's impacts: how 1 mm boxes at 1000 m/s in a 2000 m room left it).
+/// After the last advance: the time reached, still safe.
 template <class FlyBy, class Observe>
-float advanceConservatively(float d0, float target, float bound, float remaining, float clear, FlyBy&& flyBy,
+float advanceConservatively(Gauge first, float target, float remaining, float clear, FlyBy&& flyBy,
                             Observe& observe) {
-    float t = 0.0f, d = d0;
+    float t = 0.0f;
+    Gauge now = first;
     observe.tolerance(kAdvanceTolerance);
     int budget = kAdvanceIterations;
     for (int iteration = 0; iteration < budget; ++iteration) {
-        observe.step(t, d);
-        if (d <= target + kAdvanceTolerance) return t;
-        float advanceBy = (d - target) / bound;
+        observe.step(t, now.gap, now.bound);
+        if (now.gap <= target + kAdvanceTolerance) return t;
+        float advanceBy = (now.gap - target) / now.bound; // +inf for a bound of 0: never closes
         if (iteration + 1 == kAdvanceIterations && clear > t + advanceBy) {
             advanceBy = clear - t; // nothing can touch sooner
             budget += kAdvanceIterations;
             observe.jump();
         }
         observe.advance(advanceBy);
-        if (t + advanceBy > remaining) {
+        if (!(t + advanceBy <= remaining)) {
             observe.end(AdvancementEnd::BeyondRemaining);
             return INFINITY;
         }
         t += advanceBy;
-        d = flyBy(advanceBy);
+        now = flyBy(advanceBy);
     }
     observe.end(AdvancementEnd::IterationLimit);
     return t;
@@ -206,10 +245,21 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     const float closing =
         b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
     if (sphereGap - kMargin > closing * remaining) return INFINITY;
-    const float d0 = b ? distanceBetween(a, *b) : distanceToPlane(a, *wall);
-    target = impactTarget(meetExactly(a, b), d0);
+    // Conservative advancement's first look (the gap and the bound on its closing speed), or the
+    // exact pair's gap.
+    const float spinBoundA = rotationSpeedBound(a, start.spinA);
+    const auto gauge = [&](const Body& pa, const Body* pb) -> Gauge {
+        if (pb) return gaugeBetween(pa, start.spinA, *pb, start.spinB);
+        return {distanceToPlane(pa, *wall),
+                std::max(0.0f, -glm::dot(wall->normal, pa.velocity)) + spinBoundA};
+    };
+    const bool exact = meetExactly(a, b);
+    const Gauge first =
+        exact ? Gauge{b ? distanceBetween(a, *b) : distanceToPlane(a, *wall), 0.0f} : gauge(a, b);
+    const float d0 = first.gap;
+    target = impactTarget(exact, d0);
     // A box whose bounding sphere stays beyond the gap it would stop at: no impact, whatever its spin.
-    if (!meetExactly(a, b) && staysApart(sphereGap, closing, target, remaining)) return INFINITY;
+    if (!exact && staysApart(sphereGap, closing, target, remaining)) return INFINITY;
     observe.start(d0, target);
 
     if (!b && a.shape == ShapeType::Sphere) {
@@ -222,21 +272,18 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
             sweepSphereSphere(sphereOf(a), a.velocity, sphereOf(*b), b->velocity, remaining, target));
     }
 
-    // Conservative advancement: |d'(t)| <= bound, so the gap cannot close faster than that.
-    const float bound =
-        b ? glm::length(a.velocity - b->velocity) + rotationSpeedBound(a) + rotationSpeedBound(*b)
-          : std::max(0.0f, -glm::dot(wall->normal, a.velocity)) + rotationSpeedBound(a);
-    observe.bound(bound, bound > 1e-9f);
-    if (!(bound > 1e-9f)) return INFINITY;
+    // Conservative advancement: the gap cannot close faster than the gauge's bound.
+    observe.bound(first.bound, first.bound > 1e-9f);
+    if (!(first.bound > 1e-9f)) return INFINITY;
     Body pa = a;
     std::optional<Body> pb;
     if (b) pb = *b;
     return advanceConservatively(
-        d0, target, bound, remaining, clearUntil(sphereGap, closing, target),
+        first, target, remaining, clearUntil(sphereGap, closing, target),
         [&](float by) {
             lookAhead(pa, by, start.spinA);
             if (pb) lookAhead(*pb, by, start.spinB);
-            return pb ? distanceBetween(pa, *pb) : distanceToPlane(pa, *wall);
+            return gauge(pa, pb ? &*pb : nullptr);
         },
         observe);
 }
@@ -250,7 +297,7 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     // cannot approach any triangle faster than its speed plus the spin bound.
     const Body& a = start.a;
     const Obstacle& o = obstacles_[start.partner.index];
-    const float bound = glm::length(a.velocity) + rotationSpeedBound(a);
+    const float bound = glm::length(a.velocity) + rotationSpeedBound(a, start.spinA);
     const float travel = bound * remaining;
     const float gap = std::sqrt(sqDistPointAabb(a.position, o.bounds)) - boundingRadius(a);
     if (gap - kMargin > travel) return INFINITY;
@@ -282,10 +329,10 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     if (!(bound > 1e-9f)) return INFINITY;
     Body pa = a;
     return advanceConservatively(
-        d0, target, bound, remaining, clearUntil(gap, speed, target),
+        Gauge{d0, bound}, target, remaining, clearUntil(gap, speed, target),
         [&](float by) {
             lookAhead(pa, by, start.spinA);
-            return distanceToTriangles(pa, near);
+            return Gauge{distanceToTriangles(pa, near), bound};
         },
         observe);
 }

@@ -144,7 +144,6 @@ struct World::Impl {
     std::vector<std::vector<int>> byBody; ///< Candidate indices per body.
     std::vector<std::pair<int, int>> pairs;
     std::vector<Aabb> swept; ///< Per body: the box its candidates were found for.
-    std::vector<int> grown;  ///< The bodies whose box watchPath has grown since the broad phase.
     GridBroadPhase grid;
     std::vector<std::uint32_t> contactSerial; ///< Per entry of contacts_: which resolve made it.
     std::uint32_t resolveSerial = 0;

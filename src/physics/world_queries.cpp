@@ -112,12 +112,12 @@ std::size_t World::memoryBytes() const {
     for (const Obstacle& o : obstacles_)
         bytes += o.name.capacity() >= sizeof(std::string) ? o.name.capacity() + 1 : 0;
     bytes += vectorBytes(s.candidates) + vectorBytes(s.byBody) + vectorBytes(s.pairs) + vectorBytes(s.swept) +
-             vectorBytes(s.grown) + s.grid.memoryBytes() + vectorBytes(s.contactSerial) +
-             vectorBytes(s.spinEnergy) + s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) +
-             vectorBytes(s.bodyTime) + vectorBytes(s.involved) + vectorBytes(s.gathered) +
-             vectorBytes(s.solved) + vectorBytes(s.inSolve) + vectorBytes(s.local.nearTriangles) +
-             vectorBytes(s.local.nearIds) + vectorBytes(s.local.manifolds) + vectorBytes(s.candidateStamp) +
-             vectorBytes(s.searchStarts) + vectorBytes(s.fired) + s.bodyBvh.memoryBytes();
+             s.grid.memoryBytes() + vectorBytes(s.contactSerial) + vectorBytes(s.spinEnergy) +
+             s.solver.memoryBytes() + vectorBytes(s.heap) + vectorBytes(s.stale) + vectorBytes(s.bodyTime) +
+             vectorBytes(s.involved) + vectorBytes(s.gathered) + vectorBytes(s.solved) +
+             vectorBytes(s.inSolve) + vectorBytes(s.local.nearTriangles) + vectorBytes(s.local.nearIds) +
+             vectorBytes(s.local.manifolds) + vectorBytes(s.candidateStamp) + vectorBytes(s.searchStarts) +
+             vectorBytes(s.fired) + s.bodyBvh.memoryBytes();
     return bytes;
 }
 

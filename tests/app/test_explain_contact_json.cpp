@@ -199,7 +199,7 @@ TEST(ExplainContactJson, BoxesClosingHeadOnListTheirIterations) {
     EXPECT_EQ(j["method"], "conservative");
     EXPECT_EQ(j["initial_distance"], 3.0);
     ASSERT_EQ(j["iterations"].size(), 2u);
-    EXPECT_EQ(keys(j["iterations"][0]), (std::vector<std::string>{"time", "distance", "advance"}));
+    EXPECT_EQ(keys(j["iterations"][0]), (std::vector<std::string>{"time", "distance", "bound", "advance"}));
     EXPECT_EQ(j["end"], "converged");
     EXPECT_NEAR(j["time"].get<double>(), 2.999, 1e-6);
     // No impact in the time left: the time is null, never infinity.

@@ -5,6 +5,7 @@
 #include "support/geom_print.hpp"
 #include "support/geom_random.hpp"
 #include "support/geom_reference.hpp"
+#include "support/same_bits.hpp"
 #include "support/thin_triangles.hpp"
 
 #include <algorithm>
@@ -1464,6 +1465,29 @@ TEST(SeparationObbObbPropertyTest, AgreesWithCornerProjectionsAndNeverExceedsThe
     }
     EXPECT_GT(apart, 3000);
     EXPECT_GT(overlapping, 2000);
+}
+
+TEST(SeparationObbObbPropertyTest, TheAxisPointsFromAToBAndTheBoxesAreSeparatedAlongItByTheValue) {
+    // Conservative advancement projects the relative velocity on this axis: the boxes' corners
+    // projected on it must be the value apart, B beyond A.
+    const unsigned seed = kSeed + 41;
+    std::mt19937 rng(seed);
+    for (int i = 0; i < 20000; ++i) {
+        const Obb a = randomObb(rng, 2.0f, 0.1f, 1.0f), b = randomObb(rng, 2.0f, 0.1f, 1.0f);
+        glm::vec3 axis;
+        const float got = kz::separationObbObb(a, b, axis);
+        ASSERT_TRUE(kz::test::sameBits(got, kz::separationObbObb(a, b))) << "seed " << seed << " case " << i;
+        ASSERT_NEAR(glm::length(axis), 1.0f, 1e-5f) << "seed " << seed << " case " << i;
+        glm::vec3 ca[8], cb[8];
+        kz::corners(a, ca);
+        kz::corners(b, cb);
+        double hiA = -INFINITY, loB = INFINITY;
+        for (int k = 0; k < 8; ++k) {
+            hiA = std::max(hiA, glm::dot(glm::dvec3(axis), glm::dvec3(ca[k])));
+            loB = std::min(loB, glm::dot(glm::dvec3(axis), glm::dvec3(cb[k])));
+        }
+        ASSERT_NEAR(loB - hiA, got, 1e-4 * (1.0 + std::abs(got))) << "seed " << seed << " case " << i;
+    }
 }
 
 } // namespace

@@ -314,4 +314,57 @@ TEST(GridBroadphase, BoxesSpreadWiderThanAFloatCanSpanStillGiveTheBruteForcePair
     EXPECT_TRUE(sameAsBruteForce(boxes, Finder::Grid));
 }
 
+TEST(GridBroadphase, BoxesNearFindsEveryBoxAsGrownSinceTheLastFindPairsAndForgetsItAfter) {
+    // World::watchPath grows a body's box after an impact and asks for the boxes near the grown
+    // one: every box that meets a query, as found or as grown since, must be among boxesNear's.
+    const std::vector<Aabb> found = gridBoxes(811, 400, glm::vec3(40.0f), 0.5f, 3);
+    kz::GridBroadPhase grid;
+    Pairs pairs;
+    grid.findPairs(found, pairs);
+    std::vector<Aabb> now = found;
+    std::mt19937 rng(812);
+    std::uniform_real_distribution<float> coordinate(0.0f, 40.0f), size(0.0f, 3.0f);
+    int grownFar = 0;
+    for (int k = 0; k < 120; ++k) {
+        const int i = std::uniform_int_distribution<int>(0, 399)(rng);
+        Aabb& box = now[static_cast<std::size_t>(i)];
+        // Grown by a path to anywhere in the room: a few cells, or (every tenth) most of it.
+        const glm::vec3 to(coordinate(rng), coordinate(rng), coordinate(rng));
+        const glm::vec3 reach = k % 10 == 0 ? glm::vec3(30.0f) : glm::vec3(size(rng));
+        box = {glm::min(box.min, to - reach), glm::max(box.max, to + reach)};
+        grid.noteGrown(i, box);
+        grownFar += glm::length(to - found[static_cast<std::size_t>(i)].min) > 10.0f;
+    }
+    ASSERT_GT(grownFar, 50);
+    // A box that is not finite meets nothing and is not kept.
+    grid.noteGrown(7, {glm::vec3(0.0f), glm::vec3(INFINITY)});
+    for (int q = 0; q < 500; ++q) {
+        const glm::vec3 at(coordinate(rng), coordinate(rng), coordinate(rng));
+        const Aabb query{at, at + glm::vec3(size(rng))};
+        std::vector<int> near;
+        grid.boxesNear(query, near);
+        const std::set<int> got(near.begin(), near.end());
+        for (int i = 0; i < 400; ++i) {
+            const Aabb& box = now[static_cast<std::size_t>(i)];
+            bool meets = true;
+            for (int axis = 0; axis < 3; ++axis)
+                meets = meets && box.min[axis] <= query.max[axis] && query.min[axis] <= box.max[axis];
+            ASSERT_TRUE(!meets || got.count(i)) << "query " << q << " misses box " << i;
+        }
+    }
+    // A new findPairs starts from its own boxes: what was grown before is forgotten, and a query
+    // finds what a grid that never saw a grown box finds.
+    grid.findPairs(found, pairs);
+    kz::GridBroadPhase fresh;
+    fresh.findPairs(found, pairs);
+    for (int q = 0; q < 100; ++q) {
+        const glm::vec3 at(coordinate(rng), coordinate(rng), coordinate(rng));
+        const Aabb query{at, at + glm::vec3(size(rng))};
+        std::vector<int> near, want;
+        grid.boxesNear(query, near);
+        fresh.boxesNear(query, want);
+        ASSERT_EQ(near, want) << "query " << q;
+    }
+}
+
 } // namespace

@@ -10,11 +10,11 @@
 namespace kz::test {
 
 inline const std::map<std::string, std::string> kGoldenStates = {
-    {"boxes", "ba73bf3d78f071f2"},        {"deterministic", "fbcf27aa4afe9f94"},
-    {"gravity-pile", "6b431436b3c35f9f"}, {"high-speed", "cb6414252e4aad0b"},
-    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "171b5b7b27a24e6a"},
-    {"mixed-100", "58e0d63b4c278876"},    {"random", "b40517989ec9d5b5"},
-    {"slanted-room", "dbb79efbb6f4641c"}, {"two-balls", "c612aba85b9900e4"},
+    {"boxes", "03e3580c8eda9825"},        {"deterministic", "fbcf27aa4afe9f94"},
+    {"gravity-pile", "e96b1d858bef4ce0"}, {"high-speed", "e6a5f38446895cac"},
+    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "a26dce8b05e5d11e"},
+    {"mixed-100", "4ebb872825b3048e"},    {"random", "27f9474276df5df7"},
+    {"slanted-room", "d2e775524714747c"}, {"two-balls", "c612aba85b9900e4"},
 };
 
 } // namespace kz::test

@@ -88,12 +88,13 @@ void advancementLines(const AdvancementTrace& why, std::vector<std::string>& out
     out.push_back("fly (d - target) / bound until d <= target + tolerance:");
     out.push_back(format("  d0 = %.6f m, target %.6f m", d(why.initialDistance), d(why.target)));
     out.push_back(format("  tolerance %.6f m", d(why.tolerance)));
-    out.push_back(format("  closing speed bound %.4f m/s", d(why.bound)));
-    out.push_back("  #   time (ms)   distance (m)  advance (ms)");
+    out.push_back(format("  closing speed bound %.4f m/s (along the gap's axis, plus spin),", d(why.bound)));
+    out.push_back("  measured again at each iteration:");
+    out.push_back("  #   time (ms)   distance (m)  bound (m/s)  advance (ms)");
     for (int k = 0; k < why.stepCount; ++k) {
         const AdvancementStep& s = why.steps[static_cast<std::size_t>(k)];
-        out.push_back(
-            format("  %-2d  %9.4f   %11.6f  %11.4f", k + 1, ms(d(s.time)), d(s.distance), ms(d(s.advance))));
+        out.push_back(format("  %-2d  %9.4f   %11.6f  %11.4f  %11.4f", k + 1, ms(d(s.time)), d(s.distance),
+                             d(s.bound), ms(d(s.advance))));
         if (k == why.jumpStep)
             out.push_back("      (to where the bounding spheres could first reach the target)");
     }

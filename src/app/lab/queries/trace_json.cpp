@@ -278,8 +278,10 @@ Json traceToJson(const AdvancementTrace& t) {
     Json iterations = Json::array();
     for (int k = 0; k < t.stepCount; ++k) {
         const AdvancementStep& s = t.steps[static_cast<std::size_t>(k)];
-        iterations.push_back(
-            {{"time", number(s.time)}, {"distance", number(s.distance)}, {"advance", number(s.advance)}});
+        iterations.push_back({{"time", number(s.time)},
+                              {"distance", number(s.distance)},
+                              {"bound", number(s.bound)},
+                              {"advance", number(s.advance)}});
     }
     const bool swept = t.method == ImpactMethod::SphereTriangleSweep && t.triangle >= 0;
     return {{"valid", t.valid},

@@ -101,7 +101,7 @@ nlohmann::ordered_json traceToJson(const SphereSphereSweepTrace& trace);
 /// "sphere_sphere_root" | "sphere_triangle_sweep" | "not_approaching" | "conservative" |
 /// "touching_at_step_start" (an impact record's only),
 /// "initial_distance", "target", "tolerance", "bound", "iterations": [{"time", "distance",
-/// "advance"}], "end": "converged" | "beyond_remaining" | "iteration_limit" (conservative only,
+/// "bound", "advance"}], "end": "converged" | "beyond_remaining" | "iteration_limit" (conservative only,
 /// else null), "root" (the root's terms above, or null), "near_triangles" (an obstacle's
 /// triangles near the path, else 0), "triangle" and "sweep" (the triangle whose sweep gave the
 /// time, its mesh index and sweep trace, or null), "time" (seconds from the search's start, null
