@@ -4,6 +4,7 @@
 #include "world_impl.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace kz {
 namespace {
@@ -64,7 +65,7 @@ void World::flyToImpacts() {
         if (!scratch.candidates[ci].fresh) scratch.stale.push_back(ci);
     }
     double now = 0.0;
-    const int maxEvents = 8 * static_cast<int>(bodies_.size()) + 64;
+    const int maxEvents = eventCap();
     // Free flight to the step's end, ahead of time: once the first searches are done, the workers
     // fly every body from its state then to the end of the step while this thread goes from impact
     // to impact; finishStep keeps that for each body no impact has touched (the same drift of the
@@ -73,6 +74,7 @@ void World::flyToImpacts() {
     parallel.flownAhead = false;
     FlyAhead flyAhead{bodies_, parallel, h};
     JobSystem::Background ahead;
+    bool capped = true;
     for (int event = 0; event < maxEvents; ++event) {
         const float remaining = h - static_cast<float>(now);
         searchStaleImpacts(now, remaining);
@@ -80,12 +82,34 @@ void World::flyToImpacts() {
         pushSearchedImpacts(now, remaining);
         scratch.stale.clear();
         const std::optional<double> earliest = popEarliestImpacts();
-        if (!earliest) break;
+        if (!earliest) {
+            capped = false;
+            break;
+        }
         now = *earliest;
         resolveContacts(now, ResolvePass::Impact);
         recordImpacts(now, false);
     }
+    if (capped) {
+        // The cap is reached: is another impact due within the step? (The last impact's pairs are
+        // searched again; the heap holds every other pair's next impact.)
+        const float remaining = h - static_cast<float>(now);
+        searchStaleImpacts(now, remaining);
+        pushSearchedImpacts(now, remaining);
+        scratch.stale.clear();
+        while (!scratch.heap.empty() && !scratch.isCurrent(scratch.heap.front()))
+            scratch.popImpact();
+        capped = !scratch.heap.empty();
+    }
     ahead.wait();
+    // Cut short: every body stops at the last impact's time, where every impact before it has
+    // been taken (finishStep flies each body there, not to the step's end).
+    scratch.stepEnd = capped ? now : static_cast<double>(h);
+    lastStepLost_ = capped ? h - static_cast<float>(now) : 0.0f;
+    if (capped) {
+        lastStepLost_ = std::max(lastStepLost_, std::numeric_limits<float>::denorm_min());
+        ++cappedSteps_;
+    }
 }
 
 void World::searchStaleImpacts(double now, float remaining) {

@@ -54,7 +54,8 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), impacts_(other.impacts_), accumulator_(other.accumulator_),
       paused_(other.paused_), singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), haltedBody_(other.haltedBody_), jobs_(other.jobs_),
+      lastStepImpacts_(other.lastStepImpacts_), lastStepLost_(other.lastStepLost_),
+      cappedSteps_(other.cappedSteps_), haltedBody_(other.haltedBody_), jobs_(other.jobs_),
       impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
@@ -215,6 +216,7 @@ void World::resolveTouching() {
     scratch.fired.clear();
     scratch.contactSerial.clear();
     lastStepImpacts_ = 0;
+    lastStepLost_ = 0.0f;
     scratch.bodyTime.assign(static_cast<std::size_t>(n), 0.0);
     scratch.involved.clear();
     for (int i = 0; i < n; ++i)
@@ -228,11 +230,14 @@ void World::finishStep() {
     // since, else from its own clock. In the impact loop a body changes only when it is flown to an
     // impact (its clock leaves 0) or an impact's solve gives it impulses (touched): otherwise it is in
     // the state it was flown ahead from.
+    // A step cut short at the event cap ends every body's flight at its last impact (flyToImpacts).
     const ParallelScratch& parallel = impl_->parallel.value;
+    const double end = impl_->stepEnd;
+    const bool capped = lastStepCapped();
     parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             double& clock = impl_->bodyTime[i];
-            if (parallel.flownAhead && clock == 0.0 && !parallel.touched[i]) {
+            if (parallel.flownAhead && !capped && clock == 0.0 && !parallel.touched[i]) {
                 const FlightEnd& after = parallel.flightAfter[i];
                 bodies_[i].position = after.position;
                 bodies_[i].orientation = after.orientation;
@@ -240,7 +245,7 @@ void World::finishStep() {
                 clock = settings_.timeStep;
                 continue;
             }
-            syncBody(static_cast<int>(i), settings_.timeStep);
+            syncBody(static_cast<int>(i), end);
         }
     });
     keepLatestContacts();

@@ -139,11 +139,25 @@ public:
     std::uint64_t stepCount() const { return stepCount_; }
     /// Impact events: the times of impact the last step stopped at (several pairs may meet at one).
     int lastStepImpacts() const { return lastStepImpacts_; }
+    /// The most impact events one step takes: 8 per body plus 64. A step that has taken that many
+    /// and still has an impact ahead within it is cut short: every body flies to the time of the
+    /// last impact taken and no further (keeping its velocity), so nothing passes another body or a
+    /// wall unchecked; the rest of that step's flight is lost. Bounded work for any world the
+    /// limits accept (limits.hpp), at the price of a slower world where the cap bites.
+    int eventCap() const { return kEventsPerBody * static_cast<int>(bodies_.size()) + kEventCapBase; }
+    static constexpr int kEventsPerBody = 8;
+    static constexpr int kEventCapBase = 64;
+    /// Whether the last step reached eventCap() and was cut short, and how much of its flight it
+    /// lost (seconds; 0 when it was not cut short).
+    bool lastStepCapped() const { return lastStepLost_ > 0.0f; }
+    float lastStepLost() const { return lastStepLost_; }
+    /// The steps this world has cut short at the event cap since it was built.
+    std::uint64_t cappedSteps() const { return cappedSteps_; }
     /// The last step's impacts, in the order the step met them (by time; at one time, by pair),
     /// one record per pair and impact event that the solver pushed apart (impact_record.hpp).
     /// Cleared at each step's start; the vector keeps its capacity, so a step allocates only when
     /// it has more impacts than any before it. No cap: a record per pair and event, and a step's
-    /// events are capped at 8 x bodies + 64 (flyToImpacts).
+    /// events are capped at eventCap().
     const std::vector<ImpactRecord>& impacts() const { return impacts_; }
     double simTime() const { return static_cast<double>(stepCount_) * settings_.timeStep; }
 
@@ -289,6 +303,8 @@ private:
     bool singleStepPending_ = false;
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
+    float lastStepLost_ = 0.0f;
+    std::uint64_t cappedSteps_ = 0;
     int haltedBody_ = -1;
     std::shared_ptr<JobSystem> jobs_;
     std::unique_ptr<Impl> impl_; ///< Step scratch: candidates, impact heap, contact solver, clocks.

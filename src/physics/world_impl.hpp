@@ -187,9 +187,12 @@ struct World::Impl {
     std::vector<HeapEntry> fired;
     std::vector<int> stale;       ///< Candidates whose time of impact must be recomputed.
     std::vector<double> bodyTime; ///< Each body's clock within the step.
-    std::vector<int> involved;    ///< Bodies whose contacts the next resolve gathers.
-    std::vector<int> gathered;    ///< Candidates gathered by resolve.
-    std::vector<int> solved;      ///< Bodies with contacts in the current resolve.
+    /// Where the step's flight ends: the step's length, or the last impact's time when the step
+    /// was cut short at the event cap (flyToImpacts).
+    double stepEnd = 0.0;
+    std::vector<int> involved; ///< Bodies whose contacts the next resolve gathers.
+    std::vector<int> gathered; ///< Candidates gathered by resolve.
+    std::vector<int> solved;   ///< Bodies with contacts in the current resolve.
     std::vector<char> inSolve;
     WorkerScratch local; ///< Scratch of the calling thread's own queries (the deepest overlap).
     std::vector<std::uint32_t> candidateStamp;

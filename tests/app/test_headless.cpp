@@ -48,6 +48,8 @@ const std::vector<std::string> kReportKeys = {"scenario",
                                               "momentum_end",
                                               "max_penetration",
                                               "escaped",
+                                              "event_cap",
+                                              "capped_steps",
                                               "state_hash",
                                               "bodies",
                                               "obstacles"};
@@ -98,6 +100,8 @@ TEST(RunHeadless, ReportHasEveryKeyInOrder) {
     EXPECT_EQ(report["momentum_start"].size(), 3u);
     EXPECT_EQ(report["momentum_end"].size(), 3u);
     EXPECT_EQ(report["escaped"], 0);
+    EXPECT_EQ(report["event_cap"], 8 * 3 + 64);
+    EXPECT_EQ(report["capped_steps"], 0u);
     ASSERT_EQ(report["bodies"].size(), 3u);
     for (const Json& body : report["bodies"]) {
         EXPECT_EQ(keysOf(body), kBodyKeys);

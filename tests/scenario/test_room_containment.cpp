@@ -120,4 +120,50 @@ TEST(RoomContainment, RandomSparseWorldsAcrossTheAcceptedRangesStayInside) {
     }
 }
 
+TEST(RoomContainment, DenseWorldsThatReachTheEventCapAreCutShortAndStayInside) {
+    // Bodies of 4 mm to 8 or 15 cm at 50-100 m/s, packed into rooms of 0.5 and 1 m with the
+    // longest steps the loader allows: small boxes knocked off-centre spin fast and meet their
+    // neighbours again and again, and steps reach the cap on their events (World::eventCap, 8 per
+    // body plus 64). Such a step is cut short at its last impact (every body stops its flight
+    // there), and no body leaves the room; before the cut, the step's remaining flight went on
+    // unchecked and let bodies out.
+    struct Dense {
+        const char* json;
+        int steps;
+    };
+    const Dense worlds[] = {
+        {R"("size": [0.5, 0.5, 0.5], "time_step": 0.0049, "random": {"count": 20, "seed": 2, "speed": [50, 100],
+            "sphere_radius": [0.004, 0.08], "box_half": [0.004, 0.08]})",
+         30},
+        {R"("size": [1, 1, 1], "time_step": 0.0099, "random": {"count": 40, "seed": 1, "speed": [50, 100],
+            "sphere_radius": [0.004, 0.15], "box_half": [0.004, 0.15]})",
+         4},
+    };
+    std::uint64_t capped = 0;
+    for (const Dense& dense : worlds) {
+        const std::string label = dense.json;
+        SCOPED_TRACE(label);
+        std::optional<kz::World> world = worldOf(std::string(R"({"name": "dense", )") + dense.json + "}");
+        ASSERT_TRUE(world);
+        ASSERT_EQ(world->eventCap(), 8 * static_cast<int>(world->bodies().size()) + 64);
+        for (int step = 0; step < dense.steps; ++step) {
+            const std::uint64_t before = world->cappedSteps();
+            expectContainedFor(*world, 1, label + ", step " + std::to_string(step));
+            if (::testing::Test::HasFailure()) return;
+            ASSERT_LE(world->lastStepImpacts(), world->eventCap());
+            ASSERT_EQ(world->cappedSteps() - before, world->lastStepCapped() ? 1u : 0u);
+            if (world->lastStepCapped()) {
+                // The cap's events were all taken, and the flight stopped within the step.
+                ASSERT_EQ(world->lastStepImpacts(), world->eventCap());
+                ASSERT_GT(world->lastStepLost(), 0.0f);
+                ASSERT_LE(world->lastStepLost(), world->settings().timeStep);
+            } else {
+                ASSERT_EQ(world->lastStepLost(), 0.0f);
+            }
+        }
+        capped += world->cappedSteps();
+    }
+    EXPECT_GE(capped, 6u);
+}
+
 } // namespace

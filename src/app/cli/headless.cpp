@@ -66,6 +66,7 @@ Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<cons
     const glm::dvec3 momentumStart = current().linearMomentum();
     float maxPenetration = current().maxPenetration();
     int maxEscaped = current().escapedCount();
+    std::uint64_t capped = 0; // steps cut short at the event cap (World::eventCap)
 
     std::vector<std::int64_t> stepNs;
     stepNs.reserve(options.steps);
@@ -78,6 +79,7 @@ Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<cons
         const float penetration = current().maxPenetration();
         if (!(penetration <= maxPenetration)) maxPenetration = penetration;
         maxEscaped = std::max(maxEscaped, current().escapedCount());
+        capped += current().lastStepCapped() ? 1 : 0;
     }
 
     const World& world = current();
@@ -95,6 +97,8 @@ Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<cons
     report["momentum_end"] = toJson(world.linearMomentum());
     report["max_penetration"] = shortestDouble(maxPenetration);
     report["escaped"] = maxEscaped;
+    report["event_cap"] = world.eventCap();
+    report["capped_steps"] = capped;
     report["state_hash"] = stateHashText(stateHash(world));
 
     Json bodies = Json::array();
