@@ -10,12 +10,19 @@ namespace {
 
 /// The pose after t seconds of free flight at the current angular velocity: the conservative
 /// advancement's look-ahead. It differs from drift() (which keeps the angular momentum) only by
-/// O((w t)^2), far inside the advancement's tolerance, and needs one rotation instead of many.
+/// O((w t)^2), far inside the advancement's tolerance, and needs one rotation instead of many. The
+/// angular velocity is then the one the angular momentum gives at the new orientation, so a chain
+/// of look-aheads follows a tumbling box's precession (held fixed, a search's path at 60 rad/s
+/// ended 0.4 mm from the path the step flies).
 void predict(const Body& b, float t, Body& out) {
     out.position = b.position + b.velocity * t;
     const float speed = glm::length(b.angularVelocity);
     out.orientation =
         speed > 0.0f ? glm::angleAxis(speed * t, b.angularVelocity / speed) * b.orientation : b.orientation;
+    if (speed > 0.0f) {
+        out.angularVelocity =
+            out.orientation * ((glm::inverse(out.orientation) * b.angularMomentum) / b.inertiaLocal);
+    }
 }
 
 } // namespace
@@ -43,14 +50,21 @@ void drift(Body& b, float t, double spinEnergy) {
     // A turn by angle a about body axis i, with the rotation in Cayley form (no trigonometry):
     // q_i = (1, (a/2) e_i) / norm turns the body by 2 atan(a/2) = a - a^3/12 + ..., and the
     // body-frame momentum turns back by exactly the same rotation, so L stays exact.
+    // The orientation is multiplied by (1, (a/2) e_i) unnormalised, written out (the other two
+    // vector components are 0), and normalised once per sub-step: the same rotation.
+    glm::quat& q = b.orientation;
+    const glm::vec3 invInertia = 1.0f / b.inertiaLocal;
     const auto turn = [&](int axis, float dt) {
-        const float half = 0.5f * dt * bodyMomentum[axis] / b.inertiaLocal[axis];
+        const float half = 0.5f * dt * bodyMomentum[axis] * invInertia[axis];
         const float inv = 1.0f / (1.0f + half * half);
         const float cosine = (1.0f - half * half) * inv, sine = 2.0f * half * inv;
-        glm::quat q(1.0f, 0.0f, 0.0f, 0.0f);
-        q[axis] = half; // glm::quat stores x, y, z, w: index 0..2 are the vector part
-        b.orientation = b.orientation * (q * std::sqrt(inv));
         const int j = (axis + 1) % 3, k = (axis + 2) % 3;
+        // (w, v) (1, h e_i) = (w - h v_i, v + w h e_i + h v x e_i); v x e_i = v_k e_j - v_j e_k.
+        const float w = q.w, vi = q[axis], vj = q[j], vk = q[k];
+        q.w = w - half * vi;
+        q[axis] = vi + w * half;
+        q[j] = vj + half * vk;
+        q[k] = vk - half * vj;
         const float mj = bodyMomentum[j], mk = bodyMomentum[k];
         bodyMomentum[j] = cosine * mj + sine * mk; // rotate by -angle about the axis
         bodyMomentum[k] = -sine * mj + cosine * mk;
@@ -68,6 +82,7 @@ void drift(Body& b, float t, double spinEnergy) {
         turn(2, dt);
         turn(1, 0.5f * dt);
         turn(0, 0.5f * dt);
+        q = q * (1.0f / std::sqrt(glm::dot(q, q)));
     }
     b.orientation = glm::normalize(b.orientation);
     b.angularVelocity = b.orientation * (bodyMomentum / b.inertiaLocal);

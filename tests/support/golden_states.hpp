@@ -10,11 +10,11 @@
 namespace kz::test {
 
 inline const std::map<std::string, std::string> kGoldenStates = {
-    {"boxes", "03e3580c8eda9825"},        {"deterministic", "fbcf27aa4afe9f94"},
-    {"gravity-pile", "e96b1d858bef4ce0"}, {"high-speed", "e6a5f38446895cac"},
-    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "a26dce8b05e5d11e"},
-    {"mixed-100", "4ebb872825b3048e"},    {"random", "27f9474276df5df7"},
-    {"slanted-room", "d2e775524714747c"}, {"two-balls", "c612aba85b9900e4"},
+    {"boxes", "80a8aed9d77a3b3f"},        {"deterministic", "fbcf27aa4afe9f94"},
+    {"gravity-pile", "a988b9cba364dfdf"}, {"high-speed", "2dff8b8ce9e17009"},
+    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "6e91739995988c93"},
+    {"mixed-100", "789f129803e10c0a"},    {"random", "95fc8e1c5b6d13d7"},
+    {"slanted-room", "9c72529a2b87c0a4"}, {"two-balls", "c612aba85b9900e4"},
 };
 
 } // namespace kz::test
