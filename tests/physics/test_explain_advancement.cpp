@@ -150,6 +150,27 @@ float trueDistance(const Body& a, const Body& b) {
     return r.overlap ? 0.0f : r.distance;
 }
 
+/// Body 0, a ball (radius 0.3 m) or a box turned at random, thrown at 5-40 m/s towards body 1, a
+/// box of 0.1-0.5 m half extents 1.2-2.5 m away coming back at up to 20 m/s, both spinning at up
+/// to `spin` rad/s, in a 20 m room.
+World thrownPair(std::mt19937& rng, ShapeType first, float spin) {
+    const glm::vec3 p = randomVector(rng, 3.0f);
+    const glm::vec3 q = p + glm::normalize(randomVector(rng, 1.0f)) * uniform(rng, 1.2f, 2.5f);
+    const glm::vec3 towards = glm::normalize(q - p);
+    const float speed = uniform(rng, 5.0f, 40.0f);
+    const glm::vec3 va = towards * speed + randomVector(rng, 0.3f * speed);
+    const glm::vec3 vb = -towards * uniform(rng, 0.0f, 20.0f) + randomVector(rng, 5.0f);
+    const glm::quat turn = glm::normalize(glm::quat(uniform(rng, -1, 1), randomVector(rng, 1.0f)));
+    World world(boxRoom(glm::vec3(20.0f)));
+    BodyDesc a = body(first, p, va, randomVector(rng, spin), turn);
+    BodyDesc b = body(ShapeType::Box, q, vb, randomVector(rng, spin));
+    a.radius = 0.3f;
+    b.halfExtents = glm::vec3(uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f));
+    world.addBody(a);
+    world.addBody(b);
+    return world;
+}
+
 TEST(ExplainAdvancementPropertyTest, NeverFliesPastTheFirstTimeThePairComesWithinItsTarget) {
     // Boxes and spheres thrown at each other at up to 40 m/s, boxes spinning at up to 300 rad/s.
     // Each advance of the search is safe: flown along the search's own look-ahead to 16 times
@@ -163,21 +184,7 @@ TEST(ExplainAdvancementPropertyTest, NeverFliesPastTheFirstTimeThePairComesWithi
     for (int i = 0; i < 1500; ++i) {
         const ShapeType first = i % 4 == 0 ? ShapeType::Sphere : ShapeType::Box;
         const float spin = i % 3 == 0 ? 300.0f : i % 3 == 1 ? 60.0f : 6.0f;
-        const glm::vec3 p = randomVector(rng, 3.0f);
-        const glm::vec3 q = p + glm::normalize(randomVector(rng, 1.0f)) * uniform(rng, 1.2f, 2.5f);
-        const glm::vec3 towards = glm::normalize(q - p);
-        const float speed = uniform(rng, 5.0f, 40.0f);
-        const glm::vec3 va = towards * speed + randomVector(rng, 0.3f * speed);
-        const glm::vec3 vb = -towards * uniform(rng, 0.0f, 20.0f) + randomVector(rng, 5.0f);
-        const glm::quat turn = glm::normalize(glm::quat(uniform(rng, -1, 1), randomVector(rng, 1.0f)));
-        World world(boxRoom(glm::vec3(20.0f)));
-        BodyDesc a = body(first, p, va, randomVector(rng, spin), turn);
-        BodyDesc b = body(ShapeType::Box, q, vb, randomVector(rng, spin));
-        a.radius = 0.3f;
-        b.halfExtents =
-            glm::vec3(uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f));
-        world.addBody(a);
-        world.addBody(b);
+        World world = thrownPair(rng, first, spin);
         const float remaining = 1.0f / 30.0f;
         const std::string label = "seed " + std::to_string(kSeed) + ", case " + std::to_string(i);
         const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), remaining);
@@ -225,21 +232,7 @@ TEST(ExplainAdvancementPropertyTest, AnImpactFoundIsWhereTheStepsFreeFlightTakes
     for (int i = 0; i < 1500; ++i) {
         const ShapeType first = i % 4 == 0 ? ShapeType::Sphere : ShapeType::Box;
         const float spin = i % 2 == 0 ? 60.0f : 6.0f;
-        const glm::vec3 p = randomVector(rng, 3.0f);
-        const glm::vec3 q = p + glm::normalize(randomVector(rng, 1.0f)) * uniform(rng, 1.2f, 2.5f);
-        const glm::vec3 towards = glm::normalize(q - p);
-        const float speed = uniform(rng, 5.0f, 40.0f);
-        const glm::vec3 va = towards * speed + randomVector(rng, 0.3f * speed);
-        const glm::vec3 vb = -towards * uniform(rng, 0.0f, 20.0f) + randomVector(rng, 5.0f);
-        const glm::quat turn = glm::normalize(glm::quat(uniform(rng, -1, 1), randomVector(rng, 1.0f)));
-        World world(boxRoom(glm::vec3(20.0f)));
-        BodyDesc a = body(first, p, va, randomVector(rng, spin), turn);
-        BodyDesc b = body(ShapeType::Box, q, vb, randomVector(rng, spin));
-        a.radius = 0.3f;
-        b.halfExtents =
-            glm::vec3(uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f), uniform(rng, 0.1f, 0.5f));
-        world.addBody(a);
-        world.addBody(b);
+        World world = thrownPair(rng, first, spin);
         const AdvancementTrace t = world.explainTimeOfImpact(0, Partner::body(1), 1.0f / 30.0f);
         if (t.method != ImpactMethod::Conservative || t.initialDistance < 0.01f) continue; // apart at first
         if (t.end != AdvancementEnd::Converged) continue;
