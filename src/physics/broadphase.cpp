@@ -337,10 +337,7 @@ void GridBroadPhase::boxesNear(const Aabb& query, std::vector<int>& out) const {
 }
 
 void GridBroadPhase::noteGrown(int i, const Aabb& box) {
-    const auto finite = [](const glm::vec3& v) {
-        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-    };
-    if (boxCount_ < 2 || !grid_.gridded || !finite(box.min) || !finite(box.max))
+    if (boxCount_ < 2 || !grid_.gridded || !isFinite(box.min) || !isFinite(box.max))
         return; // boxesNear returns every box, or this one meets none
     const auto [a, b] = cellRange(box);
     const glm::ivec3 count = b - a + 1;

@@ -130,10 +130,7 @@ void World::watchPath(int i, double now) {
     // has near it, as it was or grown since (for a box that is not finite, none meets it).
     std::vector<int>& near = scratch.parallel.value.nearBodies;
     near.clear();
-    const auto finite = [](const glm::vec3& v) {
-        return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-    };
-    if (finite(box.min) && finite(box.max)) {
+    if (isFinite(box.min) && isFinite(box.max)) {
         scratch.grid.boxesNear(box, near);
         std::sort(near.begin(), near.end());
         near.erase(std::unique(near.begin(), near.end()), near.end());

@@ -4,7 +4,6 @@
 #include "world_impl.hpp"
 
 #include <algorithm>
-#include <limits>
 
 namespace kz {
 namespace {
@@ -74,42 +73,30 @@ void World::flyToImpacts() {
     parallel.flownAhead = false;
     FlyAhead flyAhead{bodies_, parallel, h};
     JobSystem::Background ahead;
-    bool capped = true;
-    for (int event = 0; event < maxEvents; ++event) {
+    bool capped = false;
+    for (int event = 0;; ++event) {
         const float remaining = h - static_cast<float>(now);
         searchStaleImpacts(now, remaining);
         if (event == 0 && readyFlightAhead()) ahead = jobs_->start(bodies_.size(), kBodyGrain, flyAhead);
         pushSearchedImpacts(now, remaining);
         scratch.stale.clear();
-        const std::optional<double> earliest = popEarliestImpacts();
-        if (!earliest) {
-            capped = false;
+        if (event == maxEvents) {
+            capped = impactDue(); // the cap's events are taken: is another still due in the step?
             break;
         }
+        const std::optional<double> earliest = popEarliestImpacts();
+        if (!earliest) break;
         now = *earliest;
         resolveContacts(now, ResolvePass::Impact);
         recordImpacts(now, false);
-    }
-    if (capped) {
-        // The cap is reached: is another impact due within the step? (The last impact's pairs are
-        // searched again; the heap holds every other pair's next impact.)
-        const float remaining = h - static_cast<float>(now);
-        searchStaleImpacts(now, remaining);
-        pushSearchedImpacts(now, remaining);
-        scratch.stale.clear();
-        while (!scratch.heap.empty() && !scratch.isCurrent(scratch.heap.front()))
-            scratch.popImpact();
-        capped = !scratch.heap.empty();
     }
     ahead.wait();
     // Cut short: every body stops at the last impact's time, where every impact before it has
     // been taken (finishStep flies each body there, not to the step's end).
     scratch.stepEnd = capped ? now : static_cast<double>(h);
+    lastStepCapped_ = capped;
     lastStepLost_ = capped ? h - static_cast<float>(now) : 0.0f;
-    if (capped) {
-        lastStepLost_ = std::max(lastStepLost_, std::numeric_limits<float>::denorm_min());
-        ++cappedSteps_;
-    }
+    cappedSteps_ += capped ? 1 : 0;
 }
 
 void World::searchStaleImpacts(double now, float remaining) {
@@ -172,11 +159,16 @@ void World::pushSearchedImpacts(double now, float remaining) {
     }
 }
 
-std::optional<double> World::popEarliestImpacts() {
+bool World::impactDue() {
     Impl& scratch = *impl_;
     while (!scratch.heap.empty() && !scratch.isCurrent(scratch.heap.front()))
         scratch.popImpact();
-    if (scratch.heap.empty()) return std::nullopt;
+    return !scratch.heap.empty();
+}
+
+std::optional<double> World::popEarliestImpacts() {
+    Impl& scratch = *impl_;
+    if (!impactDue()) return std::nullopt;
     const double earliest = scratch.heap.front().toi;
     ++lastStepImpacts_;
     scratch.involved.clear();

@@ -44,39 +44,33 @@ struct Gauge {
     float bound;
 };
 
-/// How fast the bodies' separation along a fixed world axis `n` (from a towards b) can shrink: the
-/// centres approach along it at n . (va - vb), and a turning body's support point along any fixed
-/// axis moves at most at its rotation bound (Bullet's btContinuousConvexCollision bounds the same).
-float closingAlong(const glm::vec3& n, const Body& a, double spinA, const Body& b, double spinB) {
-    return std::max(0.0f, glm::dot(n, a.velocity - b.velocity)) + rotationSpeedBound(a, spinA) +
-           rotationSpeedBound(b, spinB);
+/// The separation of two bodies that are not both spheres along one axis, a lower bound of their
+/// distance: for two boxes the best of the 15 separating axes, for a sphere and a box the direction
+/// of the box's point nearest the sphere's centre. `axis` is that direction (unit, from a towards
+/// b), or zero when a sphere's centre lies in the box (there is none).
+float separationBetween(const Body& a, const Body& b, glm::vec3& axis) {
+    if (a.shape == ShapeType::Box && b.shape == ShapeType::Box)
+        return separationObbObb(obbOf(a), obbOf(b), axis);
+    const bool aIsSphere = a.shape == ShapeType::Sphere;
+    const Body& sphere = aIsSphere ? a : b;
+    const glm::vec3 offset = sphere.position - closestPtPointObb(sphere.position, obbOf(aIsSphere ? b : a));
+    const float length = glm::length(offset);
+    axis = length > 0.0f ? (aIsSphere ? -offset : offset) / length : glm::vec3(0.0f);
+    return length - sphere.radius;
 }
 
-/// The gap between two bodies that are not both spheres, and the bound on its closing speed. The
-/// gap is their separation along one axis (for two boxes the best of the 15 separating axes, for a
-/// sphere and a box the direction of the box's point nearest the sphere's centre), and the true
-/// distance is at least the separation along that axis for as long as that axis is held fixed, so
-/// the bound need only cover the closing along it. A sphere's centre inside a box (no axis):
-/// the full relative speed.
-Gauge gaugeBetween(const Body& a, double spinA, const Body& b, double spinB) {
+/// The gap between two bodies that are not both spheres (separationBetween) and the bound on its
+/// closing speed. The true distance is at least the separation along the gap's axis for as long as
+/// that axis is held fixed, so the bound need only cover the closing along it: the centres approach
+/// at axis . (va - vb), and a turning body's support point along a fixed axis moves at most at its
+/// rotation bound (Bullet's btContinuousConvexCollision bounds the same); `spinA`, `spinB` are
+/// those bounds (rotationSpeedBound, constant in free flight). No axis: the full relative speed.
+Gauge gaugeBetween(const Body& a, const Body& b, float spinA, float spinB) {
     glm::vec3 axis;
-    float gap;
-    if (a.shape == ShapeType::Box && b.shape == ShapeType::Box) {
-        gap = separationObbObb(obbOf(a), obbOf(b), axis);
-    } else {
-        const bool aIsSphere = a.shape == ShapeType::Sphere;
-        const Body& sphere = aIsSphere ? a : b;
-        const glm::vec3 offset =
-            sphere.position - closestPtPointObb(sphere.position, obbOf(aIsSphere ? b : a));
-        const float length = glm::length(offset);
-        gap = length - sphere.radius;
-        if (!(length > 0.0f)) {
-            return {gap, glm::length(a.velocity - b.velocity) + rotationSpeedBound(a, spinA) +
-                             rotationSpeedBound(b, spinB)};
-        }
-        axis = (aIsSphere ? -offset : offset) / length; // from a towards b
-    }
-    return {gap, closingAlong(axis, a, spinA, b, spinB)};
+    const float gap = separationBetween(a, b, axis);
+    const float closing = axis == glm::vec3(0.0f) ? glm::length(a.velocity - b.velocity)
+                                                  : std::max(0.0f, glm::dot(axis, a.velocity - b.velocity));
+    return {gap, closing + spinA + spinB};
 }
 
 /// A lower bound of the distance between two bodies' surfaces (exact but for box-box, where
@@ -85,7 +79,8 @@ float distanceBetween(const Body& a, const Body& b) {
     if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
         return glm::length(a.position - b.position) - a.radius - b.radius;
     }
-    return gaugeBetween(a, 0.0, b, 0.0).gap;
+    glm::vec3 axis;
+    return separationBetween(a, b, axis);
 }
 
 /// A lower bound of the distance between a body's surface and a set of triangles; INFINITY for
@@ -247,9 +242,11 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     if (sphereGap - kMargin > closing * remaining) return INFINITY;
     // Conservative advancement's first look (the gap and the bound on its closing speed), or the
     // exact pair's gap.
+    // The rotation bounds hold for the whole free flight: taken once.
     const float spinBoundA = rotationSpeedBound(a, start.spinA);
+    const float spinBoundB = b ? rotationSpeedBound(*b, start.spinB) : 0.0f;
     const auto gauge = [&](const Body& pa, const Body* pb) -> Gauge {
-        if (pb) return gaugeBetween(pa, start.spinA, *pb, start.spinB);
+        if (pb) return gaugeBetween(pa, *pb, spinBoundA, spinBoundB);
         return {distanceToPlane(pa, *wall),
                 std::max(0.0f, -glm::dot(wall->normal, pa.velocity)) + spinBoundA};
     };

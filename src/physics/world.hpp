@@ -149,7 +149,7 @@ public:
     static constexpr int kEventCapBase = 64;
     /// Whether the last step reached eventCap() and was cut short, and how much of its flight it
     /// lost (seconds; 0 when it was not cut short).
-    bool lastStepCapped() const { return lastStepLost_ > 0.0f; }
+    bool lastStepCapped() const { return lastStepCapped_; }
     float lastStepLost() const { return lastStepLost_; }
     /// The steps this world has cut short at the event cap since it was built.
     std::uint64_t cappedSteps() const { return cappedSteps_; }
@@ -254,6 +254,8 @@ private:
     /// Impl::involved, each candidate invalidated (its next impact is due): that time, or nothing
     /// when no impact is left.
     std::optional<double> popEarliestImpacts();
+    /// Drops the stale entries off the heap's top: whether an impact is still due.
+    bool impactDue();
     // The impact log (impacts.cpp).
     /// At the step start, before the solve: the touching pairs that close faster than the resting
     /// speed (they arrived within the contact reach as the last step ended) into Impl::fired,
@@ -303,6 +305,7 @@ private:
     bool singleStepPending_ = false;
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
+    bool lastStepCapped_ = false;
     float lastStepLost_ = 0.0f;
     std::uint64_t cappedSteps_ = 0;
     int haltedBody_ = -1;
