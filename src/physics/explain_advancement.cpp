@@ -69,59 +69,91 @@ AdvancementTrace emptyTrace() {
     return out;
 }
 
-/// A body as a recorded search saw it: its fixed parts from the world, its motion from the record.
-Body bodyAt(const Body& fixed, const ImpactBodyState& state) {
-    Body b = fixed;
-    b.position = state.position;
-    b.orientation = state.orientation;
-    b.velocity = state.velocity;
-    b.angularVelocity = state.angularVelocity;
-    b.angularMomentum = state.angularMomentum;
-    return b;
+/// A body's flight as a recorded search read it, flown again from the record: its fixed parts from
+/// the world, its motion where the flight began from the record, its pose `since` s into the flight
+/// (when the search started) into `posed`.
+void flightAt(const Body& fixed, const ImpactBodyState& state, float horizon, float since, FlightPath& path,
+              Body& posed) {
+    posed = fixed;
+    posed.position = state.position;
+    posed.orientation = state.orientation;
+    posed.velocity = state.velocity;
+    posed.angularVelocity = state.angularVelocity;
+    posed.angularMomentum = state.angularMomentum;
+    path.fly(posed, state.spinEnergy, horizon);
+    path.poseAt(since, posed);
 }
 
 } // namespace
 
 float World::timeOfImpactBetween(int a, Partner partner, float remaining) const {
-    if (!isPairInRange(*this, a, partner)) return INFINITY;
-    const auto spin = [&](int i) { return impl_->spinEnergy[static_cast<std::size_t>(i)]; };
-    const Body* b = partner.isBody() ? &bodies_[partner.index] : nullptr;
-    const SearchStart start{bodies_[a], spin(a), partner, b, b ? spin(partner.index) : 0.0};
-    NoImpactTrace none;
-    std::vector<Triangle> near;
-    float target = 0.0f;
-    return searchTimeOfImpact(start, remaining, target, near, none);
+    AdvancementTrace out = emptyTrace();
+    return isPairInRange(*this, a, partner) ? searchNow(a, partner, remaining, out, false) : INFINITY;
 }
 
 AdvancementTrace World::explainTimeOfImpact(int a, Partner partner, float remaining) const {
     AdvancementTrace out = emptyTrace();
     if (!isPairInRange(*this, a, partner)) return out;
     out.valid = true;
+    out.time = searchNow(a, partner, remaining, out, true);
+    return out;
+}
+
+float World::searchNow(int a, Partner partner, float remaining, AdvancementTrace& out, bool traced) const {
+    // Each body's flight from its state now, for the time given.
     const auto spin = [&](int i) { return impl_->spinEnergy[static_cast<std::size_t>(i)]; };
     const Body* b = partner.isBody() ? &bodies_[partner.index] : nullptr;
-    const SearchStart start{bodies_[a], spin(a), partner, b, b ? spin(partner.index) : 0.0};
-    ImpactRecorder recorder{out, {}};
+    FlightPath pathA, pathB;
+    pathA.fly(bodies_[a], spin(a), remaining);
+    if (b) pathB.fly(*b, spin(partner.index), remaining);
+    const SearchStart start{
+        bodies_[a],           spin(a), pathA, 0.0f, partner, b, b ? spin(partner.index) : 0.0,
+        b ? &pathB : nullptr, 0.0f};
     std::vector<Triangle> near;
     float target = 0.0f;
-    out.time = searchTimeOfImpact(start, remaining, target, near, recorder);
-    return out;
+    if (!traced) {
+        NoImpactTrace none;
+        return searchTimeOfImpact(start, remaining, target, near, none);
+    }
+    ImpactRecorder recorder{out, {}};
+    return searchTimeOfImpact(start, remaining, target, near, recorder);
 }
 
 AdvancementTrace World::explainImpact(const ImpactRecord& record) const {
     AdvancementTrace out = emptyTrace();
     if (!isPairInRange(*this, record.body, record.partner)) return out;
     out.valid = true;
-    const Body a = bodyAt(bodies_[record.body], record.search.body);
-    std::optional<Body> b;
-    if (record.partner.isBody()) b = bodyAt(bodies_[record.partner.index], record.search.partner);
-    const SearchStart start{a, record.search.body.spinEnergy, record.partner, b ? &*b : nullptr,
-                            record.search.partner.spinEnergy};
+    // Each body's flight flown again from where it began, and its pose when the search started.
+    const auto horizonOf = [&](const ImpactBodyState& s) {
+        return flightHorizon(settings_.timeStep, s.flightStart);
+    };
+    const auto sinceOf = [&](const ImpactBodyState& s) {
+        return static_cast<float>(record.search.time - s.flightStart);
+    };
+    FlightPath pathA, pathB;
+    Body a, posedB;
+    flightAt(bodies_[record.body], record.search.body, horizonOf(record.search.body),
+             sinceOf(record.search.body), pathA, a);
+    const bool body = record.partner.isBody();
+    if (body) {
+        flightAt(bodies_[record.partner.index], record.search.partner, horizonOf(record.search.partner),
+                 sinceOf(record.search.partner), pathB, posedB);
+    }
+    const SearchStart start{a,
+                            record.search.body.spinEnergy,
+                            pathA,
+                            sinceOf(record.search.body),
+                            record.partner,
+                            body ? &posedB : nullptr,
+                            record.search.partner.spinEnergy,
+                            body ? &pathB : nullptr,
+                            body ? sinceOf(record.search.partner) : 0.0f};
     std::vector<Triangle> near;
     if (record.method == ImpactMethod::TouchingAtStepStart) {
         // No search: the gap it was bounced at, within the reach the step start's solve took.
         out.method = ImpactMethod::TouchingAtStepStart;
         out.initialDistance = gapAtStart(start, near);
-        out.target = contactReach(a, b ? &*b : nullptr);
+        out.target = contactReach(a, body ? &posedB : nullptr);
         out.nearTriangles = static_cast<int>(near.size());
         out.time = 0.0f;
         return out;

@@ -3,13 +3,18 @@
 // Free flight keeps each body's world angular momentum and turns it with the symplectic
 // splitting of Dullweber, Leimkuhler and McLachlan (1997): rotations about the principal axes,
 // projected back onto the body's rotational energy, so a tumbling box neither gains nor loses
-// energy over time.
+// energy over time. A body's flight from one impulse to the next is flown once, into a
+// FlightPath, and every pose of it is read from there: the step's searches, the step's flight of
+// the body to an impact and to the step's end all take the same path, whatever the order.
 #pragma once
 
 #include "body.hpp"
+#include "impact_record.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 namespace kz {
 
@@ -17,11 +22,69 @@ inline float boundingRadius(const Body& b) {
     return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
 }
 
-/// Upper bound of the speed at which rotation moves any surface point (0 for a sphere, whose
-/// surface does not move when it spins): the farthest point's distance |halfExtents| times the
-/// largest angular speed free flight can reach. With body-frame momentum m, |w|^2 = sum m_i^2 /
-/// I_i^2, at most |L|^2 / I_min^2 and at most 2 E / I_min (E = sum m_i^2 / 2 I_i, the rotational
-/// energy `spinEnergy`, which free flight keeps to far better than the 2% slack given it here).
+/// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.
+double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum, const glm::vec3& inertia);
+
+/// The free flight of a body from the state it starts in, for `horizon` seconds: a straight line,
+/// and its orientation after each DLM sub-step (each turn at most 0.1 rad, kMaxSubSteps at most),
+/// kept at nodes (every sub-step's, or every few sub-steps' when there are more than
+/// kMaxFlightNodes), the last projected onto the energy level. The pose at a time between nodes
+/// is the sub-steps from the node before it, the last of them short: O(1), and the same time gives the same
+/// bits, whichever pose was read before, so a chain of short flights and one long one end at the
+/// same place.
+class FlightPath {
+public:
+    /// Flies `start` for `horizon` seconds, keeping `spinEnergy`: the rotational energy the world
+    /// stores per body and updates only when an impulse changes the angular momentum, so rounding
+    /// in one flight cannot shift the level the next one aims at. A sphere or a body of equal
+    /// moments turns at its constant angular velocity, exactly.
+    void fly(const Body& start, double spinEnergy, float horizon);
+
+    /// Writes the pose after t seconds (0 <= t <= horizon) into b: its position, orientation and
+    /// angular velocity (the one the angular momentum gives at that orientation). At t = 0 the
+    /// start's position and orientation, at t = horizon the last node's, bit for bit. Beyond the
+    /// horizon, sub-steps from the last node before it.
+    void poseAt(float t, Body& b) const;
+
+    float horizon() const { return horizon_; }
+    /// The state it was flown from (what fly() read of the body), begun `flightStart` s into the step.
+    ImpactBodyState start(double flightStart) const {
+        return {position_,  nodes_.front().orientation, velocity_, startSpin_, momentum_, spinEnergy_,
+                flightStart};
+    }
+    std::size_t memoryBytes() const { return nodes_.capacity() * sizeof(Node); }
+
+private:
+    glm::vec3 position_{0.0f}, velocity_{0.0f}, momentum_{0.0f}, inertia_{1.0f};
+    glm::vec3 startSpin_{0.0f}; ///< The start's angular velocity.
+    double spinEnergy_ = 0.0;   ///< The rotational energy it keeps.
+    glm::vec3 spin_{0.0f};      ///< Constant angular velocity (world) of an isotropic body.
+    bool isotropic_ = true;     ///< A sphere or equal moments: one turn at spin_, no nodes.
+    float horizon_ = 0.0f;
+    float subTime_ = 0.0f;  ///< A sub-step (s).
+    int stride_ = 1;        ///< Sub-steps between nodes.
+    float nodeTime_ = 0.0f; ///< Between nodes (s).
+    glm::vec3 invInertia_{1.0f};
+    struct Node {
+        glm::quat orientation;
+        glm::vec3 momentum; ///< Body frame (not kept for an isotropic body).
+    };
+    std::vector<Node> nodes_; ///< At k * nodeTime_, k = 0 .. intervals.
+};
+
+/// At most this many DLM sub-steps in one flight: each turns at most 0.1 rad up to 49,000 rad/s in
+/// a 1/120 s step; a body spinning faster turns further per sub-step.
+inline constexpr int kMaxSubSteps = 4096;
+/// At most this many nodes kept of one flight (memory: 28 bytes a node); a pose between them is at
+/// most kMaxSubSteps / kMaxFlightNodes sub-steps from the node before it.
+inline constexpr int kMaxFlightNodes = 256;
+
+/// Upper bound of the speed at which rotation moves any surface point of `b` in free flight (0 for
+/// a sphere, whose surface does not move when it spins): the farthest point's distance
+/// |halfExtents| times the largest angular speed free flight can reach. With body-frame momentum
+/// m, |w|^2 = sum m_i^2 / I_i^2, at most |L|^2 / I_min^2 and at most 2 E / I_min (E = sum m_i^2 /
+/// 2 I_i, the rotational energy `spinEnergy`, which free flight keeps to far better than the 2%
+/// slack given it here).
 inline float rotationSpeedBound(const Body& b, double spinEnergy) {
     if (b.shape == ShapeType::Sphere) return 0.0f;
     const float least = std::min(b.inertiaLocal.x, std::min(b.inertiaLocal.y, b.inertiaLocal.z));
@@ -30,20 +93,6 @@ inline float rotationSpeedBound(const Body& b, double spinEnergy) {
     return 1.001f * std::min(byMomentum, 1.01f * byEnergy) * glm::length(b.halfExtents);
 }
 
-/// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.
-double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum, const glm::vec3& inertia);
-
-/// Free flight for t seconds: straight line, and the angular momentum turned by the
-/// Strang-split principal-axis rotations (DLM). Angular velocity follows from the momentum.
-/// `spinEnergy` is the body's rotational energy, which free flight must keep: the world stores
-/// it per body and updates it only when an impulse changes the angular momentum, so rounding
-/// in one flight cannot shift the level the next one aims at.
-void drift(Body& b, float t, double spinEnergy);
-
-/// The conservative advancement's look-ahead: `state` flown on by dt, cheaply (one rotation at the
-/// current angular velocity) for a slow spin, with drift() (keeping `spinEnergy`) for a fast one.
-void lookAhead(Body& state, float dt, double spinEnergy);
-
-// Each body's clock (World::syncBody) is in world_impl.hpp.
+// Each body's clock and flight path within the step (World::syncBody) is in world_impl.hpp.
 
 } // namespace kz

@@ -29,15 +29,18 @@ enum class ImpactMethod {
     TouchingAtStepStart,
 };
 
-/// A body's motion state when a time-of-impact search started: what the search reads of it that
-/// changes in a step (its shape, mass and inertia never do).
+/// A body's free flight as a time-of-impact search read it: the body's state where that flight
+/// began (the step's start, or the impact whose impulse last changed its motion) and when. The
+/// search read the flight's poses from `flightStart` on; its shape, mass and inertia never change
+/// in a step.
 struct ImpactBodyState {
     glm::vec3 position;        ///< Centre, world frame (m).
     glm::quat orientation;     ///< Unit quaternion.
     glm::vec3 velocity;        ///< m/s.
     glm::vec3 angularVelocity; ///< rad/s, world frame.
     glm::vec3 angularMomentum; ///< World frame, about the centre.
-    double spinEnergy;         ///< The rotational energy free flight keeps (the look-ahead's drift uses it).
+    double spinEnergy;         ///< The rotational energy free flight keeps.
+    double flightStart;        ///< Seconds into the step when this flight began (at most the search's time).
 };
 
 /// A body at an impact: where it was and how fast it moved before and after the impulses.

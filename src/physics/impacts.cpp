@@ -8,8 +8,9 @@
 namespace kz {
 namespace {
 
-ImpactBodyState stateOf(const Body& b, double spinEnergy) {
-    return {b.position, b.orientation, b.velocity, b.angularVelocity, b.angularMomentum, spinEnergy};
+ImpactBodyState stateOf(const Body& b, double spinEnergy, double flightStart) {
+    return {b.position,        b.orientation, b.velocity, b.angularVelocity,
+            b.angularMomentum, spinEnergy,    flightStart};
 }
 
 /// A body at an impact, after its solve: its velocity before is the search's, which free flight kept.
@@ -26,17 +27,19 @@ ImpactMethod methodOf(const Body& a, Partner partner, const Body* b) {
                               : ImpactMethod::SphereTriangleSweep;
 }
 
-/// Flies each body of a chunk from its state at the first event (ParallelScratch::flightBefore) to
-/// the step's end, into ParallelScratch::flightAfter: the workers' free flight ahead.
+/// Flies each body of a chunk from its state at the step's start (ParallelScratch::flightBefore)
+/// to the step's end, into ParallelScratch::flightAfter: the workers' free flight ahead, the same
+/// flight finishStep would fly.
 struct FlyAhead {
     const std::vector<Body>& bodies;
     ParallelScratch& parallel;
     float h;
 
     void operator()(const JobChunk& chunk) const {
-        const double end = static_cast<double>(h); // as finishStep's syncBody flies a body from 0
+        FlightPath path;
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
-            const FlightState& from = parallel.flightBefore[i];
+            if (!parallel.ahead[i]) continue; // its path is flown already: finishStep reads it
+            const ImpactBodyState& from = parallel.flightBefore[i];
             Body b;
             b.shape = bodies[i].shape; // shape and inertia never change in a step
             b.inertiaLocal = bodies[i].inertiaLocal;
@@ -45,7 +48,8 @@ struct FlyAhead {
             b.velocity = from.velocity;
             b.angularVelocity = from.angularVelocity;
             b.angularMomentum = from.angularMomentum;
-            drift(b, static_cast<float>(end - 0.0), from.spinEnergy);
+            path.fly(b, from.spinEnergy, flightHorizon(h, 0.0));
+            path.poseAt(static_cast<float>(static_cast<double>(h) - 0.0), b); // as finishStep flies it
             parallel.flightAfter[i] = {b.position, b.orientation, b.angularVelocity};
         }
     }
@@ -67,8 +71,7 @@ void World::flyToImpacts() {
     const int maxEvents = eventCap();
     // Free flight to the step's end, ahead of time: once the first searches are done, the workers
     // fly every body from its state then to the end of the step while this thread goes from impact
-    // to impact; finishStep keeps that for each body no impact has touched (the same drift of the
-    // same state: the same bits) and flies the others itself.
+    // to impact; finishStep keeps that for each body whose flight no impulse has ended since.
     ParallelScratch& parallel = scratch.parallel.value;
     parallel.flownAhead = false;
     FlyAhead flyAhead{bodies_, parallel, h};
@@ -111,12 +114,30 @@ void World::searchStaleImpacts(double now, float remaining) {
         syncBody(c.a, now);
         if (c.partner.isBody()) syncBody(c.partner.index, now);
     }
+    // The paths the searches read, flown first (each once, in parallel).
+    ParallelScratch& parallel = scratch.parallel.value;
+    std::vector<int>& toFly = parallel.toFly;
+    toFly.clear();
+    const auto needs = [&](int i) {
+        if (parallel.flown[static_cast<std::size_t>(i)]) return;
+        parallel.flown[static_cast<std::size_t>(i)] = 1;
+        toFly.push_back(i);
+    };
+    for (int ci : searches) {
+        if (!searchReadsPaths(ci, remaining)) continue;
+        needs(scratch.candidates[ci].a);
+        if (scratch.candidates[ci].partner.isBody()) needs(scratch.candidates[ci].partner.index);
+    }
+    parallelFor(jobs_.get(), toFly.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        for (std::size_t k = chunk.begin; k < chunk.end; ++k)
+            flyPath(toFly[k]);
+    });
     std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
     parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
         std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
         for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
             const int ci = searches[k];
-            scratch.candidates[ci].toi = now + timeOfImpact(ci, remaining, near);
+            scratch.candidates[ci].toi = now + timeOfImpact(ci, now, remaining, near);
         }
     });
 }
@@ -130,12 +151,14 @@ bool World::readyFlightAhead() {
     const std::size_t n = bodies_.size();
     parallel.flightBefore.resize(n);
     parallel.flightAfter.resize(n);
-    parallel.touched.assign(n, 0);
+    parallel.ahead.resize(n);
     parallelFor(jobs_.get(), n, kBodyGrain, [&](const JobChunk& chunk) {
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             const Body& b = bodies_[i];
-            parallel.flightBefore[i] = {b.position,        b.orientation,     b.velocity,
-                                        b.angularVelocity, b.angularMomentum, scratch.spinEnergy[i]};
+            parallel.ahead[i] = !parallel.flown[i];
+            parallel.flightBefore[i] = {
+                b.position,        b.orientation,         b.velocity, b.angularVelocity,
+                b.angularMomentum, scratch.spinEnergy[i], 0.0};
         }
     });
     parallel.flownAhead = true;
@@ -145,8 +168,13 @@ bool World::readyFlightAhead() {
 void World::pushSearchedImpacts(double now, float remaining) {
     Impl& scratch = *impl_;
     const float h = settings_.timeStep;
+    // Each body's flight as the search read it: its state where the flight began, and when.
+    const ParallelScratch& parallel = scratch.parallel.value;
     const auto stateAt = [&](int i) {
-        return stateOf(bodies_[i], scratch.spinEnergy[static_cast<std::size_t>(i)]);
+        const auto k = static_cast<std::size_t>(i);
+        // A body whose path is not flown has not moved since its flight began.
+        return parallel.flown[k] ? parallel.flights[k].start(parallel.flightStart[k])
+                                 : stateOf(bodies_[i], scratch.spinEnergy[k], parallel.flightStart[k]);
     };
     for (int ci : scratch.parallel.value.searches) {
         const Candidate& c = scratch.candidates[ci];
@@ -195,8 +223,9 @@ void World::noteStepStartImpacts() {
         // A pair's points are contiguous: note it once.
         if (!scratch.fired.empty() && scratch.fired.back().candidate == p.candidate) continue;
         const int search = static_cast<int>(scratch.searchStarts.size());
-        scratch.searchStarts.push_back({0.0, settings_.timeStep, stateOf(bodies_[p.a], spin(p.a)),
-                                        p.b >= 0 ? stateOf(bodies_[p.b], spin(p.b)) : ImpactBodyState{}});
+        scratch.searchStarts.push_back(
+            {0.0, settings_.timeStep, stateOf(bodies_[p.a], spin(p.a), 0.0),
+             p.b >= 0 ? stateOf(bodies_[p.b], spin(p.b), 0.0) : ImpactBodyState{}});
         scratch.fired.push_back({0.0, p.candidate, 0, search});
     }
 }

@@ -79,14 +79,10 @@ void World::resolveContacts(double now, ResolvePass pass) {
     }
     scratch.solved.clear();
     gatherContactPoints(now);
-    ParallelScratch& parallel = scratch.parallel.value;
-    for (int i : scratch.solved) {
+    for (int i : scratch.solved)
         scratch.inSolve[i] = 0;
-        if (pass == ResolvePass::Impact && parallel.flownAhead) parallel.touched[i] = 1; // finishStep
-    }
     if (scratch.solver.points().empty()) return;
     if (pass == ResolvePass::StepStart) noteStepStartImpacts();
-
     scratch.solver.prepare(bodies_, scratch.solved);
     if (pass == ResolvePass::StepStart) scratch.solver.warmStart();
     scratch.solver.solve();
@@ -96,6 +92,8 @@ void World::resolveContacts(double now, ResolvePass pass) {
         const Body& b = bodies_[i];
         scratch.spinEnergy[static_cast<std::size_t>(i)] =
             rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
+        // A new free flight from here (at the step start, startFlights flies every body after this).
+        if (pass == ResolvePass::Impact) startFlight(i, now);
     }
     // Bodies that changed velocity need new times of impact, and maybe new partners.
     for (const SolverPoint& p : scratch.solver.points()) {

@@ -25,14 +25,20 @@
 
 namespace kz {
 
-/// Where a time-of-impact search starts: body a and its partner, each with the rotational energy
-/// its look-ahead keeps (World::Impl::spinEnergy).
+/// Where a time-of-impact search starts: body a and its partner as they are then, each with its
+/// flight path and how far into it (s) the search starts: the search reads every later pose of a
+/// body from its path, as the step flies it.
+/// The paths are read only by conservative advancement (World::searchReadsPaths says when).
 struct World::SearchStart {
     const Body& a;
-    double spinA;
+    double spinA; ///< Its rotational energy (World::Impl::spinEnergy), which its flight keeps.
+    const FlightPath& pathA;
+    float sinceA;
     Partner partner;
     const Body* b = nullptr; ///< The partner body (a body partner only).
     double spinB = 0.0;
+    const FlightPath* pathB = nullptr;
+    float sinceB = 0.0f;
 };
 
 namespace {
@@ -108,6 +114,33 @@ float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
     return best;
 }
 
+/// Whether body a's bounding sphere and its partner's (a body b, else the wall) cannot close their
+/// gap, less the margin, in `remaining`: then there is no impact (the common case, and far cheaper
+/// than the exact distance). Bounding spheres do not turn.
+bool boundingSpheresApart(const Body& a, const Body* b, const Plane* wall, float remaining) {
+    const float sphereGap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
+                              : signedDistance(*wall, a.position) - boundingRadius(a);
+    const float closing =
+        b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
+    return sphereGap - kMargin > closing * remaining;
+}
+
+/// How far body a's surface can move in `remaining` (its speed plus its spin bound), and whether
+/// its bounding sphere is farther than that, less the margin, from the obstacle's box: then there
+/// is no impact.
+struct ObstacleReach {
+    float bound;  ///< The speed bound of its surface.
+    float travel; ///< bound x remaining.
+    float gap;    ///< Its bounding sphere's distance to the obstacle's box.
+    bool apart;
+};
+ObstacleReach obstacleReach(const Body& a, double spin, const Obstacle& o, float remaining) {
+    const float bound = glm::length(a.velocity) + rotationSpeedBound(a, spin);
+    const float travel = bound * remaining;
+    const float gap = std::sqrt(sqDistPointAabb(a.position, o.bounds)) - boundingRadius(a);
+    return {bound, travel, gap, gap - kMargin > travel};
+}
+
 /// Conservative advancement stops once the gap is within this of its target.
 constexpr float kAdvanceTolerance = 0.125f * kMargin;
 
@@ -131,8 +164,8 @@ float clearUntil(float sphereGap, float closing, float target) {
 }
 
 /// Conservative advancement (Mirtich 1996): the gap d, starting at `first.gap`, cannot close
-/// faster than the gauge's bound, so flying (d - target) / bound is always safe. `flyBy(dt)` moves
-/// the look-ahead poses on by dt and returns the new gap and bound; `observe` sees each
+/// faster than the gauge's bound, so flying (d - target) / bound is always safe. `flyTo(t)` takes
+/// the poses t seconds after the search's start and returns the gap and bound there; `observe` sees each
 /// iteration. The time the gap comes within kAdvanceTolerance of `target`, or INFINITY when that
 /// is beyond `remaining` (or the gap can no longer close). kAdvanceIterations advances at most;
 /// when the last of them would stop short of `clear` (the bounding spheres' clearUntil), it flies
@@ -141,8 +174,8 @@ float clearUntil(float sphereGap, float closing, float target) {
 /// again from there and do the same, event after event, until the step's events ran out (and
 /// with them every other body's impacts: how 1 mm boxes at 1000 m/s in a 2000 m room left it).
 /// After the last advance: the time reached, still safe.
-template <class FlyBy, class Observe>
-float advanceConservatively(Gauge first, float target, float remaining, float clear, FlyBy&& flyBy,
+template <class FlyTo, class Observe>
+float advanceConservatively(Gauge first, float target, float remaining, float clear, FlyTo&& flyTo,
                             Observe& observe) {
     float t = 0.0f;
     Gauge now = first;
@@ -163,7 +196,7 @@ float advanceConservatively(Gauge first, float target, float remaining, float cl
             return INFINITY;
         }
         t += advanceBy;
-        now = flyBy(advanceBy);
+        now = flyTo(t);
     }
     observe.end(AdvancementEnd::IterationLimit);
     return t;
@@ -233,13 +266,11 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     const Body* b = start.b;
     const Plane* wall = b ? nullptr : &room_.planes[start.partner.index];
 
-    // Bounding spheres do not turn: if even they cannot close the gap in the time left, there is
-    // no impact (the common case, and far cheaper than the exact distance).
+    if (boundingSpheresApart(a, b, wall, remaining)) return INFINITY;
     const float sphereGap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
                               : signedDistance(*wall, a.position) - boundingRadius(a);
     const float closing =
         b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
-    if (sphereGap - kMargin > closing * remaining) return INFINITY;
     // Conservative advancement's first look (the gap and the bound on its closing speed), or the
     // exact pair's gap.
     // The rotation bounds hold for the whole free flight: taken once.
@@ -277,9 +308,9 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     if (b) pb = *b;
     return advanceConservatively(
         first, target, remaining, clearUntil(sphereGap, closing, target),
-        [&](float by) {
-            lookAhead(pa, by, start.spinA);
-            if (pb) lookAhead(*pb, by, start.spinB);
+        [&](float t) {
+            start.pathA.poseAt(start.sinceA + t, pa);
+            if (pb) start.pathB->poseAt(start.sinceB + t, *pb);
             return gauge(pa, pb ? &*pb : nullptr);
         },
         observe);
@@ -294,10 +325,9 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     // cannot approach any triangle faster than its speed plus the spin bound.
     const Body& a = start.a;
     const Obstacle& o = obstacles_[start.partner.index];
-    const float bound = glm::length(a.velocity) + rotationSpeedBound(a, start.spinA);
-    const float travel = bound * remaining;
-    const float gap = std::sqrt(sqDistPointAabb(a.position, o.bounds)) - boundingRadius(a);
-    if (gap - kMargin > travel) return INFINITY;
+    const ObstacleReach reach = obstacleReach(a, start.spinA, o, remaining);
+    if (reach.apart) return INFINITY;
+    const float bound = reach.bound, travel = reach.travel, gap = reach.gap;
     std::vector<std::uint32_t>* ids = observe.triangleIds();
     trianglesNear(a, start.partner.index, travel + 2.0f * kMargin, near, ids);
     observe.nearTriangles(near, ids);
@@ -327,8 +357,8 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     Body pa = a;
     return advanceConservatively(
         Gauge{d0, bound}, target, remaining, clearUntil(gap, speed, target),
-        [&](float by) {
-            lookAhead(pa, by, start.spinA);
+        [&](float t) {
+            start.pathA.poseAt(start.sinceA + t, pa);
             return Gauge{distanceToTriangles(pa, near), bound};
         },
         observe);

@@ -194,6 +194,7 @@ void World::step() {
     applyGravity();
     findCandidates();
     resolveTouching();
+    startFlights();
     flyToImpacts();
     finishStep();
     impl_->bodyBvh.refit(bodies_); // picking's hierarchy follows the bodies (not a stage: a cache)
@@ -226,27 +227,49 @@ void World::resolveTouching() {
     recordImpacts(0.0, true);
 }
 
+void World::startFlights() {
+    ParallelScratch& parallel = impl_->parallel.value;
+    parallel.flights.resize(bodies_.size());
+    parallel.flightStart.assign(bodies_.size(), 0.0);
+    parallel.flown.assign(bodies_.size(), 0);
+}
+
+void World::startFlight(int i, double now) {
+    ParallelScratch& parallel = impl_->parallel.value;
+    const auto k = static_cast<std::size_t>(i);
+    parallel.flightStart[k] = now;
+    parallel.flown[k] = 0;
+}
+
 void World::finishStep() {
-    // Every body to the step's end: as flown ahead (flyToImpacts) when no impact has touched it
-    // since, else from its own clock. In the impact loop a body changes only when it is flown to an
-    // impact (its clock leaves 0) or an impact's solve gives it impulses (touched): otherwise it is in
-    // the state it was flown ahead from.
-    // A step cut short at the event cap ends every body's flight at its last impact (flyToImpacts).
-    const ParallelScratch& parallel = impl_->parallel.value;
+    // Every body to the step's end along its flight path. A step cut short at the event cap ends
+    // every body's flight at its last impact (flyToImpacts).
+    // A path nothing needed is flown in the worker's scratch path: the same flight, unkept. A body
+    // whose flight began at the step's start was flown ahead to its end (flyToImpacts).
     const double end = impl_->stepEnd;
     const bool capped = lastStepCapped();
+    ParallelScratch& parallel = impl_->parallel.value;
+    std::vector<WorkerScratch>& workers = impl_->workers(jobs_.get());
     parallelFor(jobs_.get(), bodies_.size(), kBodyGrain, [&](const JobChunk& chunk) {
+        FlightPath& scratch = workers[static_cast<std::size_t>(chunk.worker)].flight;
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             double& clock = impl_->bodyTime[i];
-            if (parallel.flownAhead && !capped && clock == 0.0 && !parallel.touched[i]) {
+            if (!(end > clock)) continue;
+            const double start = parallel.flightStart[i];
+            const float horizon = flightHorizon(settings_.timeStep, start);
+            if (parallel.flownAhead && !capped && start == 0.0 &&
+                parallel.ahead[i]) { // flown ahead (flyToImpacts)
                 const FlightEnd& after = parallel.flightAfter[i];
                 bodies_[i].position = after.position;
                 bodies_[i].orientation = after.orientation;
                 bodies_[i].angularVelocity = after.angularVelocity;
-                clock = settings_.timeStep;
-                continue;
+            } else if (parallel.flown[i]) {
+                parallel.flights[i].poseAt(static_cast<float>(end - start), bodies_[i]);
+            } else {
+                scratch.fly(bodies_[i], impl_->spinEnergy[i], horizon);
+                scratch.poseAt(static_cast<float>(end - start), bodies_[i]);
             }
-            syncBody(static_cast<int>(i), end);
+            clock = end;
         }
     });
     keepLatestContacts();

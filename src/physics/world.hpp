@@ -62,6 +62,7 @@ struct WorkerScratch;    // world_impl.hpp
 struct AdvancementTrace; // explain_advancement.hpp
 class BodyBvh;           // body_bvh.hpp
 class JobSystem;         // job_system.hpp
+class FlightPath;        // free_flight.hpp
 
 class World {
 public:
@@ -213,6 +214,7 @@ private:
     void applyGravity();    ///< world.cpp
     void findCandidates();  ///< candidates.cpp
     void resolveTouching(); ///< world.cpp
+    void startFlights();    ///< world.cpp
     void flyToImpacts();    ///< impacts.cpp
     void finishStep();      ///< world.cpp
 
@@ -225,9 +227,18 @@ private:
     void invalidate(int candidate);
     // Free flight (free_flight.cpp; syncBody in world_impl.hpp).
     void syncBody(int i, double time);
+    /// Body i's free flight begins at `now` (its state then) and goes to the step's end: its path is
+    /// flown when first needed (flightOf).
+    void startFlight(int i, double now);
+    const FlightPath& flightOf(int i);
+    void flyPath(int i);
     // Times of impact (time_of_impact.cpp).
-    /// Sets the candidate's target; `near` is scratch for an obstacle's triangles.
-    float timeOfImpact(int candidate, float remaining, std::vector<Triangle>& near) const;
+    /// From `now` (its bodies flown there) within `remaining`. Sets the candidate's target; `near`
+    /// is scratch for an obstacle's triangles.
+    float timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near) const;
+    /// Whether the candidate's search within `remaining` reads its bodies' flight paths (it goes
+    /// on to conservative advancement); when not, they need not be flown.
+    bool searchReadsPaths(int candidate, float remaining) const;
     /// The time of impact from `start` within `remaining`, setting `target` (the gap at which the
     /// impact counts) and reporting its steps to `observe`; `near` is the obstacle's triangles'
     /// scratch (time_of_impact_steps.hpp).
@@ -267,6 +278,9 @@ private:
     /// The gap between body a and its partner at a search's start (explainImpact of a pair
     /// bounced at the step start: explain_advancement.cpp).
     float gapAtStart(const SearchStart& start, std::vector<Triangle>& near) const;
+    /// The time of impact of body a and its partner as they are now, within `remaining`: recorded
+    /// into `out` when `traced` (explain_advancement.cpp).
+    float searchNow(int a, Partner partner, float remaining, AdvancementTrace& out, bool traced) const;
     // Narrow phase (narrow_phase.cpp).
     /// Contacts of body a with a body or wall partner, within the contact margin.
     std::optional<Manifold> contactOf(int a, Partner partner) const;

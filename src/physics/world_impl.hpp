@@ -85,6 +85,7 @@ struct WorkerScratch {
     std::vector<Triangle> nearTriangles;
     std::vector<std::uint32_t> nearIds;
     std::vector<PairManifold> manifolds;
+    FlightPath flight; ///< finishStep: the flight of a body whose path nothing needed.
 };
 
 /// The manifolds of the candidate pairs of one chunk of a resolve's narrow phase, in pair order.
@@ -98,16 +99,6 @@ struct ProjectionContact {
     glm::vec3 normal;
     float depth;   ///< Of the contact (obstacles: of the deepest triangle); not over kSlop: no push.
     bool touching; ///< Whether there is a contact at all.
-};
-
-/// A body's motion as free flight reads it (drift).
-struct FlightState {
-    glm::vec3 position;
-    glm::quat orientation;
-    glm::vec3 velocity;
-    glm::vec3 angularVelocity;
-    glm::vec3 angularMomentum;
-    double spinEnergy;
 };
 
 /// What free flight changes of a body.
@@ -128,12 +119,22 @@ struct ParallelScratch {
     std::vector<ProjectionContact> projection; ///< Per candidate.
     std::vector<std::uint32_t> movedStamp;     ///< Per body: the projection pass that last moved it.
     std::vector<int> firstNonFinite;           ///< Per chunk of bodies.
-    /// Free flight to the step's end, flown ahead while the impacts are resolved (flyToImpacts), when
-    /// flownAhead: each body's state before and after, and whether an impact's solve has touched it
-    /// (its impulses, at any time; a body flown by an impact has its clock past 0).
-    std::vector<FlightState> flightBefore;
+    /// Per body: its free flight within the step (from the step's start, or from the last impulse
+    /// an impact gave it, to the step's end) and when, in seconds into the step, that flight began.
+    /// Every pose a step takes of a body is read from its path (World::syncBody, the searches).
+    /// Flown lazily (World::flightOf): a path is built the first time a search or a body's flight to
+    /// a time within the step needs it (`flown`); at the step's end, a body whose path nothing
+    /// needed is flown in a worker's scratch path instead, the same flight, unkept.
+    std::vector<FlightPath> flights;
+    std::vector<double> flightStart;
+    std::vector<char> flown;
+    std::vector<int> toFly; ///< searchStaleImpacts: the bodies whose paths it flies.
+    /// Each body's flight from the step's start to its end, flown ahead by the workers while the
+    /// impacts are resolved (flyToImpacts), when flownAhead: each body's state at the step's start
+    /// (a copy: the impacts move the bodies meanwhile) and its pose at the step's end.
+    std::vector<ImpactBodyState> flightBefore;
     std::vector<FlightEnd> flightAfter;
-    std::vector<char> touched;
+    std::vector<char> ahead; ///< Whether it is flown ahead: not if its path was flown at the first event.
     bool flownAhead = false;
 };
 
@@ -219,13 +220,41 @@ inline void World::invalidate(int candidate) {
     impl_->stale.push_back(candidate);
 }
 
-/// Flies body i on to `time` (free_flight.hpp). Each body keeps its own clock within the step and
-/// is flown forward only when an impact involves it (or at the end), so an impact costs the
-/// bodies it touches, not all of them. Here, inline: every stage calls it, per candidate.
+/// The length of a body's free flight that begins `start` seconds into a step of `timeStep`: to
+/// the step's end (a search reads it no further; a step cut short ends it sooner).
+inline float flightHorizon(float timeStep, double start) {
+    return static_cast<float>(static_cast<double>(timeStep) - start);
+}
+
+/// Body i's flight path, flown first if it is not yet (its state now is where the flight begins:
+/// a body is flown on only along its path). Not from parallel code but for a body of its own.
+inline const FlightPath& World::flightOf(int i) {
+    ParallelScratch& parallel = impl_->parallel.value;
+    const auto k = static_cast<std::size_t>(i);
+    if (!parallel.flown[k]) {
+        flyPath(i);
+        parallel.flown[k] = 1;
+    }
+    return parallel.flights[k];
+}
+
+/// Flies body i's path from its state now, where its flight began.
+inline void World::flyPath(int i) {
+    ParallelScratch& parallel = impl_->parallel.value;
+    const auto k = static_cast<std::size_t>(i);
+    parallel.flights[k].fly(bodies_[i], impl_->spinEnergy[k],
+                            flightHorizon(settings_.timeStep, parallel.flightStart[k]));
+}
+
+/// Flies body i on to `time` (free_flight.hpp): its pose then, read from its flight path. Each
+/// body keeps its own clock within the step and is flown forward only when an impact involves it
+/// (or at the end), so an impact costs the bodies it touches, not all of them. Here, inline: every
+/// stage calls it, per candidate.
 inline void World::syncBody(int i, double time) {
     double& clock = impl_->bodyTime[static_cast<std::size_t>(i)];
     if (time > clock) {
-        drift(bodies_[i], static_cast<float>(time - clock), impl_->spinEnergy[static_cast<std::size_t>(i)]);
+        const double start = impl_->parallel.value.flightStart[static_cast<std::size_t>(i)];
+        flightOf(i).poseAt(static_cast<float>(time - start), bodies_[i]);
         clock = time;
     }
 }

@@ -10,11 +10,11 @@
 namespace kz::test {
 
 inline const std::map<std::string, std::string> kGoldenStates = {
-    {"boxes", "80a8aed9d77a3b3f"},        {"deterministic", "fbcf27aa4afe9f94"},
-    {"gravity-pile", "a988b9cba364dfdf"}, {"high-speed", "2dff8b8ce9e17009"},
-    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "6e91739995988c93"},
-    {"mixed-100", "789f129803e10c0a"},    {"random", "95fc8e1c5b6d13d7"},
-    {"slanted-room", "9c72529a2b87c0a4"}, {"two-balls", "c612aba85b9900e4"},
+    {"boxes", "3d35bb9b762ec026"},        {"deterministic", "fbcf27aa4afe9f94"},
+    {"gravity-pile", "62043e3e0c091967"}, {"high-speed", "6ebc6acefce794f8"},
+    {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "a2fb4c7125e06708"},
+    {"mixed-100", "14427057cbf8f21c"},    {"random", "4e7df2debe337a99"},
+    {"slanted-room", "2cf5e312471212d9"}, {"two-balls", "c612aba85b9900e4"},
 };
 
 } // namespace kz::test
