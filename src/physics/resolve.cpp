@@ -92,7 +92,7 @@ void World::resolveContacts(double now, ResolvePass pass) {
         const Body& b = bodies_[i];
         scratch.spinEnergy[static_cast<std::size_t>(i)] =
             rotationalEnergy(b.orientation, b.angularMomentum, b.inertiaLocal);
-        // A new free flight from here (at the step start, startFlights flies every body after this).
+        // A new free flight from here (at the step start, startFlights begins every body's after this).
         if (pass == ResolvePass::Impact) startFlight(i, now);
     }
     // Bodies that changed velocity need new times of impact, and maybe new partners.

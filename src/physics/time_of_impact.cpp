@@ -24,7 +24,7 @@ float World::timeOfImpact(int candidate, double now, float remaining, std::vecto
                             since(c.a),
                             c.partner,
                             body ? &bodies_[b] : nullptr,
-                            spin(b),
+                            body ? spin(b) : 0.0,
                             body ? &path(b) : nullptr,
                             body ? since(b) : 0.0f};
     NoImpactTrace none;

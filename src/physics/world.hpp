@@ -230,7 +230,9 @@ private:
     /// Body i's free flight begins at `now` (its state then) and goes to the step's end: its path is
     /// flown when first needed (flightOf).
     void startFlight(int i, double now);
+    /// Body i's flight path, flown first when it is not yet (world_impl.hpp).
     const FlightPath& flightOf(int i);
+    /// Flies body i's path from its state now, where its flight begins (world_impl.hpp).
     void flyPath(int i);
     // Times of impact (time_of_impact.cpp).
     /// From `now` (its bodies flown there) within `remaining`. Sets the candidate's target; `near`
