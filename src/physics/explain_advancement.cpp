@@ -87,19 +87,18 @@ void flightAt(const Body& fixed, const ImpactBodyState& state, float horizon, fl
 } // namespace
 
 float World::timeOfImpactBetween(int a, Partner partner, float remaining) const {
-    AdvancementTrace out = emptyTrace();
-    return isPairInRange(*this, a, partner) ? searchNow(a, partner, remaining, out, false) : INFINITY;
+    return isPairInRange(*this, a, partner) ? searchNow(a, partner, remaining, nullptr) : INFINITY;
 }
 
 AdvancementTrace World::explainTimeOfImpact(int a, Partner partner, float remaining) const {
     AdvancementTrace out = emptyTrace();
     if (!isPairInRange(*this, a, partner)) return out;
     out.valid = true;
-    out.time = searchNow(a, partner, remaining, out, true);
+    out.time = searchNow(a, partner, remaining, &out);
     return out;
 }
 
-float World::searchNow(int a, Partner partner, float remaining, AdvancementTrace& out, bool traced) const {
+float World::searchNow(int a, Partner partner, float remaining, AdvancementTrace* out) const {
     // Each body's flight from its state now, for the time given.
     const auto spin = [&](int i) { return impl_->spinEnergy[static_cast<std::size_t>(i)]; };
     const Body* b = partner.isBody() ? &bodies_[partner.index] : nullptr;
@@ -111,11 +110,11 @@ float World::searchNow(int a, Partner partner, float remaining, AdvancementTrace
         b ? &pathB : nullptr, 0.0f};
     std::vector<Triangle> near;
     float target = 0.0f;
-    if (!traced) {
+    if (!out) {
         NoImpactTrace none;
         return searchTimeOfImpact(start, remaining, target, near, none);
     }
-    ImpactRecorder recorder{out, {}};
+    ImpactRecorder recorder{*out, {}};
     return searchTimeOfImpact(start, remaining, target, near, recorder);
 }
 

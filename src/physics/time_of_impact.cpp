@@ -43,7 +43,7 @@ bool World::searchReadsPaths(int candidate, float remaining) const {
     }
     const Body* b = c.partner.isBody() ? &bodies_[c.partner.index] : nullptr;
     const Plane* wall = b ? nullptr : &room_.planes[c.partner.index];
-    return !boundingSpheresApart(a, b, wall, remaining) && !meetExactly(a, b);
+    return !boundingSpheres(a, b, wall, remaining).apart && !meetExactly(a, b);
 }
 
 } // namespace kz

@@ -114,15 +114,20 @@ float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
     return best;
 }
 
-/// Whether body a's bounding sphere and its partner's (a body b, else the wall) cannot close their
-/// gap, less the margin, in `remaining`: then there is no impact (the common case, and far cheaper
-/// than the exact distance). Bounding spheres do not turn.
-bool boundingSpheresApart(const Body& a, const Body* b, const Plane* wall, float remaining) {
-    const float sphereGap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
-                              : signedDistance(*wall, a.position) - boundingRadius(a);
+/// Body a's bounding sphere and its partner's (a body b, else the wall): their gap, how fast it can
+/// close, and whether it cannot close, less the margin, in `remaining`: then there is no impact
+/// (the common case, and far cheaper than the exact distance). Bounding spheres do not turn.
+struct BoundingSpheres {
+    float gap;
+    float closing;
+    bool apart;
+};
+BoundingSpheres boundingSpheres(const Body& a, const Body* b, const Plane* wall, float remaining) {
+    const float gap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
+                        : signedDistance(*wall, a.position) - boundingRadius(a);
     const float closing =
         b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
-    return sphereGap - kMargin > closing * remaining;
+    return {gap, closing, gap - kMargin > closing * remaining};
 }
 
 /// How far body a's surface can move in `remaining` (its speed plus its spin bound), and whether
@@ -266,11 +271,9 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     const Body* b = start.b;
     const Plane* wall = b ? nullptr : &room_.planes[start.partner.index];
 
-    if (boundingSpheresApart(a, b, wall, remaining)) return INFINITY;
-    const float sphereGap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
-                              : signedDistance(*wall, a.position) - boundingRadius(a);
-    const float closing =
-        b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
+    const BoundingSpheres spheres = boundingSpheres(a, b, wall, remaining);
+    if (spheres.apart) return INFINITY;
+    const float sphereGap = spheres.gap, closing = spheres.closing;
     // Conservative advancement's first look (the gap and the bound on its closing speed), or the
     // exact pair's gap.
     // The rotation bounds hold for the whole free flight: taken once.

@@ -280,9 +280,9 @@ private:
     /// The gap between body a and its partner at a search's start (explainImpact of a pair
     /// bounced at the step start: explain_advancement.cpp).
     float gapAtStart(const SearchStart& start, std::vector<Triangle>& near) const;
-    /// The time of impact of body a and its partner as they are now, within `remaining`: recorded
-    /// into `out` when `traced` (explain_advancement.cpp).
-    float searchNow(int a, Partner partner, float remaining, AdvancementTrace& out, bool traced) const;
+    /// The time of impact of body a and its partner as they are now, within `remaining`, its steps
+    /// recorded into `out` when there is one (explain_advancement.cpp).
+    float searchNow(int a, Partner partner, float remaining, AdvancementTrace* out) const;
     // Narrow phase (narrow_phase.cpp).
     /// Contacts of body a with a body or wall partner, within the contact margin.
     std::optional<Manifold> contactOf(int a, Partner partner) const;
