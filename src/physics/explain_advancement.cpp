@@ -105,9 +105,13 @@ float World::searchNow(int a, Partner partner, float remaining, AdvancementTrace
     FlightPath pathA, pathB;
     pathA.fly(bodies_[a], spin(a), remaining);
     if (b) pathB.fly(*b, spin(partner.index), remaining);
-    const SearchStart start{
-        bodies_[a],           spin(a), pathA, 0.0f, partner, b, b ? spin(partner.index) : 0.0,
-        b ? &pathB : nullptr, 0.0f};
+    const SearchStart start{bodies_[a],
+                            spin(a),
+                            SharedPath{&pathA},
+                            partner,
+                            b,
+                            b ? spin(partner.index) : 0.0,
+                            SharedPath{b ? &pathB : nullptr}};
     std::vector<Triangle> near;
     float target = 0.0f;
     if (!out) {
@@ -138,15 +142,14 @@ AdvancementTrace World::explainImpact(const ImpactRecord& record) const {
         flightAt(bodies_[record.partner.index], record.search.partner, horizonOf(record.search.partner),
                  sinceOf(record.search.partner), pathB, posedB);
     }
-    const SearchStart start{a,
-                            record.search.body.spinEnergy,
-                            pathA,
-                            sinceOf(record.search.body),
-                            record.partner,
-                            body ? &posedB : nullptr,
-                            record.search.partner.spinEnergy,
-                            body ? &pathB : nullptr,
-                            body ? sinceOf(record.search.partner) : 0.0f};
+    const SearchStart start{
+        a,
+        record.search.body.spinEnergy,
+        SharedPath{&pathA, sinceOf(record.search.body)},
+        record.partner,
+        body ? &posedB : nullptr,
+        record.search.partner.spinEnergy,
+        SharedPath{body ? &pathB : nullptr, body ? sinceOf(record.search.partner) : 0.0f}};
     std::vector<Triangle> near;
     if (record.method == ImpactMethod::TouchingAtStepStart) {
         // No search: the gap it was bounced at, within the reach the step start's solve took.

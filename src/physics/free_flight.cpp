@@ -3,7 +3,9 @@
 // world_impl.hpp.
 #include "free_flight.hpp"
 
+#include <atomic>
 #include <cmath>
+#include <thread>
 
 namespace kz {
 
@@ -20,7 +22,8 @@ namespace {
 /// body-frame momentum turns back by exactly the same rotation, so L stays exact. The orientation
 /// is multiplied by (1, (a/2) e_i) unnormalised, written out (the other two vector components are
 /// 0), and normalised once per sub-step: the same rotation.
-inline void subStep(glm::quat& q, glm::vec3& m, const glm::vec3& invInertia, float dt) {
+[[gnu::always_inline]] inline void subStep(glm::quat& q, glm::vec3& m, const glm::vec3& invInertia,
+                                           float dt) {
     const auto turn = [&](int axis, float t) {
         const float half = 0.5f * t * m[axis] * invInertia[axis];
         const float inv = 1.0f / (1.0f + half * half);
@@ -63,7 +66,79 @@ void projectOntoLevel(glm::quat& q, const glm::vec3& momentum, const glm::vec3& 
     }
 }
 
+/// A flight's sub-steps: each turns the body at most 0.1 rad (at most kMaxSubSteps of them), a node
+/// kept every `stride` of them (kMaxFlightNodes at most), `intervals` between nodes.
+struct Plan {
+    int stride;
+    int intervals;
+    float subTime;
+};
+
+[[gnu::always_inline]] inline Plan planFlight(const glm::vec3& angularVelocity, float horizon) {
+    // Sub-steps keep every turn small (<= 0.1 rad) even for a box spinning at hundreds of rad/s.
+    // Clamped as a float: a NaN or huge spin must not reach the conversion to int.
+    const float turns = std::ceil(glm::length(angularVelocity) * horizon / 0.1f);
+    const int subSteps =
+        turns >= 1.0f ? (turns < static_cast<float>(kMaxSubSteps) ? static_cast<int>(turns) : kMaxSubSteps)
+                      : 1;
+    const int stride = subSteps <= kMaxFlightNodes ? 1 : (subSteps + kMaxFlightNodes - 1) / kMaxFlightNodes;
+    const int intervals = stride == 1 ? subSteps : (subSteps + stride - 1) / stride;
+    return {stride, intervals, horizon / static_cast<float>(intervals * stride)};
+}
+
+/// A sphere, a body of equal moments or one with no spin: it turns at a constant angular velocity.
+bool turnsEvenly(const Body& b) {
+    return b.shape == ShapeType::Sphere || b.angularMomentum == glm::vec3(0.0f) ||
+           (b.inertiaLocal.x == b.inertiaLocal.y && b.inertiaLocal.y == b.inertiaLocal.z);
+}
+
+/// The orientation of a body turning evenly at `spin` (rad/s), t seconds after q.
+[[gnu::always_inline]] inline glm::quat turnedEvenly(const glm::quat& q, const glm::vec3& spin, float t) {
+    const float speed = glm::length(spin);
+    if (speed > 0.0f && t != 0.0f) return glm::normalize(glm::angleAxis(speed * t, spin / speed) * q);
+    return q;
+}
+
+/// The angular velocity the world momentum gives at orientation q.
+[[gnu::always_inline]] inline glm::vec3 spinAt(const glm::quat& q, const glm::vec3& momentum,
+                                               const glm::vec3& inertia) {
+    return q * ((glm::inverse(q) * momentum) / inertia);
+}
+
+/// The end of a flight's sub-steps: normalised and projected onto the energy level.
+glm::quat endOfFlight(glm::quat q, const glm::vec3& momentum, const glm::vec3& inertia,
+                      const glm::vec3& invInertia, double energy) {
+    q = glm::normalize(q);
+    projectOntoLevel(q, momentum, inertia, invInertia, energy);
+    return q;
+}
+
 } // namespace
+
+void flyToHorizon(const Body& start, double spinEnergy, float horizon, Body& out) {
+    out.position = start.position + start.velocity * horizon;
+    if (turnsEvenly(start)) {
+        const glm::vec3 spin =
+            start.angularMomentum == glm::vec3(0.0f) ? glm::vec3(0.0f) : start.angularVelocity;
+        out.orientation = turnedEvenly(start.orientation, spin, horizon);
+        out.angularVelocity = spin;
+        return;
+    }
+    const glm::vec3& momentum = start.angularMomentum;
+    if (horizon == 0.0f) {
+        out.orientation = start.orientation;
+    } else {
+        // FlightPath::fly's sub-steps, every one of them, then its end (flyToEnd).
+        const Plan plan = planFlight(start.angularVelocity, horizon);
+        const glm::vec3 invInertia = 1.0f / start.inertiaLocal;
+        glm::quat q = start.orientation;
+        glm::vec3 bodyMomentum = glm::inverse(q) * momentum;
+        for (int k = plan.intervals * plan.stride; k > 0; --k)
+            subStep(q, bodyMomentum, invInertia, plan.subTime);
+        out.orientation = endOfFlight(q, momentum, start.inertiaLocal, invInertia, spinEnergy);
+    }
+    out.angularVelocity = spinAt(out.orientation, momentum, start.inertiaLocal);
+}
 
 void FlightPath::fly(const Body& start, double spinEnergy, float horizon) {
     position_ = start.position;
@@ -73,64 +148,62 @@ void FlightPath::fly(const Body& start, double spinEnergy, float horizon) {
     startSpin_ = start.angularVelocity;
     spinEnergy_ = spinEnergy;
     horizon_ = horizon;
-    isotropic_ = start.shape == ShapeType::Sphere || momentum_ == glm::vec3(0.0f) ||
-                 (inertia_.x == inertia_.y && inertia_.y == inertia_.z);
+    isotropic_ = turnsEvenly(start);
     if (isotropic_) {
         // Isotropic inertia (or no spin): the angular velocity is constant, the rotation exact.
         spin_ = momentum_ == glm::vec3(0.0f) ? glm::vec3(0.0f) : start.angularVelocity;
         nodeTime_ = subTime_ = horizon;
-        stride_ = 1;
+        stride_ = intervals_ = 1;
         nodes_.resize(1);
         nodes_.front() = {start.orientation, glm::vec3(0.0f)};
         return;
     }
-    // Sub-steps keep every turn small (<= 0.1 rad) even for a box spinning at hundreds of rad/s.
-    // Clamped as a float: a NaN or huge spin must not reach the conversion to int.
-    const float turns = std::ceil(glm::length(start.angularVelocity) * horizon / 0.1f);
-    const int subSteps =
-        turns >= 1.0f ? (turns < static_cast<float>(kMaxSubSteps) ? static_cast<int>(turns) : kMaxSubSteps)
-                      : 1;
-    // A node every `stride` sub-steps, kMaxFlightNodes at most.
-    stride_ = subSteps <= kMaxFlightNodes ? 1 : (subSteps + kMaxFlightNodes - 1) / kMaxFlightNodes;
-    const int intervals = stride_ == 1 ? subSteps : (subSteps + stride_ - 1) / stride_;
-    subTime_ = horizon / static_cast<float>(intervals * stride_);
+    const Plan plan = planFlight(start.angularVelocity, horizon);
+    stride_ = plan.stride;
+    const int intervals = plan.intervals;
+    subTime_ = plan.subTime;
     nodeTime_ = subTime_ * static_cast<float>(stride_);
     // The world angular momentum never changes in free flight; only its body-frame image turns.
     glm::quat q = start.orientation;
     glm::vec3 bodyMomentum = glm::inverse(q) * momentum_;
-    nodes_.resize(static_cast<std::size_t>(intervals) + 1);
+    // Nodes 0 .. intervals - 1; the pose at the horizon is flown when it is read (flyToEnd): most
+    // paths are read before it, and a path an impulse ends never reaches it. A slow body's path
+    // (one interval) costs nothing until then.
+    intervals_ = intervals;
+    nodes_.resize(static_cast<std::size_t>(intervals));
     Node* node = nodes_.data();
     node[0] = {q, bodyMomentum};
     invInertia_ = 1.0f / inertia_;
-    for (int k = 1; k <= intervals; ++k) {
+    for (int k = 1; k < intervals; ++k) {
         for (int j = 0; j < stride_; ++j)
             subStep(q, bodyMomentum, invInertia_, subTime_);
         node[k] = {q, bodyMomentum};
     }
-    // The last node's momentum is never read (a pose at the horizon is that node's orientation).
-    glm::quat& last = node[intervals].orientation;
-    last = glm::normalize(last);
-    projectOntoLevel(last, momentum_, inertia_, invInertia_, spinEnergy);
+}
+
+glm::quat FlightPath::flyToEnd() const {
+    // The last interval's sub-steps, normalised and projected onto the energy level.
+    glm::quat q = nodes_.back().orientation;
+    glm::vec3 bodyMomentum = nodes_.back().momentum;
+    for (int j = 0; j < stride_; ++j)
+        subStep(q, bodyMomentum, invInertia_, subTime_);
+    return endOfFlight(q, momentum_, inertia_, invInertia_, spinEnergy_);
 }
 
 void FlightPath::poseAt(float t, Body& b) const {
     b.position = position_ + velocity_ * t;
     if (isotropic_) {
-        const float speed = glm::length(spin_);
-        b.orientation = nodes_.front().orientation;
-        if (speed > 0.0f && t != 0.0f)
-            b.orientation =
-                glm::normalize(glm::angleAxis(speed * t, spin_ / speed) * nodes_.front().orientation);
+        b.orientation = turnedEvenly(nodes_.front().orientation, spin_, t);
         b.angularVelocity = spin_;
         return;
     }
     if (t == 0.0f) {
         b.orientation = nodes_.front().orientation; // the start, as it was given
     } else if (t == horizon_) {
-        b.orientation = nodes_.back().orientation;
+        b.orientation = flyToEnd();
     } else {
         // From the node before t, whole sub-steps and one of the rest.
-        const std::size_t intervals = nodes_.size() - 1;
+        const auto intervals = static_cast<std::size_t>(intervals_);
         const float at = t / nodeTime_;
         // Clamped as a float: a NaN, negative or huge time must not reach the conversion.
         const std::size_t k =
@@ -149,7 +222,50 @@ void FlightPath::poseAt(float t, Body& b) const {
         b.angularVelocity = q * (bodyMomentum * invInertia_);
         return;
     }
-    b.angularVelocity = b.orientation * ((glm::inverse(b.orientation) * momentum_) / inertia_);
+    b.angularVelocity = spinAt(b.orientation, momentum_, inertia_);
+}
+
+bool fliesInOne(const Body& start, float horizon) {
+    return turnsEvenly(start) || planFlight(start.angularVelocity, horizon).intervals == 1;
+}
+
+void PathView::poseAt(float t, Body& b) const {
+    if (path) {
+        path->poseAt(t, b);
+        return;
+    }
+    // FlightPath::fly then poseAt, for a flight of one sub-step or an even turn: node 0 is the
+    // start, and a pose within the flight is one sub-step of t from it.
+    const Body& s = *start;
+    if (turnsEvenly(s) || t == 0.0f || t == horizon) {
+        flyToHorizon(s, spinEnergy, t, b);
+        return;
+    }
+    b.position = s.position + s.velocity * t;
+    glm::quat q = s.orientation;
+    glm::vec3 bodyMomentum = glm::inverse(q) * s.angularMomentum;
+    const glm::vec3 invInertia = 1.0f / s.inertiaLocal;
+    subStep(q, bodyMomentum, invInertia, t);
+    b.orientation = q;
+    b.angularVelocity = q * (bodyMomentum * invInertia);
+}
+
+PathView SharedPath::read() const {
+    if (!flown) return {path, nullptr, 0.0, 0.0f, since};
+    const float horizon = flightHorizon(timeStep, *flightStart);
+    const auto sinceStart = static_cast<float>(now - *flightStart);
+    std::atomic_ref<char> state(*flown);
+    char seen = state.load(std::memory_order_acquire);
+    // Not flown yet: the body is where its flight begins.
+    if (seen == 0 && fliesInOne(*start, horizon)) return {nullptr, start, *spinEnergy, horizon, sinceStart};
+    if (seen == 0 && state.compare_exchange_strong(seen, 2, std::memory_order_acq_rel)) {
+        path->fly(*start, *spinEnergy, horizon);
+        state.store(1, std::memory_order_release);
+        return {path, nullptr, 0.0, 0.0f, sinceStart};
+    }
+    while (state.load(std::memory_order_acquire) != 1) // another search flies it: at most 4,096 sub-steps
+        std::this_thread::yield();
+    return {path, nullptr, 0.0, 0.0f, sinceStart};
 }
 
 } // namespace kz

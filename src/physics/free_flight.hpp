@@ -28,10 +28,10 @@ double rotationalEnergy(const glm::quat& orientation, const glm::vec3& momentum,
 /// The free flight of a body from the state it starts in, for `horizon` seconds: a straight line,
 /// and its orientation after each DLM sub-step (each turn at most 0.1 rad, kMaxSubSteps at most),
 /// kept at nodes (every sub-step's, or every few sub-steps' when there are more than
-/// kMaxFlightNodes), the last projected onto the energy level. The pose at a time between nodes
-/// is the sub-steps from the node before it, the last of them short: O(1), and the same time gives the same
-/// bits, whichever pose was read before, so a chain of short flights and one long one end at the
-/// same place.
+/// kMaxFlightNodes); the pose at the horizon is projected onto the energy level. The pose at a
+/// time between nodes is the sub-steps from the node before it, the last of them short: O(1), and
+/// the same time gives the same bits, whichever pose was read before, so a chain of short flights
+/// and one long one end at the same place.
 class FlightPath {
 public:
     /// Flies `start` for `horizon` seconds, keeping `spinEnergy`: the rotational energy the world
@@ -42,8 +42,9 @@ public:
 
     /// Writes the pose after t seconds (0 <= t <= horizon) into b: its position, orientation and
     /// angular velocity (the one the angular momentum gives at that orientation). At t = 0 the
-    /// start's position and orientation, at t = horizon the last node's, bit for bit. Beyond the
-    /// horizon, sub-steps from the last node before it.
+    /// start's position and orientation, at t = horizon the projected end of the flight, bit for
+    /// bit (flown from the last node on each read: it is read once, at the step's end). Beyond
+    /// the horizon, sub-steps from the last node before it.
     void poseAt(float t, Body& b) const;
 
     float horizon() const { return horizon_; }
@@ -61,6 +62,7 @@ private:
     glm::vec3 spin_{0.0f};      ///< Constant angular velocity (world) of an isotropic body.
     bool isotropic_ = true;     ///< A sphere or equal moments: one turn at spin_, no nodes.
     float horizon_ = 0.0f;
+    int intervals_ = 1;     ///< Between nodes, the last of them ending at the horizon.
     float subTime_ = 0.0f;  ///< A sub-step (s).
     int stride_ = 1;        ///< Sub-steps between nodes.
     float nodeTime_ = 0.0f; ///< Between nodes (s).
@@ -69,7 +71,61 @@ private:
         glm::quat orientation;
         glm::vec3 momentum; ///< Body frame (not kept for an isotropic body).
     };
-    std::vector<Node> nodes_; ///< At k * nodeTime_, k = 0 .. intervals.
+    std::vector<Node> nodes_; ///< At k * nodeTime_, k = 0 .. intervals_ - 1.
+
+    /// The orientation at the horizon: the last interval's sub-steps from the last node, projected
+    /// onto the energy level.
+    glm::quat flyToEnd() const;
+};
+
+/// The pose of `start` after a whole flight of `horizon` seconds into `out` (its position,
+/// orientation and angular velocity): the same bits as FlightPath::fly then poseAt(horizon), with
+/// no path kept. `out` may be `start`.
+void flyToHorizon(const Body& start, double spinEnergy, float horizon, Body& out);
+
+/// The length of a body's free flight that begins `start` seconds into a step of `timeStep`: to
+/// the step's end (a search reads it no further; a step cut short ends it sooner).
+inline float flightHorizon(float timeStep, double start) {
+    return static_cast<float>(static_cast<double>(timeStep) - start);
+}
+
+/// Whether the flight of `start` for `horizon` seconds is one sub-step long or turns evenly (a
+/// sphere, equal moments, no spin): then every pose of it follows from the start alone, as cheaply
+/// as from a path (PathView), and no path need be flown for it.
+bool fliesInOne(const Body& start, float horizon);
+
+/// A flight as a search reads it: its path, or for a flight that fliesInOne, the body where it
+/// begins (its poses the same bits as the path's); `since` s into it.
+struct PathView {
+    const FlightPath* path = nullptr;
+    const Body* start = nullptr; ///< When there is no path.
+    double spinEnergy = 0.0;
+    float horizon = 0.0f;
+    float since = 0.0f; ///< How far into the flight the search starts.
+
+    /// The pose after t seconds of the flight (as FlightPath::poseAt).
+    void poseAt(float t, Body& b) const;
+};
+
+/// A body's flight as a search reads it (SearchStart): a path flown already, `since` s into it; or
+/// the world's flight of body `start`, which began at `*flightStart` in a step of `timeStep`: its
+/// path flown by the first search that reads it, while any other that needs it then waits, so a
+/// path that no search reads past its first tests is never flown (the searches run on several
+/// threads at once), and a flight that fliesInOne read from its start. Nothing of the world's is
+/// read until then (most searches end at their first test).
+struct SharedPath {
+    FlightPath* path = nullptr;
+    float since = 0.0f; ///< A path flown already (no `flown`).
+    /// 0: not flown yet, 1: flown, 2: being flown (atomic); none: `path` is flown already.
+    char* flown = nullptr;
+    const Body* start = nullptr; ///< Where the flight begins (the body, until its path is flown).
+    const double* spinEnergy = nullptr;
+    const double* flightStart = nullptr;
+    double now = 0.0; ///< When the search starts.
+    float timeStep = 0.0f;
+
+    /// The flight, its path flown first when it needs one and is not yet.
+    PathView read() const;
 };
 
 /// At most this many DLM sub-steps in one flight: each turns at most 0.1 rad up to 49,000 rad/s in

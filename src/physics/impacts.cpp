@@ -36,9 +36,7 @@ struct FlyAhead {
     float h;
 
     void operator()(const JobChunk& chunk) const {
-        FlightPath path;
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
-            if (!parallel.ahead[i]) continue; // its path is flown already: finishStep reads it
             const ImpactBodyState& from = parallel.flightBefore[i];
             Body b;
             b.shape = bodies[i].shape; // shape and inertia never change in a step
@@ -48,8 +46,7 @@ struct FlyAhead {
             b.velocity = from.velocity;
             b.angularVelocity = from.angularVelocity;
             b.angularMomentum = from.angularMomentum;
-            path.fly(b, from.spinEnergy, flightHorizon(h, 0.0));
-            path.poseAt(static_cast<float>(static_cast<double>(h) - 0.0), b); // as finishStep flies it
+            flyToHorizon(b, from.spinEnergy, flightHorizon(h, 0.0), b); // as finishStep flies it
             parallel.flightAfter[i] = {b.position, b.orientation, b.angularVelocity};
         }
     }
@@ -114,24 +111,7 @@ void World::searchStaleImpacts(double now, float remaining) {
         syncBody(c.a, now);
         if (c.partner.isBody()) syncBody(c.partner.index, now);
     }
-    // The paths the searches read, flown first (each once, in parallel).
-    ParallelScratch& parallel = scratch.parallel.value;
-    std::vector<int>& toFly = parallel.toFly;
-    toFly.clear();
-    const auto needs = [&](int i) {
-        if (parallel.flown[static_cast<std::size_t>(i)]) return;
-        parallel.flown[static_cast<std::size_t>(i)] = 1;
-        toFly.push_back(i);
-    };
-    for (int ci : searches) {
-        if (!searchReadsPaths(ci, remaining)) continue;
-        needs(scratch.candidates[ci].a);
-        if (scratch.candidates[ci].partner.isBody()) needs(scratch.candidates[ci].partner.index);
-    }
-    parallelFor(jobs_.get(), toFly.size(), kBodyGrain, [&](const JobChunk& chunk) {
-        for (std::size_t k = chunk.begin; k < chunk.end; ++k)
-            flyPath(toFly[k]);
-    });
+    // The searches fly the paths they read, each once (SharedPath).
     std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
     parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
         std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
@@ -151,11 +131,9 @@ bool World::readyFlightAhead() {
     const std::size_t n = bodies_.size();
     parallel.flightBefore.resize(n);
     parallel.flightAfter.resize(n);
-    parallel.ahead.resize(n);
     parallelFor(jobs_.get(), n, kBodyGrain, [&](const JobChunk& chunk) {
         for (std::size_t i = chunk.begin; i < chunk.end; ++i) {
             const Body& b = bodies_[i];
-            parallel.ahead[i] = !parallel.flown[i];
             parallel.flightBefore[i] = {
                 b.position,        b.orientation,         b.velocity, b.angularVelocity,
                 b.angularMomentum, scratch.spinEnergy[i], 0.0};

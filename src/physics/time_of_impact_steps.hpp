@@ -28,17 +28,15 @@ namespace kz {
 /// Where a time-of-impact search starts: body a and its partner as they are then, each with its
 /// flight path and how far into it (s) the search starts: the search reads every later pose of a
 /// body from its path, as the step flies it.
-/// The paths are read only by conservative advancement (World::searchReadsPaths says when).
+/// The paths are read (and flown, when they are not yet) only by conservative advancement.
 struct World::SearchStart {
     const Body& a;
     double spinA; ///< Its rotational energy (World::Impl::spinEnergy), which its flight keeps.
-    const FlightPath& pathA;
-    float sinceA;
+    SharedPath pathA;
     Partner partner;
     const Body* b = nullptr; ///< The partner body (a body partner only).
     double spinB = 0.0;
-    const FlightPath* pathB = nullptr;
-    float sinceB = 0.0f;
+    SharedPath pathB; ///< A body partner's.
 };
 
 namespace {
@@ -309,11 +307,13 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     Body pa = a;
     std::optional<Body> pb;
     if (b) pb = *b;
+    const PathView pathA = start.pathA.read();
+    const PathView pathB = b ? start.pathB.read() : PathView{};
     return advanceConservatively(
         first, target, remaining, clearUntil(sphereGap, closing, target),
         [&](float t) {
-            start.pathA.poseAt(start.sinceA + t, pa);
-            if (pb) start.pathB->poseAt(start.sinceB + t, *pb);
+            pathA.poseAt(pathA.since + t, pa);
+            if (pb) pathB.poseAt(pathB.since + t, *pb);
             return gauge(pa, pb ? &*pb : nullptr);
         },
         observe);
@@ -358,10 +358,11 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     observe.bound(bound, bound > 1e-9f);
     if (!(bound > 1e-9f)) return INFINITY;
     Body pa = a;
+    const PathView pathA = start.pathA.read();
     return advanceConservatively(
         Gauge{d0, bound}, target, remaining, clearUntil(gap, speed, target),
         [&](float t) {
-            start.pathA.poseAt(start.sinceA + t, pa);
+            pathA.poseAt(pathA.since + t, pa);
             return Gauge{distanceToTriangles(pa, near), bound};
         },
         observe);

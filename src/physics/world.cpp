@@ -257,14 +257,15 @@ void World::finishStep() {
             if (!(end > clock)) continue;
             const double start = parallel.flightStart[i];
             const float horizon = flightHorizon(settings_.timeStep, start);
-            if (parallel.flownAhead && !capped && start == 0.0 &&
-                parallel.ahead[i]) { // flown ahead (flyToImpacts)
+            if (parallel.flownAhead && !capped && start == 0.0) { // flown ahead (flyToImpacts)
                 const FlightEnd& after = parallel.flightAfter[i];
                 bodies_[i].position = after.position;
                 bodies_[i].orientation = after.orientation;
                 bodies_[i].angularVelocity = after.angularVelocity;
             } else if (parallel.flown[i]) {
                 parallel.flights[i].poseAt(static_cast<float>(end - start), bodies_[i]);
+            } else if (static_cast<float>(end - start) == horizon) {
+                flyToHorizon(bodies_[i], impl_->spinEnergy[i], horizon, bodies_[i]);
             } else {
                 scratch.fly(bodies_[i], impl_->spinEnergy[i], horizon);
                 scratch.poseAt(static_cast<float>(end - start), bodies_[i]);

@@ -236,11 +236,9 @@ private:
     void flyPath(int i);
     // Times of impact (time_of_impact.cpp).
     /// From `now` (its bodies flown there) within `remaining`. Sets the candidate's target; `near`
-    /// is scratch for an obstacle's triangles.
+    /// is scratch for an obstacle's triangles. Flies the flight paths it reads that are not flown
+    /// yet (SharedPath: searches run in parallel).
     float timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near) const;
-    /// Whether the candidate's search within `remaining` reads its bodies' flight paths (it goes
-    /// on to conservative advancement); when not, they need not be flown.
-    bool searchReadsPaths(int candidate, float remaining) const;
     /// The time of impact from `start` within `remaining`, setting `target` (the gap at which the
     /// impact counts) and reporting its steps to `observe`; `near` is the obstacle's triangles'
     /// scratch (time_of_impact_steps.hpp).

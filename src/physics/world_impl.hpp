@@ -128,13 +128,11 @@ struct ParallelScratch {
     std::vector<FlightPath> flights;
     std::vector<double> flightStart;
     std::vector<char> flown;
-    std::vector<int> toFly; ///< searchStaleImpacts: the bodies whose paths it flies.
     /// Each body's flight from the step's start to its end, flown ahead by the workers while the
     /// impacts are resolved (flyToImpacts), when flownAhead: each body's state at the step's start
     /// (a copy: the impacts move the bodies meanwhile) and its pose at the step's end.
     std::vector<ImpactBodyState> flightBefore;
     std::vector<FlightEnd> flightAfter;
-    std::vector<char> ahead; ///< Whether it is flown ahead: not if its path was flown at the first event.
     bool flownAhead = false;
 };
 
@@ -218,12 +216,6 @@ inline void World::invalidate(int candidate) {
     c.fresh = false;
     ++c.version;
     impl_->stale.push_back(candidate);
-}
-
-/// The length of a body's free flight that begins `start` seconds into a step of `timeStep`: to
-/// the step's end (a search reads it no further; a step cut short ends it sooner).
-inline float flightHorizon(float timeStep, double start) {
-    return static_cast<float>(static_cast<double>(timeStep) - start);
 }
 
 /// Body i's flight path, flown first if it is not yet (its state now is where the flight begins:

@@ -168,4 +168,43 @@ TEST(FreeFlight, AnIsotropicBodyTurnsAtItsConstantAngularVelocity) {
     EXPECT_EQ(b.angularVelocity, ball.angularVelocity);
 }
 
+TEST(FreeFlight, TheWholeFlightAndAOneSubStepFlightsStartGiveThePathsBits) {
+    // flyToHorizon (the step's end without a path) and a PathView over the start (a search's poses
+    // of a slow or evenly turning body) must be the path's poses bit for bit: the search's poses
+    // and the step's flight are then the same.
+    std::mt19937 rng(45u);
+    const float horizon = 1.0f / 120.0f;
+    for (const float spin : {0.0f, 2.0f, 11.0f, 60.0f, 20000.0f}) {
+        for (int i = 0; i < 20; ++i) {
+            Body start = tumblingBox(rng, spin);
+            if (i % 4 == 3) { // a sphere, which turns evenly
+                start.shape = ShapeType::Sphere;
+                start.inertiaLocal = glm::vec3(0.02f);
+                start.angularMomentum = 0.02f * start.angularVelocity;
+            }
+            const double energy = energyOf(start);
+            FlightPath path;
+            path.fly(start, energy, horizon);
+            Body fromPath = start, whole = start;
+            path.poseAt(horizon, fromPath);
+            flyToHorizon(start, energy, horizon, whole);
+            EXPECT_EQ(whole.position, fromPath.position) << spin << " " << i;
+            EXPECT_EQ(whole.orientation, fromPath.orientation) << spin << " " << i;
+            EXPECT_EQ(whole.angularVelocity, fromPath.angularVelocity) << spin << " " << i;
+            const bool inOne = fliesInOne(start, horizon);
+            EXPECT_EQ(inOne, spin * horizon <= 0.1f || start.shape == ShapeType::Sphere) << spin << " " << i;
+            if (!inOne) continue;
+            const PathView view{nullptr, &start, energy, horizon, 0.0f};
+            for (const float t : {0.0f, 1e-4f, 0.3f * horizon, 0.99f * horizon, horizon, 2.0f * horizon}) {
+                Body a = start, b = start;
+                path.poseAt(t, a);
+                view.poseAt(t, b);
+                EXPECT_EQ(a.position, b.position) << spin << " " << i << " " << t;
+                EXPECT_EQ(a.orientation, b.orientation) << spin << " " << i << " " << t;
+                EXPECT_EQ(a.angularVelocity, b.angularVelocity) << spin << " " << i << " " << t;
+            }
+        }
+    }
+}
+
 } // namespace
