@@ -252,6 +252,9 @@ void PathView::poseAt(float t, Body& b) const {
 
 PathView SharedPath::read() const {
     if (!flown) return {path, nullptr, 0.0, 0.0f, since};
+    // At the step's start every body is where its flight begins (an impulse then begins it again
+    // there): a flight in one needs nothing more of the world's.
+    if (now == 0.0 && fliesInOne(*start, timeStep)) return {nullptr, start, *spinEnergy, timeStep, 0.0f};
     const float horizon = flightHorizon(timeStep, *flightStart);
     const auto sinceStart = static_cast<float>(now - *flightStart);
     std::atomic_ref<char> state(*flown);
