@@ -55,7 +55,10 @@ float separationObbObb(const Obb& a, const Obb& b, glm::vec3& axis) {
             const float lengthSq = f.rot[i1][j] * f.rot[i1][j] + f.rot[i2][j] * f.rot[i2][j];
             if (lengthSq < 1e-6f) continue;
             const auto edge = f.edgeAxis(ea, eb, i, j);
-            keep((std::abs(edge.distance) - edge.ra - edge.rb) / std::sqrt(lengthSq), 2, i, j, edge.distance);
+            const float unnormalised = std::abs(edge.distance) - edge.ra - edge.rb;
+            // Not separating, and a separating axis found already: it cannot be the best (no root).
+            if (!(unnormalised > 0.0f) && best >= 0.0f) continue;
+            keep(unnormalised / std::sqrt(lengthSq), 2, i, j, edge.distance);
         }
     }
     const glm::vec3 direction = kind == 0   ? a.axes[bestI]

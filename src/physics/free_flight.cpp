@@ -191,10 +191,19 @@ glm::quat FlightPath::flyToEnd() const {
 }
 
 void FlightPath::poseAt(float t, Body& b) const {
+    pose<true>(t, b);
+}
+
+void FlightPath::placeAt(float t, Body& b) const {
+    pose<false>(t, b);
+}
+
+template <bool kSpin>
+void FlightPath::pose(float t, Body& b) const {
     b.position = position_ + velocity_ * t;
     if (isotropic_) {
         b.orientation = turnedEvenly(nodes_.front().orientation, spin_, t);
-        b.angularVelocity = spin_;
+        if (kSpin) b.angularVelocity = spin_;
         return;
     }
     if (t == 0.0f) {
@@ -219,19 +228,19 @@ void FlightPath::poseAt(float t, Body& b) const {
         }
         if (rest != 0.0f) subStep(q, bodyMomentum, invInertia_, rest);
         b.orientation = q;
-        b.angularVelocity = q * (bodyMomentum * invInertia_);
+        if (kSpin) b.angularVelocity = q * (bodyMomentum * invInertia_);
         return;
     }
-    b.angularVelocity = spinAt(b.orientation, momentum_, inertia_);
+    if (kSpin) b.angularVelocity = spinAt(b.orientation, momentum_, inertia_);
 }
 
 bool fliesInOne(const Body& start, float horizon) {
     return turnsEvenly(start) || planFlight(start.angularVelocity, horizon).intervals == 1;
 }
 
-void PathView::poseAt(float t, Body& b) const {
+void PathView::placeAt(float t, Body& b) const {
     if (path) {
-        path->poseAt(t, b);
+        path->placeAt(t, b);
         return;
     }
     // FlightPath::fly then poseAt, for a flight of one sub-step or an even turn: node 0 is the
@@ -247,7 +256,6 @@ void PathView::poseAt(float t, Body& b) const {
     const glm::vec3 invInertia = 1.0f / s.inertiaLocal;
     subStep(q, bodyMomentum, invInertia, t);
     b.orientation = q;
-    b.angularVelocity = q * (bodyMomentum * invInertia);
 }
 
 PathView SharedPath::read() const {

@@ -46,6 +46,9 @@ public:
     /// bit (flown from the last node on each read: it is read once, at the step's end). Beyond
     /// the horizon, sub-steps from the last node before it.
     void poseAt(float t, Body& b) const;
+    /// The same position and orientation as poseAt, without the angular velocity (a search's
+    /// gauges need only where the body is).
+    void placeAt(float t, Body& b) const;
 
     float horizon() const { return horizon_; }
     /// The state it was flown from (what fly() read of the body), begun `flightStart` s into the step.
@@ -76,6 +79,9 @@ private:
     /// The orientation at the horizon: the last interval's sub-steps from the last node, projected
     /// onto the energy level.
     glm::quat flyToEnd() const;
+    /// poseAt, with its angular velocity when kSpin.
+    template <bool kSpin>
+    void pose(float t, Body& b) const;
 };
 
 /// The pose of `start` after a whole flight of `horizon` seconds into `out` (its position,
@@ -103,8 +109,8 @@ struct PathView {
     float horizon = 0.0f;
     float since = 0.0f; ///< How far into the flight the search starts.
 
-    /// The pose after t seconds of the flight (as FlightPath::poseAt).
-    void poseAt(float t, Body& b) const;
+    /// The position and orientation after t seconds of the flight (as FlightPath::placeAt).
+    void placeAt(float t, Body& b) const;
 };
 
 /// A body's flight as a search reads it (SearchStart): a path flown already, `since` s into it; or

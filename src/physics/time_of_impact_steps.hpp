@@ -312,8 +312,8 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     return advanceConservatively(
         first, target, remaining, clearUntil(sphereGap, closing, target),
         [&](float t) {
-            pathA.poseAt(pathA.since + t, pa);
-            if (pb) pathB.poseAt(pathB.since + t, *pb);
+            pathA.placeAt(pathA.since + t, pa);
+            if (pb) pathB.placeAt(pathB.since + t, *pb);
             return gauge(pa, pb ? &*pb : nullptr);
         },
         observe);
@@ -362,7 +362,7 @@ float World::obstacleTimeOfImpact(const SearchStart& start, float remaining, flo
     return advanceConservatively(
         Gauge{d0, bound}, target, remaining, clearUntil(gap, speed, target),
         [&](float t) {
-            pathA.poseAt(pathA.since + t, pa);
+            pathA.placeAt(pathA.since + t, pa);
             return Gauge{distanceToTriangles(pa, near), bound};
         },
         observe);

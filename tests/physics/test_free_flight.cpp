@@ -169,9 +169,9 @@ TEST(FreeFlight, AnIsotropicBodyTurnsAtItsConstantAngularVelocity) {
 }
 
 TEST(FreeFlight, TheWholeFlightAndAOneSubStepFlightsStartGiveThePathsBits) {
-    // flyToHorizon (the step's end without a path) and a PathView over the start (a search's poses
-    // of a slow or evenly turning body) must be the path's poses bit for bit: the search's poses
-    // and the step's flight are then the same.
+    // flyToHorizon (the step's end without a path), placeAt and a PathView over the start (a
+    // search's poses of a slow or evenly turning body) must be the path's poses bit for bit: the
+    // search's poses and the step's flight are then the same.
     std::mt19937 rng(45u);
     const float horizon = 1.0f / 120.0f;
     for (const float spin : {0.0f, 2.0f, 11.0f, 60.0f, 20000.0f}) {
@@ -196,12 +196,14 @@ TEST(FreeFlight, TheWholeFlightAndAOneSubStepFlightsStartGiveThePathsBits) {
             if (!inOne) continue;
             const PathView view{nullptr, &start, energy, horizon, 0.0f};
             for (const float t : {0.0f, 1e-4f, 0.3f * horizon, 0.99f * horizon, horizon, 2.0f * horizon}) {
-                Body a = start, b = start;
+                Body a = start, b = start, placed = start;
                 path.poseAt(t, a);
-                view.poseAt(t, b);
+                view.placeAt(t, b);
+                path.placeAt(t, placed);
                 EXPECT_EQ(a.position, b.position) << spin << " " << i << " " << t;
                 EXPECT_EQ(a.orientation, b.orientation) << spin << " " << i << " " << t;
-                EXPECT_EQ(a.angularVelocity, b.angularVelocity) << spin << " " << i << " " << t;
+                EXPECT_EQ(a.position, placed.position) << spin << " " << i << " " << t;
+                EXPECT_EQ(a.orientation, placed.orientation) << spin << " " << i << " " << t;
             }
         }
     }
