@@ -518,14 +518,17 @@ void BM_Step(benchmark::State& state, Engine engine, int n, int threads) {
         world.setJobs(jobsFor(threads));
         for (int i = 0; i < kWarmupSteps; ++i)
             world.step();
-        std::int64_t impacts = 0;
+        std::int64_t impacts = 0, advances = 0;
         for (auto _ : state) {
             world.step();
             impacts += world.lastStepImpacts();
+            advances += world.lastStepAdvances();
             benchmark::ClobberMemory();
         }
         state.counters["impacts_per_step"] =
             static_cast<double>(impacts) / static_cast<double>(state.iterations());
+        state.counters["advances_per_step"] =
+            static_cast<double>(advances) / static_cast<double>(state.iterations());
     } else if (engine == Engine::Bullet) {
         BulletScene world(scene);
         warmAndTime(state, [&] { world.step(); });

@@ -66,6 +66,7 @@ void World::flyToImpacts() {
     }
     double now = 0.0;
     const int maxEvents = eventCap();
+    const std::int64_t maxAdvances = advanceCap();
     // Free flight to the step's end, ahead of time: once the first searches are done, the workers
     // fly every body from its state then to the end of the step while this thread goes from impact
     // to impact; finishStep keeps that for each body whose flight no impulse has ended since.
@@ -80,8 +81,8 @@ void World::flyToImpacts() {
         if (event == 0 && readyFlightAhead()) ahead = jobs_->start(bodies_.size(), kBodyGrain, flyAhead);
         pushSearchedImpacts(now, remaining);
         scratch.stale.clear();
-        if (event == maxEvents) {
-            capped = impactDue(); // the cap's events are taken: is another still due in the step?
+        if (event == maxEvents || lastStepAdvances_ >= maxAdvances) {
+            capped = impactDue(); // a cap is reached: is another impact still due in the step?
             break;
         }
         const std::optional<double> earliest = popEarliestImpacts();
@@ -113,13 +114,17 @@ void World::searchStaleImpacts(double now, float remaining) {
     }
     // The searches fly the paths they read, each once (SharedPath).
     std::vector<WorkerScratch>& workers = scratch.workers(jobs_.get());
+    std::vector<int>& advances = scratch.parallel.value.searchAdvances;
+    advances.resize(searches.size());
     parallelFor(jobs_.get(), searches.size(), kImpactGrain, [&](const JobChunk& chunk) {
         std::vector<Triangle>& near = workers[static_cast<std::size_t>(chunk.worker)].nearTriangles;
         for (std::size_t k = chunk.begin; k < chunk.end; ++k) {
             const int ci = searches[k];
-            scratch.candidates[ci].toi = now + timeOfImpact(ci, now, remaining, near);
+            scratch.candidates[ci].toi = now + timeOfImpact(ci, now, remaining, near, advances[k]);
         }
     });
+    for (const int taken : advances) // summed in order: the same count on any thread count
+        lastStepAdvances_ += taken;
 }
 
 bool World::readyFlightAhead() {

@@ -6,7 +6,8 @@
 
 namespace kz {
 
-float World::timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near) const {
+float World::timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near,
+                          int& advances) const {
     Candidate& c = impl_->candidates[candidate];
     ParallelScratch& parallel = impl_->parallel.value;
     const auto spin = [&](int i) { return impl_->spinEnergy[static_cast<std::size_t>(i)]; };
@@ -27,7 +28,9 @@ float World::timeOfImpact(int candidate, double now, float remaining, std::vecto
                             body ? spin(b) : 0.0,
                             body ? path(b) : SharedPath{}};
     NoImpactTrace none;
-    return searchTimeOfImpact(start, remaining, c.target, near, none);
+    const float time = searchTimeOfImpact(start, remaining, c.target, near, none);
+    advances = none.advances;
+    return time;
 }
 
 } // namespace kz

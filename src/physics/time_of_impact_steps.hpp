@@ -236,9 +236,12 @@ struct NoImpactTrace {
     template <class... T>
     void step(const T&...) {}
     template <class... T>
-    void advance(const T&...) {}
+    void advance(const T&...) {
+        ++advances;
+    }
     template <class... T>
     void end(const T&...) {}
+    int advances = 0; ///< Counted for the step's advance cap (World::advanceCap).
     template <class... T>
     void jump(const T&...) {}
     std::vector<std::uint32_t>* triangleIds() { return nullptr; }

@@ -54,9 +54,10 @@ World::World(const World& other)
     : room_(other.room_), settings_(other.settings_), bodies_(other.bodies_), obstacles_(other.obstacles_),
       contacts_(other.contacts_), impacts_(other.impacts_), accumulator_(other.accumulator_),
       paused_(other.paused_), singleStepPending_(other.singleStepPending_), stepCount_(other.stepCount_),
-      lastStepImpacts_(other.lastStepImpacts_), lastStepCapped_(other.lastStepCapped_),
-      lastStepLost_(other.lastStepLost_), cappedSteps_(other.cappedSteps_), haltedBody_(other.haltedBody_),
-      jobs_(other.jobs_), impl_(std::make_unique<Impl>(*other.impl_)) {}
+      lastStepImpacts_(other.lastStepImpacts_), lastStepAdvances_(other.lastStepAdvances_),
+      lastStepCapped_(other.lastStepCapped_), lastStepLost_(other.lastStepLost_),
+      cappedSteps_(other.cappedSteps_), haltedBody_(other.haltedBody_), jobs_(other.jobs_),
+      impl_(std::make_unique<Impl>(*other.impl_)) {}
 
 int World::addBody(const BodyDesc& desc) {
     Body b;
@@ -217,6 +218,7 @@ void World::resolveTouching() {
     scratch.fired.clear();
     scratch.contactSerial.clear();
     lastStepImpacts_ = 0;
+    lastStepAdvances_ = 0;
     lastStepCapped_ = false;
     lastStepLost_ = 0.0f;
     scratch.bodyTime.assign(static_cast<std::size_t>(n), 0.0);

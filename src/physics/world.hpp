@@ -148,11 +148,23 @@ public:
     int eventCap() const { return kEventsPerBody * static_cast<int>(bodies_.size()) + kEventCapBase; }
     static constexpr int kEventsPerBody = 8;
     static constexpr int kEventCapBase = 64;
-    /// Whether the last step reached eventCap() and was cut short, and how much of its flight it
-    /// lost (seconds; 0 when it was not cut short).
+    /// The conservative advancements the last step's searches for times of impact took, all
+    /// together (each search takes at most 128).
+    std::int64_t lastStepAdvances() const { return lastStepAdvances_; }
+    /// The most advancements one step's searches take: 64 per body plus 4,096. A step whose
+    /// searches have taken that many, once an event's searches are done, is cut short as at the
+    /// event cap (its events each search again, and a box spinning fast against another advances by
+    /// small steps). Bounded work, with eventCap(), for any world the limits accept.
+    std::int64_t advanceCap() const {
+        return kAdvancesPerBody * static_cast<std::int64_t>(bodies_.size()) + kAdvanceCapBase;
+    }
+    static constexpr std::int64_t kAdvancesPerBody = 64;
+    static constexpr std::int64_t kAdvanceCapBase = 4096;
+    /// Whether the last step reached eventCap() or advanceCap() and was cut short, and how much of
+    /// its flight it lost (seconds; 0 when it was not cut short).
     bool lastStepCapped() const { return lastStepCapped_; }
     float lastStepLost() const { return lastStepLost_; }
-    /// The steps this world has cut short at the event cap since it was built.
+    /// The steps this world has cut short at either cap since it was built.
     std::uint64_t cappedSteps() const { return cappedSteps_; }
     /// The last step's impacts, in the order the step met them (by time; at one time, by pair),
     /// one record per pair and impact event that the solver pushed apart (impact_record.hpp).
@@ -238,7 +250,9 @@ private:
     /// From `now` (its bodies flown there) within `remaining`. Sets the candidate's target; `near`
     /// is scratch for an obstacle's triangles. Flies the flight paths it reads that are not flown
     /// yet (SharedPath: searches run in parallel).
-    float timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near) const;
+    /// `advances`: the conservative advancements it took.
+    float timeOfImpact(int candidate, double now, float remaining, std::vector<Triangle>& near,
+                       int& advances) const;
     /// The time of impact from `start` within `remaining`, setting `target` (the gap at which the
     /// impact counts) and reporting its steps to `observe`; `near` is the obstacle's triangles'
     /// scratch (time_of_impact_steps.hpp).
@@ -319,6 +333,7 @@ private:
     bool singleStepPending_ = false;
     std::uint64_t stepCount_ = 0;
     int lastStepImpacts_ = 0;
+    std::int64_t lastStepAdvances_ = 0;
     bool lastStepCapped_ = false;
     float lastStepLost_ = 0.0f;
     std::uint64_t cappedSteps_ = 0;

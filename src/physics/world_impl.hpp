@@ -115,6 +115,7 @@ struct ParallelScratch {
     std::vector<std::vector<Candidate>> wallCandidates, obstacleCandidates; ///< Per chunk of bodies.
     std::vector<ChunkManifolds> manifolds;                                  ///< Per chunk of pairs.
     std::vector<int> searches;                 ///< The candidates whose time of impact is recomputed.
+    std::vector<int> searchAdvances;           ///< Each search's conservative advancements.
     std::vector<int> nearBodies;               ///< watchPath: the bodies whose boxes may meet a grown one.
     std::vector<ProjectionContact> projection; ///< Per candidate.
     std::vector<std::uint32_t> movedStamp;     ///< Per body: the projection pass that last moved it.

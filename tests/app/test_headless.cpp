@@ -49,6 +49,7 @@ const std::vector<std::string> kReportKeys = {"scenario",
                                               "max_penetration",
                                               "escaped",
                                               "event_cap",
+                                              "advance_cap",
                                               "capped_steps",
                                               "state_hash",
                                               "bodies",
@@ -101,6 +102,7 @@ TEST(RunHeadless, ReportHasEveryKeyInOrder) {
     EXPECT_EQ(report["momentum_end"].size(), 3u);
     EXPECT_EQ(report["escaped"], 0);
     EXPECT_EQ(report["event_cap"], 8 * 3 + 64);
+    EXPECT_EQ(report["advance_cap"], 64 * 3 + 4096);
     EXPECT_EQ(report["capped_steps"], 0u);
     ASSERT_EQ(report["bodies"].size(), 3u);
     for (const Json& body : report["bodies"]) {

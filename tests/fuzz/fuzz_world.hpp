@@ -1,5 +1,5 @@
-// Fuzz harness support for the harnesses that step worlds (fuzz_scenario, fuzz_recording): the
-// bound that keeps one input to milliseconds.
+// Fuzz harness support for fuzz_recording, which replays recordings of up to hundreds of ticks:
+// the bound that keeps one input to milliseconds.
 #pragma once
 
 #include "physics/world.hpp"

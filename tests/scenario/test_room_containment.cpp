@@ -120,13 +120,14 @@ TEST(RoomContainment, RandomSparseWorldsAcrossTheAcceptedRangesStayInside) {
     }
 }
 
-TEST(RoomContainment, DenseWorldsThatReachTheEventCapAreCutShortAndStayInside) {
+TEST(RoomContainment, DenseWorldsThatReachACapAreCutShortAndStayInside) {
     // Bodies of 4 mm to 8 or 15 cm at 50-100 m/s, packed into rooms of 0.5 and 1 m with the
     // longest steps the loader allows: small boxes knocked off-centre spin fast and meet their
     // neighbours again and again, and steps reach the cap on their events (World::eventCap, 8 per
-    // body plus 64). Such a step is cut short at its last impact (every body stops its flight
-    // there), and no body leaves the room; before the cut, the step's remaining flight went on
-    // unchecked and let bodies out.
+    // body plus 64) or on their searches' advancements (World::advanceCap, 64 per body plus
+    // 4,096). Such a step is cut short at its last impact (every body stops its flight there), and
+    // no body leaves the room; before the cut, the step's remaining flight went on unchecked and
+    // let bodies out.
     struct Dense {
         const char* json;
         int steps;
@@ -138,32 +139,51 @@ TEST(RoomContainment, DenseWorldsThatReachTheEventCapAreCutShortAndStayInside) {
         {R"("size": [1, 1, 1], "time_step": 0.0099, "random": {"count": 40, "seed": 1, "speed": [50, 100],
             "sphere_radius": [0.004, 0.15], "box_half": [0.004, 0.15]})",
          4},
+        // Spheres only, packed tight: exact sweeps, no advancements, and impact after impact (the
+        // event cap).
+        {R"("size": [0.5, 0.5, 0.5], "time_step": 0.0049, "random": {"count": 60, "seed": 3,
+            "speed": [50, 100], "sphere_radius": [0.03, 0.06], "box_fraction": 0})",
+         4},
     };
     std::uint64_t capped = 0;
+    int cappedBy[2] = {0, 0}; // at the event cap, at the advance cap
     for (const Dense& dense : worlds) {
         const std::string label = dense.json;
         SCOPED_TRACE(label);
         std::optional<kz::World> world = worldOf(std::string(R"({"name": "dense", )") + dense.json + "}");
         ASSERT_TRUE(world);
-        ASSERT_EQ(world->eventCap(), 8 * static_cast<int>(world->bodies().size()) + 64);
+        const auto n = static_cast<std::int64_t>(world->bodies().size());
+        ASSERT_EQ(world->eventCap(), 8 * n + 64);
+        ASSERT_EQ(world->advanceCap(), 64 * n + 4096);
         for (int step = 0; step < dense.steps; ++step) {
             const std::uint64_t before = world->cappedSteps();
             expectContainedFor(*world, 1, label + ", step " + std::to_string(step));
             if (::testing::Test::HasFailure()) return;
             ASSERT_LE(world->lastStepImpacts(), world->eventCap());
+            // Past the advance cap by at most one event's searches: the pairs of the bodies it
+            // changed, each at most 2 x 64 advancements.
+            ASSERT_LT(world->lastStepAdvances(), world->advanceCap() + 2 * 64 * 2 * (n + 6));
             ASSERT_EQ(world->cappedSteps() - before, world->lastStepCapped() ? 1u : 0u);
             if (world->lastStepCapped()) {
-                // The cap's events were all taken, and the flight stopped within the step.
-                ASSERT_EQ(world->lastStepImpacts(), world->eventCap());
+                // A cap was reached, and the flight stopped within the step.
+                const bool byEvents = world->lastStepImpacts() == world->eventCap();
+                const bool byAdvances = world->lastStepAdvances() >= world->advanceCap();
+                ASSERT_TRUE(byEvents || byAdvances);
+                cappedBy[byEvents ? 0 : 1] += 1;
                 ASSERT_GT(world->lastStepLost(), 0.0f);
                 ASSERT_LE(world->lastStepLost(), world->settings().timeStep);
             } else {
+                ASSERT_LT(world->lastStepImpacts(), world->eventCap());
+                ASSERT_LT(world->lastStepAdvances(), world->advanceCap());
                 ASSERT_EQ(world->lastStepLost(), 0.0f);
             }
         }
         capped += world->cappedSteps();
     }
     EXPECT_GE(capped, 6u);
+    // Both caps are reached in these worlds.
+    EXPECT_GE(cappedBy[0], 1) << "steps cut short at the event cap";
+    EXPECT_GE(cappedBy[1], 1) << "steps cut short at the advance cap";
 }
 
 } // namespace

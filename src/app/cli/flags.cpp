@@ -142,20 +142,21 @@ CLI::Validator labQuery() {
 // ------------------------------------------------------------------ help
 
 void describeProgram(CLI::App& app) {
-    app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
-               "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
-               "max_penetration, escaped, event_cap, capped_steps, state_hash, the final bodies\n"
-               "and the obstacles (see docs/command-line.md). --replay FILE plays a recording made\n"
-               "with --record (in the window, or --headless to re-run it: exit 1 when it does not\n"
-               "end in the recorded state). kolize explain QUERY --shapes FILE|- prints one query's\n"
-               "result and steps as JSON (kolize explain --help lists the queries).\n"
-               "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
-               "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
-               "threads, effective_time_scale, physics_behind_frames.\n"
-               "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
-               "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
-               "OpenGL 3.3 core context.");
+    app.footer(
+        "Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
+        "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
+        "max_penetration, escaped, event_cap, advance_cap, capped_steps, state_hash, the\n"
+        "final bodies and the obstacles (see docs/command-line.md). --replay FILE plays a recording made\n"
+        "with --record (in the window, or --headless to re-run it: exit 1 when it does not\n"
+        "end in the recorded state). kolize explain QUERY --shapes FILE|- prints one query's\n"
+        "result and steps as JSON (kolize explain --help lists the queries).\n"
+        "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
+        "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
+        "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
+        "threads, effective_time_scale, physics_behind_frames.\n"
+        "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
+        "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
+        "OpenGL 3.3 core context.");
 }
 
 } // namespace

@@ -98,6 +98,7 @@ Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<cons
     report["max_penetration"] = shortestDouble(maxPenetration);
     report["escaped"] = maxEscaped;
     report["event_cap"] = world.eventCap();
+    report["advance_cap"] = world.advanceCap();
     report["capped_steps"] = capped;
     report["state_hash"] = stateHashText(stateHash(world));
 

@@ -276,14 +276,19 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
     }
     ImGui::Text("contacts       %zu", world.contacts().size());
     ImGui::Text("impacts        %d last step (cap %d)", world.lastStepImpacts(), world.eventCap());
+    ImGui::Text("advances       %lld last step (cap %lld)", static_cast<long long>(world.lastStepAdvances()),
+                static_cast<long long>(world.advanceCap()));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("conservative advancements: the steps the searches for times of impact took");
     if (world.cappedSteps() > 0) {
-        // Steps that reached the event cap stop every body at their last impact (physics/world.hpp).
-        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "cut short      %llu steps at the cap",
+        // Steps that reached a cap stop every body at their last impact (physics/world.hpp).
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "cut short      %llu steps at a cap",
                            static_cast<unsigned long long>(world.cappedSteps()));
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip(
-                "these steps had more impacts than the cap: every body stopped at the last one taken\n"
-                "(the last such step lost %.2f ms of flight); nothing passed a wall or a body",
+                "these steps had more impacts or advancements than their caps: every body stopped\n"
+                "at the last impact taken (the last such step lost %.2f ms of flight); nothing\n"
+                "passed a wall or a body",
                 world.lastStepCapped() ? 1000.0 * world.lastStepLost() : 0.0);
     }
     ImGui::Text("kinetic energy %.4f J", world.kineticEnergy());
