@@ -43,8 +43,8 @@ public:
     /// Writes the pose after t seconds (0 <= t <= horizon) into b: its position, orientation and
     /// angular velocity (the one the angular momentum gives at that orientation). At t = 0 the
     /// start's position and orientation, at t = horizon the projected end of the flight, bit for
-    /// bit (flown from the last node on each read: it is read once, at the step's end). Beyond
-    /// the horizon, sub-steps from the last node before it.
+    /// bit (flown from the last node on each read: the step reads it once, at its end). Beyond the
+    /// horizon, sub-steps from the last node before it.
     void poseAt(float t, Body& b) const;
     /// The same position and orientation as poseAt, without the angular velocity (a search's
     /// gauges need only where the body is).

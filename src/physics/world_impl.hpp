@@ -122,12 +122,14 @@ struct ParallelScratch {
     std::vector<int> firstNonFinite;           ///< Per chunk of bodies.
     /// Per body: its free flight within the step (from the step's start, or from the last impulse
     /// an impact gave it, to the step's end) and when, in seconds into the step, that flight began.
-    /// Every pose a step takes of a body is read from its path (World::syncBody, the searches).
-    /// Flown lazily (World::flightOf): a path is built the first time a search or a body's flight to
-    /// a time within the step needs it (`flown`); at the step's end, a body whose path nothing
-    /// needed is flown in a worker's scratch path instead, the same flight, unkept.
+    /// Every pose a step takes of a body is read from its path (World::syncBody, the searches), or
+    /// the same bits without one (flyToHorizon, PathView). Flown lazily: a path is built the first
+    /// time a body's flight to a time within the step (World::flightOf) or a search (SharedPath, in
+    /// parallel) needs it; at the step's end, a body whose path nothing needed is flown to its end
+    /// without one (flyToHorizon).
     std::vector<FlightPath> flights;
     std::vector<double> flightStart;
+    /// 0: not flown yet (the body is where its flight began), 1: flown, 2: a search is flying it.
     std::vector<char> flown;
     /// Each body's flight from the step's start to its end, flown ahead by the workers while the
     /// impacts are resolved (flyToImpacts), when flownAhead: each body's state at the step's start
