@@ -75,11 +75,7 @@ AdvancementTrace emptyTrace() {
 void flightAt(const Body& fixed, const ImpactBodyState& state, float horizon, float since, FlightPath& path,
               Body& posed) {
     posed = fixed;
-    posed.position = state.position;
-    posed.orientation = state.orientation;
-    posed.velocity = state.velocity;
-    posed.angularVelocity = state.angularVelocity;
-    posed.angularMomentum = state.angularMomentum;
+    setMotion(posed, state);
     path.fly(posed, state.spinEnergy, horizon);
     path.poseAt(since, posed);
 }

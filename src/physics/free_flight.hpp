@@ -84,6 +84,16 @@ private:
     void pose(float t, Body& b) const;
 };
 
+/// Sets b's motion (position, orientation, velocity, angular velocity and momentum) to `state`'s:
+/// a body where a recorded flight began (its shape and mass stay b's).
+inline void setMotion(Body& b, const ImpactBodyState& state) {
+    b.position = state.position;
+    b.orientation = state.orientation;
+    b.velocity = state.velocity;
+    b.angularVelocity = state.angularVelocity;
+    b.angularMomentum = state.angularMomentum;
+}
+
 /// The pose of `start` after a whole flight of `horizon` seconds into `out` (its position,
 /// orientation and angular velocity): the same bits as FlightPath::fly then poseAt(horizon), with
 /// no path kept. `out` may be `start`.

@@ -41,11 +41,7 @@ struct FlyAhead {
             Body b;
             b.shape = bodies[i].shape; // shape and inertia never change in a step
             b.inertiaLocal = bodies[i].inertiaLocal;
-            b.position = from.position;
-            b.orientation = from.orientation;
-            b.velocity = from.velocity;
-            b.angularVelocity = from.angularVelocity;
-            b.angularMomentum = from.angularMomentum;
+            setMotion(b, from);
             flyToHorizon(b, from.spinEnergy, flightHorizon(h, 0.0), b); // as finishStep flies it
             parallel.flightAfter[i] = {b.position, b.orientation, b.angularVelocity};
         }

@@ -112,22 +112,6 @@ float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
     return best;
 }
 
-/// Body a's bounding sphere and its partner's (a body b, else the wall): their gap, how fast it can
-/// close, and whether it cannot close, less the margin, in `remaining`: then there is no impact
-/// (the common case, and far cheaper than the exact distance). Bounding spheres do not turn.
-struct BoundingSpheres {
-    float gap;
-    float closing;
-    bool apart;
-};
-BoundingSpheres boundingSpheres(const Body& a, const Body* b, const Plane* wall, float remaining) {
-    const float gap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
-                        : signedDistance(*wall, a.position) - boundingRadius(a);
-    const float closing =
-        b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
-    return {gap, closing, gap - kMargin > closing * remaining};
-}
-
 /// How far body a's surface can move in `remaining` (its speed plus its spin bound), and whether
 /// its bounding sphere is farther than that, less the margin, from the obstacle's box: then there
 /// is no impact.
@@ -272,9 +256,14 @@ float World::pairTimeOfImpact(const SearchStart& start, float remaining, float& 
     const Body* b = start.b;
     const Plane* wall = b ? nullptr : &room_.planes[start.partner.index];
 
-    const BoundingSpheres spheres = boundingSpheres(a, b, wall, remaining);
-    if (spheres.apart) return INFINITY;
-    const float sphereGap = spheres.gap, closing = spheres.closing;
+    // Body a's bounding sphere and its partner's (a body b, else the wall): when they cannot close
+    // their gap, less the margin, in `remaining`, there is no impact (the common case, and far
+    // cheaper than the exact distance). Bounding spheres do not turn.
+    const float sphereGap = b ? glm::length(a.position - b->position) - boundingRadius(a) - boundingRadius(*b)
+                              : signedDistance(*wall, a.position) - boundingRadius(a);
+    const float closing =
+        b ? glm::length(a.velocity - b->velocity) : std::max(0.0f, -glm::dot(wall->normal, a.velocity));
+    if (sphereGap - kMargin > closing * remaining) return INFINITY;
     // Conservative advancement's first look (the gap and the bound on its closing speed), or the
     // exact pair's gap.
     // The rotation bounds hold for the whole free flight: taken once.
