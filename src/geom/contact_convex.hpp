@@ -54,4 +54,24 @@ inline constexpr double kFlatSideSine = 0.02;
 /// Time: EPA's, plus a scan of a hull's faces, plus the clipping (at most 64 x 64 corners).
 std::optional<Manifold> contactConvexConvex(const ConvexShape& a, const ConvexShape& b);
 
+/// The same with a speculative reach, as Jolt's CollideShapeSettings::mMaxSeparationDistance:
+/// shapes apart by at most `maxSeparation` give a manifold too, so that a solver sees a contact
+/// coming (a physics world's contact margin). Apart: GJK's closest points give the normal (from
+/// B toward A), each shape's supporting face along it is clipped as above, and the points at most
+/// maxSeparation in front of the reference face are kept with negative depths (minus their gap);
+/// the closest points' pair (depth minus the distance) when the faces give none or miss it.
+/// Overlapping: contactConvexConvex's manifold, its face points up to maxSeparation in front kept
+/// with their negative depths rather than dropped. The manifold's depth is its deepest point's.
+/// maxSeparation <= 0 (or NaN) is contactConvexConvex(a, b).
+std::optional<Manifold> contactConvexConvex(const ConvexShape& a, const ConvexShape& b, float maxSeparation);
+
+/// Convex shape A against the solid half-space behind plane B (dot(n, x) + d <= 0), as
+/// contactObbPlane: the normal is the plane's (unit), the points are A's supporting face toward
+/// the plane (a box's face, a hull's, a cylinder's cap polygon or side, a capsule's side when it
+/// lies flat, as contactConvexConvex takes them), each within maxSeparation (>= 0) in front of the
+/// plane, projected onto it, depth minus its height; A's support point joins them when they miss
+/// it, and is the only point of a sphere, a capsule on its end or a corner. At most 4 points
+/// (contactObbPlane's reduction). Invalid input or a shape farther than maxSeparation: none.
+std::optional<Manifold> contactConvexPlane(const ConvexShape& a, const Plane& b, float maxSeparation);
+
 } // namespace kz

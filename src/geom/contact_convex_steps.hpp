@@ -10,6 +10,7 @@
 #include "contact_detail.hpp"
 #include "convex_detail.hpp"
 #include "epa.hpp"
+#include "gjk.hpp"
 
 #include <algorithm>
 #include <array>
@@ -268,18 +269,26 @@ bool chooseReference(const SupportingFace& fa, const SupportingFace& fb, const d
     return std::abs(glm::dot(plane.normal, normal)) >= kMinReferenceCosine;
 }
 
+/// Which clipped points a manifold keeps: those behind the reference plane or in front of it by
+/// at most `reach`, their depth clamped at 0 (`touching`: a contact of shapes that overlap) or
+/// kept negative (a speculative contact: the gap, contactConvexConvex with a separation).
+struct KeepRule {
+    double reach;
+    bool clampAtZero;
+};
+
 /// The incident face's clipped points carried along the normal onto the reference plane, those
-/// behind it (within the touching tolerance) kept with their depth, at B's face. Returns how many.
+/// the rule keeps with their depth, at B's face. Returns how many.
 int keepPointsBehindReference(const dvec3* clipped, int n, const ReferencePlane& plane, const dvec3& normal,
-                              double touching, ContactPoint* points) {
+                              KeepRule rule, ContactPoint* points) {
     const double cosine = glm::dot(plane.normal, normal);
     int count = 0;
     for (int i = 0; i < n; ++i) {
         const double depth = glm::dot(plane.normal, plane.origin - clipped[i]) / std::abs(cosine);
-        if (depth < -touching) continue;
+        if (depth < -rule.reach) continue;
         const dvec3 onReference = clipped[i] + (cosine < 0.0 ? -depth : depth) * normal;
         const dvec3 onB = plane.isB ? onReference : clipped[i];
-        points[count++] = {glm::vec3(onB), float(std::max(0.0, depth))};
+        points[count++] = {glm::vec3(onB), float(rule.clampAtZero ? std::max(0.0, depth) : depth)};
     }
     return count;
 }
@@ -287,7 +296,7 @@ int keepPointsBehindReference(const dvec3* clipped, int n, const ReferencePlane&
 /// The face points of the manifold (count 0 when the faces give none); `normal` becomes the
 /// reference face's own when within kSnapCosine of it.
 template <class Observe>
-int faceContactPoints(const ConvexShape& a, const ConvexShape& b, dvec3& normal, double size,
+int faceContactPoints(const ConvexShape& a, const ConvexShape& b, dvec3& normal, KeepRule rule,
                       ContactPoint* points, Observe& observe) {
     SupportingFace fa, fb;
     supportingFace(a, -normal, fa);
@@ -307,8 +316,7 @@ int faceContactPoints(const ConvexShape& a, const ConvexShape& b, dvec3& normal,
         clipped[std::size_t(i)] = inc.points[std::size_t(i)];
     const int n = clipToReferenceSides(ref, normal, clipped.data(), inc.count, observe);
     if (n <= 0) return 0;
-    const int kept =
-        keepPointsBehindReference(clipped.data(), n, plane, normal, kTouchingTolerance * size, points);
+    const int kept = keepPointsBehindReference(clipped.data(), n, plane, normal, rule, points);
     observe.kept(points, kept);
     return kept;
 }
@@ -316,7 +324,8 @@ int faceContactPoints(const ConvexShape& a, const ConvexShape& b, dvec3& normal,
 /// contactConvexConvex(a, b) from penetrationConvexConvex(a, b)'s answer `epa`.
 template <class Observe>
 [[gnu::always_inline]] inline std::optional<Manifold>
-contactConvexSteps(const ConvexShape& a, const ConvexShape& b, const EpaResult& epa, Observe& observe) {
+contactConvexSteps(const ConvexShape& a, const ConvexShape& b, const EpaResult& epa, Observe& observe,
+                   float maxSeparation = 0.0f) {
     if (!epa.overlap) return std::nullopt; // apart, or invalid input
     const auto witness = [&] {
         observe.witness(true);
@@ -325,7 +334,12 @@ contactConvexSteps(const ConvexShape& a, const ConvexShape& b, const EpaResult& 
     const double size = std::max(shapeSize(a), shapeSize(b));
     dvec3 normal(epa.normal);
     std::array<ContactPoint, kMaxClipped + 1> points;
-    int count = faceContactPoints(a, b, normal, size, points.data(), observe);
+    // Points in front of the reference face count up to the rounding (depth 0), or with their gap
+    // up to maxSeparation.
+    const KeepRule rule = maxSeparation > 0.0f
+                              ? KeepRule{double(maxSeparation) + kTouchingTolerance * size, false}
+                              : KeepRule{kTouchingTolerance * size, true};
+    int count = faceContactPoints(a, b, normal, rule, points.data(), observe);
     if (count == 0) return witness();
     // The faces can miss the deepest point (a polygon's corner off the rim): EPA's joins them.
     float deepest = 0.0f;
@@ -337,6 +351,67 @@ contactConvexSteps(const ConvexShape& a, const ConvexShape& b, const EpaResult& 
     }
     const auto manifold = finiteOrNone(fromPoints(glm::vec3(normal), points.data(), count));
     return manifold ? manifold : witness();
+}
+
+/// fromPoints for depths that may be negative (a speculative manifold's gaps): the manifold's
+/// depth is its deepest point's.
+inline Manifold fromGapPoints(const glm::vec3& normal, const ContactPoint* points, int n) {
+    Manifold m = fromPoints(normal, points, n);
+    m.depth = m.points[0].depth;
+    for (int i = 1; i < m.count; ++i)
+        m.depth = std::max(m.depth, m.points[std::size_t(i)].depth);
+    return m;
+}
+
+/// contactConvexConvex(a, b, maxSeparation) for shapes that GJK found apart by `gap` (at most
+/// maxSeparation): the faces along GJK's normal, their points within maxSeparation of each other
+/// kept with their negative depths; the closest points' pair when the faces give none.
+template <class Observe>
+std::optional<Manifold> speculativeContactSteps(const ConvexShape& a, const ConvexShape& b,
+                                                const GjkResult& gjk, float maxSeparation, Observe& observe) {
+    const double size = std::max(shapeSize(a), shapeSize(b));
+    dvec3 normal(gjk.normal);
+    std::array<ContactPoint, kMaxClipped + 1> points;
+    const KeepRule rule{double(maxSeparation) + kTouchingTolerance * size, false};
+    int count = faceContactPoints(a, b, normal, rule, points.data(), observe);
+    float deepest = -INFINITY;
+    for (int i = 0; i < count; ++i)
+        deepest = std::max(deepest, points[std::size_t(i)].depth);
+    // The closest points join the faces' when these miss them (a corner, an edge, a round rim).
+    if (count == 0 || double(deepest) < -double(gjk.distance) - kMissedDepthTolerance * size)
+        points[std::size_t(count++)] = {gjk.pointB, -gjk.distance};
+    return finiteOrNone(fromGapPoints(glm::vec3(normal), points.data(), count));
+}
+
+/// contactConvexPlane's points: the shape's supporting face toward the plane (its support point
+/// when that is a point), each within maxSeparation of the plane, projected onto it; the support
+/// point joins them when they miss the deepest point.
+inline std::optional<Manifold> convexPlaneSteps(const ConvexShape& a, const Plane& plane,
+                                                float maxSeparation) {
+    const dvec3 n = unitOrZero(dvec3(plane.normal));
+    if (n == dvec3(0.0)) return std::nullopt;
+    const double offset = double(plane.d) / glm::length(dvec3(plane.normal));
+    const auto height = [&](const dvec3& p) { return glm::dot(n, p) + offset; };
+    const dvec3 deepest(support(a, glm::vec3(-n)));
+    if (!(height(deepest) <= double(maxSeparation))) return std::nullopt; // apart, or not finite
+    SupportingFace face;
+    supportingFace(a, -n, face);
+    std::array<ContactPoint, kMaxSupportingFaceVertices + 1> points;
+    int count = 0;
+    double lowest = INFINITY; // the deepest face point's height
+    for (int i = 0; i < face.count && face.count >= 2; ++i) {
+        const dvec3& p = face.points[std::size_t(i)];
+        const double h = height(p);
+        if (h > double(maxSeparation)) continue;
+        points[std::size_t(count++)] = {glm::vec3(p - h * n), float(-h)};
+        lowest = std::min(lowest, h);
+    }
+    const double size = shapeSize(a);
+    if (count == 0 || lowest > height(deepest) + kMissedDepthTolerance * size) {
+        const double h = height(deepest);
+        points[std::size_t(count++)] = {glm::vec3(deepest - h * n), float(-h)};
+    }
+    return finiteOrNone(fromGapPoints(glm::vec3(n), points.data(), count));
 }
 
 /// The fast path's observer: every hook does nothing.

@@ -105,6 +105,14 @@ struct HullBuild {
 /// rounding broke the result's own final check (never seen in the tests).
 HullBuild buildConvexHull(std::span<const glm::vec3> points);
 
+/// Writes into `out` the triangle (a, b, c) as a flat hull with two faces, +n and -n (n along
+/// (b - a) x (c - a); zero for a degenerate triangle), for the queries that read a hull's
+/// vertices and faces (support, GJK, EPA, the contact manifold's supporting faces): a mesh's
+/// triangle against a capsule, a cylinder or a hull. Reuses `out`'s storage: no allocation once
+/// it has held a triangle. isValid refuses it (it is flat), and so do the hull's mass properties
+/// (volume 0).
+void triangleHull(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, ConvexHull& out);
+
 /// The hull's self-check, for tests (O(V F)): at least 4 vertices and faces; indices in range;
 /// twins at i ^ 1 that run backwards along the same edge on another face; every face loop closed,
 /// of at least 3 half-edges, each half-edge on exactly one loop; vertexEdge[v] starting at v;

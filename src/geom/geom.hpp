@@ -14,6 +14,7 @@
 #include "explain_ray.hpp"            // IWYU pragma: export
 #include "explain_shape_cast.hpp"     // IWYU pragma: export
 #include "gjk.hpp"                    // IWYU pragma: export
+#include "mass_properties.hpp"        // IWYU pragma: export
 #include "mesh_bvh.hpp"               // IWYU pragma: export
 #include "overlap.hpp"                // IWYU pragma: export
 #include "plane.hpp"                  // IWYU pragma: export

@@ -2,6 +2,22 @@
 
 namespace kz {
 
+ConvexShape convexOf(const Body& b) {
+    switch (b.shape) {
+    case ShapeType::Sphere:
+        return sphereOf(b);
+    case ShapeType::Box:
+        return obbOf(b);
+    case ShapeType::Capsule:
+        return capsuleFromPose(b.position, glm::mat3_cast(b.orientation), b.halfHeight, roundRadius(b));
+    case ShapeType::Cylinder:
+        return cylinderFromPose(b.position, glm::mat3_cast(b.orientation), b.halfHeight, roundRadius(b));
+    case ShapeType::Hull:
+        break;
+    }
+    return PosedHull{b.hull.get(), b.position, glm::mat3_cast(b.orientation)};
+}
+
 glm::mat3 inverseInertiaWorld(const Body& b) {
     const glm::mat3 r = glm::mat3_cast(b.orientation);
     const glm::vec3 inv = 1.0f / b.inertiaLocal;

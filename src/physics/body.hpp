@@ -1,22 +1,31 @@
-// Rigid bodies: spheres and boxes with mass, inertia, pose and velocity.
+// Rigid bodies: spheres, boxes, capsules, cylinders and convex hulls with mass, inertia, pose and
+// velocity.
 #pragma once
 
+#include "geom/convex.hpp"
 #include "geom/types.hpp"
 
 #include <cstdint>
 #include <glm/gtc/quaternion.hpp>
+#include <memory>
 #include <string>
 
 namespace kz {
 
-enum class ShapeType { Sphere, Box };
+/// A body's shape. Capsules and cylinders stand along their local y axis; a hull is given in the
+/// body's frame (hull_body.hpp's makeHullBody puts one there).
+enum class ShapeType { Sphere, Box, Capsule, Cylinder, Hull };
 
 /// What a scenario says about a body; World::addBody turns it into a Body.
 struct BodyDesc {
     std::string name; ///< Shown in the UI and reports; need not be unique.
     ShapeType shape = ShapeType::Sphere;
-    float radius = 0.5f;         ///< Sphere radius (> 0).
+    float radius = 0.5f;         ///< Sphere, capsule or cylinder radius (> 0).
     glm::vec3 halfExtents{0.5f}; ///< Box half extents (each > 0).
+    float halfHeight = 0.5f; ///< Capsule: half its core segment's length; cylinder: half its height (> 0).
+    /// Hull: its vertices, faces and edges in the body's frame, the centre of mass at the origin and
+    /// the principal axes of inertia along x, y and z (makeHullBody); shared by the bodies made of it.
+    std::shared_ptr<const ConvexHull> hull;
     glm::vec3 position{0.0f};
     glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f}; ///< Unit quaternion (w, x, y, z); normalised on add.
     glm::vec3 velocity{0.0f};                      ///< m/s.
@@ -25,7 +34,7 @@ struct BodyDesc {
     float density = 1000.0f;                       ///< kg/m^3, used when mass is 0.
     float restitution = 1.0f;                      ///< 0 (plastic) to 1 (elastic).
     float friction = 0.0f;                         ///< Coulomb coefficient, >= 0.
-    float rollingResistance = 0.0f;                ///< Rolling resistance coefficient (spheres), >= 0.
+    float rollingResistance = 0.0f;                ///< Rolling resistance coefficient (spheres, capsules, cylinders), >= 0.
     std::uint32_t color = 0xd04040;                ///< 0xRRGGBB.
 };
 
@@ -34,8 +43,12 @@ struct BodyDesc {
 struct Body {
     std::string name;
     ShapeType shape;
-    float radius;          ///< Sphere radius; for a box, the radius of its bounding sphere.
-    glm::vec3 halfExtents; ///< Box half extents (for a sphere: radius on each axis).
+    float radius; ///< Sphere radius; for every other shape, the radius of its bounding sphere.
+    /// Box half extents; for the other shapes those of their bounding box in the body's frame
+    /// (a sphere's radius on each axis; a capsule's or a cylinder's radius along x and z).
+    glm::vec3 halfExtents;
+    float halfHeight = 0.0f; ///< Capsule and cylinder (BodyDesc::halfHeight); 0 for the others.
+    std::shared_ptr<const ConvexHull> hull; ///< Hull only: in the body's frame (BodyDesc::hull).
     float mass;
     float invMass;
     glm::vec3 inertiaLocal; ///< Principal moments of inertia (body frame), kg m^2.
@@ -47,7 +60,7 @@ struct Body {
                                ///< (constant in free flight).
     float restitution;
     float friction;
-    float rollingResistance; ///< Spheres: a rolling contact resists with torque <= this * radius * load.
+    float rollingResistance; ///< Round shapes: a rolling contact resists with torque <= this * radius * load.
     std::uint32_t color;
 };
 
@@ -58,6 +71,20 @@ inline Sphere sphereOf(const Body& b) {
 inline Obb obbOf(const Body& b) {
     return {b.position, b.halfExtents, glm::mat3_cast(b.orientation)};
 }
+
+/// A capsule's or cylinder's radius.
+inline float roundRadius(const Body& b) {
+    return b.halfExtents.x;
+}
+
+/// Whether the body is a capsule, a cylinder or a hull: a shape whose queries run on GJK and EPA.
+inline bool isConvexShape(ShapeType shape) {
+    return shape == ShapeType::Capsule || shape == ShapeType::Cylinder || shape == ShapeType::Hull;
+}
+
+/// The body's shape at its current pose, as GJK and EPA take it (a box as its Obb, a sphere as its
+/// Sphere). A hull body's shape refers to its hull, which it shares.
+ConvexShape convexOf(const Body& b);
 
 /// World-frame inverse inertia tensor R diag(1/I) R^T.
 glm::mat3 inverseInertiaWorld(const Body& b);

@@ -18,8 +18,9 @@
 
 namespace kz {
 
+/// The radius of the body's bounding sphere about its centre.
 inline float boundingRadius(const Body& b) {
-    return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
+    return b.shape == ShapeType::Box ? glm::length(b.halfExtents) : b.radius;
 }
 
 /// 1/2 L_b . I^-1 L_b with L_b the body-frame angular momentum, in double precision.
@@ -153,7 +154,7 @@ inline constexpr int kMaxFlightNodes = 256;
 
 /// Upper bound of the speed at which rotation moves any surface point of `b` in free flight (0 for
 /// a sphere, whose surface does not move when it spins): the farthest point's distance
-/// |halfExtents| times the largest angular speed free flight can reach. With body-frame momentum
+/// (boundingRadius) times the largest angular speed free flight can reach. With body-frame momentum
 /// m, |w|^2 = sum m_i^2 / I_i^2, at most |L|^2 / I_min^2 and at most 2 E / I_min (E = sum m_i^2 /
 /// 2 I_i, the rotational energy `spinEnergy`, which free flight keeps to far better than the 2%
 /// slack given it here).
@@ -162,7 +163,7 @@ inline float rotationSpeedBound(const Body& b, double spinEnergy) {
     const float least = std::min(b.inertiaLocal.x, std::min(b.inertiaLocal.y, b.inertiaLocal.z));
     const float byMomentum = glm::length(b.angularMomentum) / least;
     const float byEnergy = static_cast<float>(std::sqrt(2.0 * spinEnergy / static_cast<double>(least)));
-    return 1.001f * std::min(byMomentum, 1.01f * byEnergy) * glm::length(b.halfExtents);
+    return 1.001f * std::min(byMomentum, 1.01f * byEnergy) * boundingRadius(b);
 }
 
 // Each body's clock and flight path within the step (World::syncBody) is in world_impl.hpp.

@@ -10,6 +10,7 @@
 
 #include "free_flight.hpp"
 #include "geom/closest.hpp"
+#include "geom/contact_convex.hpp"
 #include "world_impl.hpp"
 
 #include <algorithm>
@@ -57,6 +58,10 @@ bool boundsTouch(const Body& a, const Body& b) {
 } // namespace
 
 std::optional<Manifold> contactBodies(const Body& a, const Body& b, float margin) {
+    // Capsules, cylinders and hulls (and the spheres and boxes they meet): GJK's speculative
+    // manifold within the margin, or EPA's.
+    if (isConvexShape(a.shape) || isConvexShape(b.shape))
+        return contactConvexConvex(convexOf(a), convexOf(b), margin);
     std::optional<Manifold> m;
     if (a.shape == ShapeType::Sphere && b.shape == ShapeType::Sphere) {
         m = contactSphereSphere(grownSphere(a, margin), sphereOf(b));
@@ -79,7 +84,20 @@ std::optional<Manifold> contactBodies(const Body& a, const Body& b, float margin
 }
 
 std::optional<Manifold> contactBodyPlane(const Body& a, const Plane& wall, float margin) {
+    if (isConvexShape(a.shape)) return contactConvexPlane(convexOf(a), wall, margin);
     return contactGrown<contactSpherePlane, contactObbPlane>(a, wall, margin);
+}
+
+std::optional<Manifold> contactBodyTriangle(const Body& a, const Triangle& t, float margin) {
+    if (isConvexShape(a.shape)) return contactConvexConvex(convexOf(a), triangleShape(t), margin);
+    return contactGrown<contactSphereTriangle, contactObbTriangle>(a, t, margin);
+}
+
+PosedHull triangleShape(const Triangle& t) {
+    // One flat hull per thread, rewritten for each triangle: no allocation after the first.
+    thread_local ConvexHull scratch;
+    triangleHull(t.a, t.b, t.c, scratch);
+    return {&scratch, glm::vec3(0.0f), glm::mat3(1.0f)};
 }
 
 std::optional<Manifold> World::contactOf(int a, Partner partner) const {
@@ -150,8 +168,7 @@ void World::obstacleContactsOf(int a, int obstacle, float margin, std::vector<Pa
     std::vector<std::uint32_t>& ids = scratch.nearIds;
     trianglesNear(body, obstacle, margin, near, &ids);
     for (std::size_t k = 0; k < near.size(); ++k) {
-        if (const auto manifold =
-                contactGrown<contactSphereTriangle, contactObbTriangle>(body, near[k], margin))
+        if (const auto manifold = contactBodyTriangle(body, near[k], margin))
             out.push_back({*manifold, ids[k], near[k]});
     }
     std::sort(out.begin(), out.end(), [](const PairManifold& x, const PairManifold& y) {

@@ -15,6 +15,7 @@ namespace kz {
 inline float distanceToPlane(const Body& b, const Plane& p) {
     const float centre = signedDistance(p, b.position);
     if (b.shape == ShapeType::Sphere) return centre - b.radius;
+    if (isConvexShape(b.shape)) return signedDistance(p, support(convexOf(b), -p.normal));
     const glm::mat3 axes = glm::mat3_cast(b.orientation);
     const float support = b.halfExtents.x * std::abs(glm::dot(axes[0], p.normal)) +
                           b.halfExtents.y * std::abs(glm::dot(axes[1], p.normal)) +
@@ -34,5 +35,10 @@ inline bool meetExactly(const Body& a, const Body* b) {
 std::optional<Manifold> contactBodies(const Body& a, const Body& b, float margin);
 /// The same for body A and a wall's plane.
 std::optional<Manifold> contactBodyPlane(const Body& a, const Plane& wall, float margin);
+/// The same for body A and a triangle (of an obstacle's mesh).
+std::optional<Manifold> contactBodyTriangle(const Body& a, const Triangle& t, float margin);
+
+/// A triangle as a shape for GJK and EPA (triangleHull): valid until this thread's next call.
+PosedHull triangleShape(const Triangle& t);
 
 } // namespace kz

@@ -6,6 +6,7 @@
 
 #include "body_bvh.hpp"
 #include "free_flight.hpp"
+#include "geom/gjk.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -168,8 +169,9 @@ std::optional<PickHit> exact(const World& world, const Candidate& c, const Ray& 
         return PickHit{-1, {hit->t, hit->point, hit->normal}, c.index, hit->triangle, hit->u, hit->v};
     }
     const Body& b = world.bodies()[c.index];
-    const auto hit =
-        b.shape == ShapeType::Sphere ? raycast(ray, sphereOf(b), tMax) : raycast(ray, obbOf(b), tMax);
+    const auto hit = b.shape == ShapeType::Sphere ? raycast(ray, sphereOf(b), tMax)
+                     : b.shape == ShapeType::Box  ? raycast(ray, obbOf(b), tMax)
+                                                  : raycastConvex(ray, convexOf(b), tMax).hit;
     if (!hit) return std::nullopt;
     return PickHit{c.index, *hit};
 }

@@ -13,16 +13,24 @@
 namespace kz {
 namespace {
 
-/// Only a sphere rolls: its arm is its radius (Box2D v3 does the same for circles).
+/// The radius a body rolls on: a sphere's, a capsule's or a cylinder's (on its side); 0 for the
+/// shapes that do not roll (boxes, hulls).
+float rollingRadius(const Body& body) {
+    if (body.shape == ShapeType::Sphere) return body.radius;
+    return body.shape == ShapeType::Capsule || body.shape == ShapeType::Cylinder ? roundRadius(body) : 0.0f;
+}
+
+/// A round body's arm is its rolling resistance times its radius (Box2D v3 does the same for
+/// circles and capsules).
 float rollingArm(const Body& body) {
-    return body.shape == ShapeType::Sphere ? body.rollingResistance * body.radius : 0.0f;
+    return body.rollingResistance * rollingRadius(body);
 }
 
 /// The rolling resistance of a manifold of a and b (b == nullptr: a wall or an obstacle): the
 /// body that rolls more resists.
 Rolling rollingOf(const Body& a, const Body* b) {
     const bool rollsOnB = b && rollingArm(*b) > rollingArm(a);
-    return {rollsOnB ? rollingArm(*b) : rollingArm(a), rollsOnB ? b->radius : a.radius};
+    return {rollsOnB ? rollingArm(*b) : rollingArm(a), rollsOnB ? rollingRadius(*b) : rollingRadius(a)};
 }
 
 /// A solver point at one manifold point: lever arms, combined friction, the Newton restitution

@@ -2,7 +2,9 @@
 
 #include "body_bvh.hpp"
 #include "geom/closest.hpp"
+#include "geom/gjk.hpp"
 #include "geom/plane.hpp"
+#include "geom/shape_cast.hpp"
 #include "geom/sweep.hpp"
 
 #include <algorithm>
@@ -40,8 +42,13 @@ void castAtBody(const World& world, int i, const Sphere& start, const glm::vec3&
         t = glm::dot(apart, apart) <= reach * reach
                 ? 0.0f
                 : sweepSphereSphere(start, dir, sphereOf(b), glm::vec3(0.0f), best.tMax);
-    } else {
+    } else if (b.shape == ShapeType::Box) {
         t = sweepSphereObb(start, dir, obbOf(b), best.tMax);
+    } else {
+        // A capsule, a cylinder or a hull: the shape cast of the sphere along dir (t in its units).
+        const ShapeCast cast = castConvexConvex(start, ConvexMotion{dir, glm::vec3(0.0f), start.center},
+                                                convexOf(b), ConvexMotion{}, best.tMax);
+        if (cast.hit) t = cast.t;
     }
     if (!t || !(best.offer(*t) || (*t == best.t && i < best.hit.body))) return; // beyond, or a later tie
     best.t = *t;
@@ -160,8 +167,10 @@ void describeTouch(const World& world, const glm::vec3& dir, SphereCastHit& hit)
             const glm::vec3 apart = hit.center - b.position;
             const float length = glm::length(apart);
             point = length > 0.0f ? b.position + apart * (b.radius / length) : b.position;
-        } else {
+        } else if (b.shape == ShapeType::Box) {
             point = closestPtPointObb(hit.center, obbOf(b));
+        } else {
+            point = closestPtConvexConvex(Sphere{hit.center, 0.0f}, convexOf(b)).pointB;
         }
     } else if (hit.wall >= 0) {
         const Plane& plane = world.room().planes[static_cast<std::size_t>(hit.wall)];

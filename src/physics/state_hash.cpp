@@ -63,6 +63,11 @@ void compareBodies(Differ& d, const Body& x, const Body& y) {
     d("shape", x.shape, y.shape);
     d("radius", x.radius, y.radius);
     d("half extents", x.halfExtents, y.halfExtents);
+    d("half height", x.halfHeight, y.halfHeight);
+    const std::size_t vx = x.hull ? x.hull->vertices.size() : 0, vy = y.hull ? y.hull->vertices.size() : 0;
+    d("hull vertices", vx, vy);
+    for (std::size_t i = 0; i < vx && vx == vy; ++i)
+        d("hull vertex", x.hull->vertices[i], y.hull->vertices[i]);
     d("mass", x.mass, y.mass);
     d("inverse mass", x.invMass, y.invMass);
     d("inertia", x.inertiaLocal, y.inertiaLocal);

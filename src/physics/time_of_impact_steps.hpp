@@ -12,6 +12,8 @@
 #include "free_flight.hpp"
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
+#include "geom/epa.hpp"
+#include "geom/gjk.hpp"
 #include "geom/sweep.hpp"
 #include "narrow_phase.hpp"
 #include "world_impl.hpp"
@@ -48,11 +50,26 @@ struct Gauge {
     float bound;
 };
 
+/// The signed gap of two convex shapes: GJK's distance when they are apart (the axis from a toward
+/// b along the closest points), minus EPA's depth when they overlap (the axis along its normal).
+float convexGap(const ConvexShape& a, const ConvexShape& b, glm::vec3& axis) {
+    const GjkResult gjk = closestPtConvexConvex(a, b);
+    if (!gjk.overlap) {
+        axis = -gjk.normal;
+        return gjk.distance;
+    }
+    const EpaResult epa = penetrationConvexConvex(a, b);
+    axis = -epa.normal;
+    return -epa.depth;
+}
+
 /// The separation of two bodies that are not both spheres along one axis, a lower bound of their
 /// distance: for two boxes the best of the 15 separating axes, for a sphere and a box the direction
 /// of the box's point nearest the sphere's centre. `axis` is that direction (unit, from a towards
-/// b), or zero when a sphere's centre lies in the box (there is none).
+/// b), or zero when a sphere's centre lies in the box (there is none). A capsule, a cylinder or a
+/// hull (or a sphere or box against one): their signed gap by GJK and EPA (convexGap), exact.
 float separationBetween(const Body& a, const Body& b, glm::vec3& axis) {
+    if (isConvexShape(a.shape) || isConvexShape(b.shape)) return convexGap(convexOf(a), convexOf(b), axis);
     if (a.shape == ShapeType::Box && b.shape == ShapeType::Box)
         return separationObbObb(obbOf(a), obbOf(b), axis);
     const bool aIsSphere = a.shape == ShapeType::Sphere;
@@ -88,9 +105,10 @@ float distanceBetween(const Body& a, const Body& b) {
 }
 
 /// A lower bound of the distance between a body's surface and a set of triangles; INFINITY for
-/// none. Exact for a sphere. For a box, per triangle the larger of two lower bounds: the centre's
-/// distance less the bounding radius (cheap), and the largest separation over the 13 separating
-/// axes, computed only when the cheap bound does not already rule the triangle out.
+/// none. Exact for a sphere, a capsule, a cylinder and a hull (GJK and EPA on each triangle). For a box, per
+/// triangle the larger of two lower bounds: the centre's distance less the bounding radius (cheap), and the
+/// largest separation over the 13 separating axes, computed only when the cheap bound does not already rule
+/// the triangle out.
 float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
     if (a.shape == ShapeType::Sphere) {
         float bestSq = INFINITY;
@@ -101,13 +119,17 @@ float distanceToTriangles(const Body& a, std::span<const Triangle> triangles) {
         return triangles.empty() ? INFINITY : std::sqrt(bestSq) - a.radius;
     }
     const Obb box = obbOf(a);
+    const bool convex = isConvexShape(a.shape);
+    const ConvexShape shape = convex ? convexOf(a) : ConvexShape{};
     const float reach = boundingRadius(a);
     float best = INFINITY;
     for (const Triangle& t : triangles) {
         const glm::vec3 d = a.position - closestPtPointTriangle(a.position, t);
         const float cheap = std::sqrt(glm::dot(d, d)) - reach;
         if (cheap >= best) continue;
-        best = std::min(best, std::max(cheap, separationObbTriangle(box, t)));
+        glm::vec3 axis;
+        const float exact = convex ? convexGap(shape, triangleShape(t), axis) : separationObbTriangle(box, t);
+        best = std::min(best, std::max(cheap, exact));
     }
     return best;
 }

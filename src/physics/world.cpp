@@ -23,10 +23,13 @@
 #include "world.hpp"
 
 #include "free_flight.hpp"
+#include "geom/mass_properties.hpp"
+#include "hull_body.hpp"
 #include "world_impl.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 namespace kz {
 namespace {
@@ -35,6 +38,42 @@ glm::vec3 principalInertia(ShapeType shape, float mass, float radius, const glm:
     if (shape == ShapeType::Sphere) return glm::vec3(0.4f * mass * radius * radius);
     const glm::vec3 s = half * half; // (2h)^2 / 12 = h^2 / 3
     return (mass / 3.0f) * glm::vec3(s.y + s.z, s.x + s.z, s.x + s.y);
+}
+
+/// A capsule's, cylinder's or hull's size and mass properties (mass_properties.hpp): its bounding
+/// sphere and box, mass and principal moments. A hull must be in its body frame (makeHullBody).
+void setConvexShape(const BodyDesc& desc, Body& b) {
+    MassProperties mass;
+    if (desc.shape == ShapeType::Hull) {
+        if (!desc.hull || !isInBodyFrame(*desc.hull))
+            throw std::invalid_argument(
+                "World::addBody: a hull body needs a hull in its body frame (makeHullBody)");
+        b.hull = desc.hull;
+        mass = massPropertiesOfHull(*desc.hull);
+        glm::vec3 reach(0.0f);
+        float radius = 0.0f;
+        for (const glm::vec3& v : desc.hull->vertices) {
+            reach = glm::max(reach, glm::abs(v));
+            radius = std::max(radius, glm::length(v));
+        }
+        b.halfExtents = reach;
+        b.radius = radius * (1.0f + 1e-6f); // covers the lengths' rounding
+    } else {
+        const double r = desc.radius, h = desc.halfHeight;
+        const bool capsule = desc.shape == ShapeType::Capsule;
+        mass = capsule ? massPropertiesOfCapsule(r, h) : massPropertiesOfCylinder(r, h);
+        b.halfHeight = desc.halfHeight;
+        b.halfExtents =
+            glm::vec3(desc.radius, capsule ? desc.halfHeight + desc.radius : desc.halfHeight, desc.radius);
+        b.radius = (1.0f + 1e-6f) *
+                   (capsule ? desc.halfHeight + desc.radius : std::hypot(desc.halfHeight, desc.radius));
+    }
+    const double m = desc.mass > 0.0f ? double(desc.mass) : double(desc.density) * mass.volume;
+    b.mass = static_cast<float>(m);
+    b.invMass = 1.0f / b.mass;
+    const double perDensity = m / mass.volume;
+    b.inertiaLocal =
+        glm::vec3(perDensity * glm::dvec3(mass.inertia[0][0], mass.inertia[1][1], mass.inertia[2][2]));
 }
 
 } // namespace
@@ -63,14 +102,18 @@ int World::addBody(const BodyDesc& desc) {
     Body b;
     b.name = desc.name;
     b.shape = desc.shape;
-    b.halfExtents = desc.shape == ShapeType::Sphere ? glm::vec3(desc.radius) : desc.halfExtents;
-    b.radius = desc.shape == ShapeType::Sphere ? desc.radius : glm::length(desc.halfExtents);
-    const float volume = desc.shape == ShapeType::Sphere
-                             ? 4.0f / 3.0f * 3.14159265358979f * desc.radius * desc.radius * desc.radius
-                             : 8.0f * desc.halfExtents.x * desc.halfExtents.y * desc.halfExtents.z;
-    b.mass = desc.mass > 0.0f ? desc.mass : desc.density * volume;
-    b.invMass = 1.0f / b.mass;
-    b.inertiaLocal = principalInertia(desc.shape, b.mass, desc.radius, desc.halfExtents);
+    if (isConvexShape(desc.shape)) {
+        setConvexShape(desc, b);
+    } else {
+        b.halfExtents = desc.shape == ShapeType::Sphere ? glm::vec3(desc.radius) : desc.halfExtents;
+        b.radius = desc.shape == ShapeType::Sphere ? desc.radius : glm::length(desc.halfExtents);
+        const float volume = desc.shape == ShapeType::Sphere
+                                 ? 4.0f / 3.0f * 3.14159265358979f * desc.radius * desc.radius * desc.radius
+                                 : 8.0f * desc.halfExtents.x * desc.halfExtents.y * desc.halfExtents.z;
+        b.mass = desc.mass > 0.0f ? desc.mass : desc.density * volume;
+        b.invMass = 1.0f / b.mass;
+        b.inertiaLocal = principalInertia(desc.shape, b.mass, desc.radius, desc.halfExtents);
+    }
     b.position = desc.position;
     b.orientation = glm::normalize(desc.orientation);
     b.velocity = desc.velocity;
