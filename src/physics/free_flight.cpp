@@ -52,11 +52,13 @@ namespace {
 /// a small d changes the energy by -d . (L x w), and turning about L not at all. In the body frame,
 /// with m its momentum there: d = excess / |m x w|^2 (m x w), w = m / I.
 /// The energy is measured in double precision (rotationalEnergy).
-/// The largest turn projectOntoLevel makes (rad).
-constexpr float kMaxLevelTurn = 1e-2f;
-
+/// The correction is an error of the splitting's turns, so far smaller than the flight's own turn
+/// (|w| `horizon`): one larger than a tenth of it is not made. Only a momentum close to a principal
+/// axis asks for one, where the gradient nearly vanishes and a rounding-sized excess (1e-8 of the
+/// energy) asked for turns of up to 2.3 rad (high-speed's boxes), or stood a lying cylinder 2
+/// degrees up; the flight is then left as flown.
 void projectOntoLevel(glm::quat& q, const glm::vec3& momentum, const glm::vec3& inertia,
-                      const glm::vec3& invInertia, double energy) {
+                      const glm::vec3& invInertia, double energy, float horizon) {
     const glm::vec3 m = glm::inverse(q) * momentum;
     const glm::vec3 w = m * invInertia;
     const glm::vec3 gradient = glm::cross(m, w);
@@ -65,11 +67,8 @@ void projectOntoLevel(glm::quat& q, const glm::vec3& momentum, const glm::vec3& 
     if (gradientSq > 1e-20f && std::abs(excess) < 1e-2 * energy) {
         const glm::vec3 d = static_cast<float>(excess / gradientSq) * gradient;
         const float angle = glm::length(d);
-        // A correction within 1% of the level turns the body by far less than this, but for a
-        // gradient near zero (the momentum close to a principal axis of a symmetric body), where
-        // a rounding-sized excess would ask for a large, spurious turn: a lying cylinder at rest
-        // stood 2 degrees up. Those are left as flown.
-        if (angle > 0.0f && angle <= kMaxLevelTurn) q = glm::normalize(q * glm::angleAxis(angle, d / angle));
+        if (angle > 0.0f && angle <= 0.1f * glm::length(w) * horizon)
+            q = glm::normalize(q * glm::angleAxis(angle, d / angle));
     }
 }
 
@@ -126,9 +125,9 @@ bool turnsEvenly(const Body& b) {
 
 /// The end of a flight's sub-steps: normalised and projected onto the energy level.
 glm::quat endOfFlight(glm::quat q, const glm::vec3& momentum, const glm::vec3& inertia,
-                      const glm::vec3& invInertia, double energy) {
+                      const glm::vec3& invInertia, double energy, float horizon) {
     q = glm::normalize(q);
-    projectOntoLevel(q, momentum, inertia, invInertia, energy);
+    projectOntoLevel(q, momentum, inertia, invInertia, energy, horizon);
     return q;
 }
 
@@ -154,7 +153,7 @@ void flyToHorizon(const Body& start, double spinEnergy, float horizon, Body& out
         glm::vec3 bodyMomentum = glm::inverse(q) * momentum;
         for (int k = plan.intervals * plan.stride; k > 0; --k)
             subStep(q, bodyMomentum, invInertia, plan.subTime);
-        out.orientation = endOfFlight(q, momentum, start.inertiaLocal, invInertia, spinEnergy);
+        out.orientation = endOfFlight(q, momentum, start.inertiaLocal, invInertia, spinEnergy, horizon);
     }
     out.angularVelocity = spinAt(out.orientation, momentum, start.inertiaLocal);
 }
@@ -206,7 +205,7 @@ glm::quat FlightPath::flyToEnd() const {
     glm::vec3 bodyMomentum = nodes_.back().momentum;
     for (int j = 0; j < stride_; ++j)
         subStep(q, bodyMomentum, invInertia_, subTime_);
-    return endOfFlight(q, momentum_, inertia_, invInertia_, spinEnergy_);
+    return endOfFlight(q, momentum_, inertia_, invInertia_, spinEnergy_, horizon_);
 }
 
 void FlightPath::poseAt(float t, Body& b) const {

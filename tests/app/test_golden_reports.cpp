@@ -57,11 +57,13 @@ std::string withoutTiming(const std::string& report) {
 /// The report hash (timing line removed) after 2,000 headless steps of each built-in scenario.
 /// Recorded again when the report gained its state_hash line (without that line each report
 /// hashes to its previous value, and each state_hash is the golden state hash), and when it gained
-/// event_cap and capped_steps, and advance_cap (the state hashes unchanged).
+/// event_cap and capped_steps, and advance_cap (the state hashes unchanged); and for boxes,
+/// gravity-pile, high-speed and mesh-playground when free flight stopped turning bodies by more
+/// than a tenth of their own turn to chase rounding-sized energy errors (their state hashes moved).
 const std::map<std::string, std::string> kGolden = {
-    {"boxes", "0bbcd03f8af7b13f"},        {"deterministic", "271e68ffe3d47317"},
-    {"gravity-pile", "40b48e5b69e0673d"}, {"high-speed", "5d7803f60150e870"},
-    {"lamp-arch", "c22639c2bf6d5404"},    {"mesh-playground", "c257fe1fc3a0f870"},
+    {"boxes", "12d4a52e51b1d358"},        {"deterministic", "271e68ffe3d47317"},
+    {"gravity-pile", "d673e0668d15f78f"}, {"high-speed", "38c81c60a39a4f7d"},
+    {"lamp-arch", "c22639c2bf6d5404"},    {"mesh-playground", "3a364075f43b7b08"},
     {"mixed-100", "a99785c1f94ee363"},    {"random", "68d382dcfb47db25"},
     {"slanted-room", "860cea9161225fc6"}, {"two-balls", "002a3a23a141f3b2"},
 };
