@@ -34,8 +34,8 @@ struct BodyDesc {
     float density = 1000.0f;                       ///< kg/m^3, used when mass is 0.
     float restitution = 1.0f;                      ///< 0 (plastic) to 1 (elastic).
     float friction = 0.0f;                         ///< Coulomb coefficient, >= 0.
-    float rollingResistance = 0.0f;                ///< Rolling resistance coefficient (spheres, capsules, cylinders), >= 0.
-    std::uint32_t color = 0xd04040;                ///< 0xRRGGBB.
+    float rollingResistance = 0.0f; ///< Rolling resistance coefficient (spheres, capsules, cylinders), >= 0.
+    std::uint32_t color = 0xd04040; ///< 0xRRGGBB.
 };
 
 /// A simulated body. Fields are read freely; change velocities through World::setBodyVelocity so
@@ -70,6 +70,12 @@ inline Sphere sphereOf(const Body& b) {
 }
 inline Obb obbOf(const Body& b) {
     return {b.position, b.halfExtents, glm::mat3_cast(b.orientation)};
+}
+
+/// "sphere", "box", "capsule", "cylinder" or "hull": the scenario's "shape" key.
+inline const char* shapeName(ShapeType shape) {
+    constexpr const char* kNames[] = {"sphere", "box", "capsule", "cylinder", "hull"};
+    return kNames[static_cast<int>(shape)];
 }
 
 /// A capsule's or cylinder's radius.

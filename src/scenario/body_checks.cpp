@@ -2,14 +2,22 @@
 
 #include "geom/closest.hpp"
 #include "geom/contact.hpp"
+#include "geom/gjk.hpp"
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 #include "json_values.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <glm/gtc/quaternion.hpp>
 
 namespace kz::scenario_detail {
+
+std::string defaultBodyName(ShapeType shape, std::size_t index) {
+    static constexpr const char* kPrefixes[] = {"ball-", "box-", "capsule-", "cylinder-", "hull-"};
+    return kPrefixes[static_cast<int>(shape)] + std::to_string(index);
+}
 
 std::string formatFloat(float v) {
     std::array<char, 32> buf{};
@@ -22,10 +30,46 @@ Obb obbOfDesc(const BodyDesc& body) {
 }
 
 float boundingRadius(const BodyDesc& body) {
-    return body.shape == ShapeType::Sphere ? body.radius : glm::length(body.halfExtents);
+    switch (body.shape) {
+    case ShapeType::Sphere:
+        return body.radius;
+    case ShapeType::Box:
+        return glm::length(body.halfExtents);
+    case ShapeType::Capsule:
+        return body.halfHeight + body.radius;
+    case ShapeType::Cylinder:
+        return std::hypot(body.halfHeight, body.radius);
+    case ShapeType::Hull:
+        break;
+    }
+    float reach = 0.0f;
+    if (body.hull) {
+        for (const glm::vec3& v : body.hull->vertices)
+            reach = std::max(reach, glm::length(v));
+    }
+    return reach;
+}
+
+ConvexShape convexOfDesc(const BodyDesc& body) {
+    const glm::mat3 axes = glm::mat3_cast(glm::normalize(body.orientation));
+    switch (body.shape) {
+    case ShapeType::Sphere:
+        return Sphere{body.position, body.radius};
+    case ShapeType::Box:
+        return obbOfDesc(body);
+    case ShapeType::Capsule:
+        return capsuleFromPose(body.position, axes, body.halfHeight, body.radius);
+    case ShapeType::Cylinder:
+        return cylinderFromPose(body.position, axes, body.halfHeight, body.radius);
+    case ShapeType::Hull:
+        break;
+    }
+    return PosedHull{body.hull.get(), body.position, axes};
 }
 
 bool bodiesOverlap(const BodyDesc& a, const BodyDesc& b) {
+    if (isConvexShape(a.shape) || isConvexShape(b.shape))
+        return testConvexConvex(convexOfDesc(a), convexOfDesc(b));
     const bool aSphere = a.shape == ShapeType::Sphere;
     const bool bSphere = b.shape == ShapeType::Sphere;
     if (aSphere && bSphere) return testSphereSphere({a.position, a.radius}, {b.position, b.radius});
@@ -39,13 +83,19 @@ bool touchesObstacle(const BodyDesc& body, const Obstacle& obstacle) {
     const glm::vec3 reach(r);
     if (!testAabbAabb({body.position - reach, body.position + reach}, obstacle.bounds)) return false;
     const Obb box = obbOfDesc(body);
+    const bool convex = isConvexShape(body.shape);
+    const ConvexShape shape = convex ? convexOfDesc(body) : ConvexShape{};
+    ConvexHull triangle;
     bool touches = false;
     obstacle.mesh->bvh.forEachTriangleOverlapping(
         obstacle.localBox({body.position - reach, body.position + reach}),
         [&](std::uint32_t, const Triangle& local) {
             if (touches) return;
             const Triangle t{obstacle.toWorld(local.a), obstacle.toWorld(local.b), obstacle.toWorld(local.c)};
-            if (body.shape == ShapeType::Sphere) {
+            if (convex) {
+                triangleHull(t.a, t.b, t.c, triangle);
+                touches = testConvexConvex(shape, PosedHull{&triangle, glm::vec3(0.0f), glm::mat3(1.0f)});
+            } else if (body.shape == ShapeType::Sphere) {
                 const glm::vec3 d = body.position - closestPtPointTriangle(body.position, t);
                 touches = glm::dot(d, d) <= body.radius * body.radius;
             } else {
@@ -74,6 +124,8 @@ std::optional<WallCrossing> wallCrossing(const Room& room, const BodyDesc& body)
         const Plane& plane = room.planes[static_cast<std::size_t>(i)];
         if (body.shape == ShapeType::Sphere) {
             consider(i, body.radius - signedDistance(plane, body.position));
+        } else if (isConvexShape(body.shape)) {
+            consider(i, -signedDistance(plane, support(convexOfDesc(body), -plane.normal)));
         } else {
             for (const glm::vec3& c : boxCorners)
                 consider(i, -signedDistance(plane, c));

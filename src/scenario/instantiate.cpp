@@ -88,8 +88,26 @@ bool overlapsAny(const BodyDesc& body, const std::vector<BodyDesc>& others,
     });
 }
 
+/// A random body's shape: a box with probability boxFraction, else a sphere; or, with a "shapes"
+/// table, each shape with its weight's share. One draw either way.
+ShapeType drawShape(const RandomDesc& r, Draws& draw) {
+    const double u = draw.unit();
+    if (!r.shapeWeights) return u < r.boxFraction ? ShapeType::Box : ShapeType::Sphere;
+    const auto& w = *r.shapeWeights;
+    const double total = double(w[0]) + w[1] + w[2] + w[3];
+    double below = 0.0;
+    constexpr ShapeType kShapes[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
+                                     ShapeType::Cylinder};
+    for (int i = 0; i < 3; ++i) {
+        below += w[std::size_t(i)];
+        if (u * total < below) return kShapes[i];
+    }
+    return ShapeType::Cylinder;
+}
+
 /// Appends the scenario's random bodies to `bodies`. Draw order per body, fixed: shape; size
-/// (radius, or half extents x, y, z); a box's orientation; then per placement attempt the
+/// (radius, or half extents x, y, z, or radius and half height); a box's, capsule's or cylinder's
+/// orientation; then per placement attempt the
 /// position x, y, z; then direction and speed. Returns "<pointer>: <what>" on failure.
 std::string addRandomBodies(const Scenario& s, std::uint64_t seed, std::vector<BodyDesc>& bodies) {
     const RandomDesc& r = *s.random;
@@ -97,18 +115,20 @@ std::string addRandomBodies(const Scenario& s, std::uint64_t seed, std::vector<B
     Draws draw(seed);
     for (int k = 0; k < r.count; ++k) {
         BodyDesc body;
-        if (draw.unit() < r.boxFraction) {
-            body.shape = ShapeType::Box;
+        body.shape = drawShape(r, draw);
+        if (body.shape == ShapeType::Box) {
             body.halfExtents.x = draw.between(r.boxHalf.x, r.boxHalf.y);
             body.halfExtents.y = draw.between(r.boxHalf.x, r.boxHalf.y);
             body.halfExtents.z = draw.between(r.boxHalf.x, r.boxHalf.y);
             body.orientation = draw.orientation();
-            body.name = "box-" + std::to_string(bodies.size());
-        } else {
-            body.shape = ShapeType::Sphere;
+        } else if (body.shape == ShapeType::Sphere) {
             body.radius = draw.between(r.sphereRadius.x, r.sphereRadius.y);
-            body.name = "ball-" + std::to_string(bodies.size());
+        } else {
+            body.radius = draw.between(r.sphereRadius.x, r.sphereRadius.y);
+            body.halfHeight = draw.between(r.halfHeight.x, r.halfHeight.y);
+            body.orientation = draw.orientation();
         }
+        body.name = scenario_detail::defaultBodyName(body.shape, bodies.size());
 
         // Positions are drawn in the room's bounds shrunk by the bounding radius, and kept when
         // the bounding sphere is inside every wall and the body touches no other body.

@@ -61,6 +61,10 @@ void expectObject(const json& j, const std::string& p) {
 }
 
 void checkKeys(const json& obj, const std::string& p, std::initializer_list<std::string_view> allowed) {
+    checkKeys(obj, p, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+void checkKeys(const json& obj, const std::string& p, std::span<const std::string_view> allowed) {
     for (const auto& item : obj.items()) {
         if (std::find(allowed.begin(), allowed.end(), item.key()) != allowed.end()) continue;
         std::string list;

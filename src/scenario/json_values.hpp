@@ -12,6 +12,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -49,6 +50,8 @@ void expectObject(const json& j, const std::string& p);
 
 /// Rejects any key not in `allowed` (listed in the message).
 void checkKeys(const json& obj, const std::string& p, std::initializer_list<std::string_view> allowed);
+/// The same for a list made at run time.
+void checkKeys(const json& obj, const std::string& p, std::span<const std::string_view> allowed);
 
 /// The value of `key`, or nullptr when the object has none.
 const json* find(const json& obj, const char* key);
@@ -75,6 +78,8 @@ inline constexpr Limit kGravityLimit{0.0f, limits::kMaxGravity, "m/s^2"};
 inline constexpr Limit kFrictionLimit{0.0f, limits::kMaxFriction, ""};
 inline constexpr Limit kRollingResistanceLimit{0.0f, limits::kMaxRollingResistance, ""};
 inline constexpr Limit kMeshScaleLimit{limits::kMinMeshScale, limits::kMaxMeshScale, ""};
+/// A random block's shape weight (relative: only their ratios count).
+inline constexpr Limit kShapeWeightLimit{0.0f, 1000.0f, ""};
 
 /// "[lo, hi] unit".
 std::string str(const Limit& limit);

@@ -3,10 +3,13 @@
 #include "body_checks.hpp"
 #include "geom/plane.hpp"
 #include "mesh_files.hpp"
+#include "physics/hull_body.hpp"
 #include "scenario_checks.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace kz::scenario_detail {
@@ -62,32 +65,90 @@ ListedObstacle readObstacle(const json& j, const std::string& p, std::size_t ind
     return {std::move(*obstacle), index};
 }
 
-/// The body's "shape" and its size ("radius" or "half_extents"), after checking the keys the
-/// body may have (they depend on the shape).
-void readShapeAndSize(const json& j, const std::string& p, BodyDesc& body) {
+/// The shapes a listed body may have, by their "shape" key.
+constexpr std::array<std::pair<const char*, ShapeType>, 5> kBodyShapes{{{"sphere", ShapeType::Sphere},
+                                                                        {"box", ShapeType::Box},
+                                                                        {"capsule", ShapeType::Capsule},
+                                                                        {"cylinder", ShapeType::Cylinder},
+                                                                        {"hull", ShapeType::Hull}}};
+
+/// The keys of a body of any shape, after its size's.
+constexpr std::array<const char*, 13> kBodyKeys{
+    "shape", "name",    "position",    "orientation", "euler_deg",          "velocity", "angular_velocity",
+    "mass",  "density", "restitution", "friction",    "rolling_resistance", "color"};
+
+/// A hull's points: its "points" [[x, y, z], ...] or the vertices of its "mesh" (an OBJ file), in
+/// the frame its position and orientation place; then its body frame (makeHullBody).
+HullBody readHull(const json& j, const std::string& p, MeshFiles* meshes) {
+    const json* list = find(j, "points");
+    const json* mesh = find(j, "mesh");
+    if (list && mesh) fail(child(p, "mesh"), "give points or mesh, not both");
+    if (!list && !mesh)
+        fail(child(p, "points"), "required key is missing (a hull is given as points or as a mesh)");
+    std::vector<glm::vec3> points;
+    const std::string at = child(p, list ? "points" : "mesh");
+    if (list) {
+        if (!list->is_array()) fail(at, "must be an array of points [x, y, z], " + got(*list));
+        if (list->size() > kMaxHullPoints)
+            fail(at, "has " + std::to_string(list->size()) + " points, more than the " +
+                         std::to_string(kMaxHullPoints) + " a hull may have");
+        points.reserve(list->size());
+        for (std::size_t i = 0; i < list->size(); ++i)
+            points.push_back(readVec3((*list)[i], child(at, i)));
+    } else {
+        if (!mesh->is_string()) fail(at, "must be a file name, " + got(*mesh));
+        if (!meshes) fail(at, "a hull's mesh file is read only from a scenario file");
+        const auto shape = meshes->load(mesh->get<std::string>(), at);
+        if (shape->vertices.size() > kMaxHullPoints)
+            fail(at, "has " + std::to_string(shape->vertices.size()) + " vertices, more than the " +
+                         std::to_string(kMaxHullPoints) + " a hull may have");
+        points = shape->vertices;
+    }
+    HullBody hull = makeHullBody(points);
+    if (!hull.hull) fail(at, hull.error);
+    return hull;
+}
+
+/// The body's "shape" and its size ("radius", "half_extents", "half_height", or a hull's
+/// "points" or "mesh"), after checking the keys the body may have (they depend on the shape).
+/// A hull's frame (where its body frame sits among its points) goes to `hull`.
+void readShapeAndSize(const json& j, const std::string& p, BodyDesc& body, MeshFiles* meshes,
+                      HullBody& hull) {
     expectObject(j, p);
     const json& shape = require(j, p, "shape");
-    if (shape == "sphere")
-        body.shape = ShapeType::Sphere;
-    else if (shape == "box")
-        body.shape = ShapeType::Box;
-    else
-        fail(child(p, "shape"), "must be \"sphere\", \"box\" or \"mesh\", " + got(shape));
-    const bool sphere = body.shape == ShapeType::Sphere;
+    const auto known = std::find_if(kBodyShapes.begin(), kBodyShapes.end(),
+                                    [&](const auto& entry) { return shape == entry.first; });
+    if (known == kBodyShapes.end())
+        fail(child(p, "shape"),
+             "must be \"sphere\", \"box\", \"capsule\", \"cylinder\", \"hull\" or \"mesh\", " + got(shape));
+    body.shape = known->second;
+    const bool sphere = body.shape == ShapeType::Sphere, box = body.shape == ShapeType::Box;
+    const bool round = body.shape == ShapeType::Capsule || body.shape == ShapeType::Cylinder;
 
     if (sphere && find(j, "half_extents"))
         fail(child(p, "half_extents"), "a sphere has no half_extents (give radius)");
-    if (!sphere && find(j, "radius")) fail(child(p, "radius"), "a box has no radius (give half_extents)");
-    checkKeys(j, p,
-              {"shape", sphere ? "radius" : "half_extents", "name", "position", "orientation", "euler_deg",
-               "velocity", "angular_velocity", "mass", "density", "restitution", "friction",
-               "rolling_resistance", "color"});
+    if (box && find(j, "radius")) fail(child(p, "radius"), "a box has no radius (give half_extents)");
+    if (round && find(j, "half_extents"))
+        fail(child(p, "half_extents"),
+             std::string("a ") + known->first + " has no half_extents (give radius and half_height)");
+    std::vector<std::string_view> keys(kBodyKeys.begin(), kBodyKeys.end());
+    if (sphere) keys.emplace_back("radius");
+    if (box) keys.emplace_back("half_extents");
+    if (round) keys.insert(keys.end(), {"radius", "half_height"});
+    if (body.shape == ShapeType::Hull) keys.insert(keys.end(), {"points", "mesh"});
+    checkKeys(j, p, std::span<const std::string_view>(keys));
 
-    if (sphere)
+    if (sphere || round)
         body.radius = readPositive(require(j, p, "radius"), child(p, "radius"), kBodySizeLimit);
-    else
+    if (round)
+        body.halfHeight = readPositive(require(j, p, "half_height"), child(p, "half_height"), kBodySizeLimit);
+    if (box)
         body.halfExtents =
             readPositiveVec3(require(j, p, "half_extents"), child(p, "half_extents"), kBodySizeLimit);
+    if (body.shape == ShapeType::Hull) {
+        hull = readHull(j, p, meshes);
+        body.hull = hull.hull;
+    }
 }
 
 /// "velocity" and "angular_velocity", the fastest point of the body within the speed limit.
@@ -128,13 +189,22 @@ void readMaterial(const json& j, const std::string& p, const Scenario& s, BodyDe
 
 } // namespace
 
-BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s) {
+BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s,
+                  MeshFiles* meshes) {
     BodyDesc body;
-    readShapeAndSize(j, p, body);
-    body.name = (body.shape == ShapeType::Sphere ? "ball-" : "box-") + std::to_string(index);
+    HullBody hull;
+    readShapeAndSize(j, p, body, meshes, hull);
+    body.name = defaultBodyName(body.shape, index);
     if (const json* name = find(j, "name")) body.name = readName(*name, child(p, "name"));
     body.position = readVec3(require(j, p, "position"), child(p, "position"));
     body.orientation = readOrientation(j, p);
+    if (body.shape == ShapeType::Hull) {
+        // The position and orientation place the points; the body is its centre of mass, turned
+        // to its principal axes.
+        const glm::quat q = glm::normalize(body.orientation);
+        body.position += q * hull.centre;
+        body.orientation = q * hull.rotation;
+    }
     readMotion(j, p, body);
     readMass(j, p, body);
     readMaterial(j, p, s, body);
@@ -174,8 +244,10 @@ namespace {
 RandomDesc readRandom(const json& j) {
     const std::string p = "/random";
     expectObject(j, p);
-    checkKeys(j, p, {"count", "seed", "speed", "sphere_radius", "box_half", "box_fraction"});
-    RandomDesc r{0, 1, {1.0f, 5.0f}, {0.2f, 0.5f}, {0.2f, 0.5f}, 0.5f};
+    checkKeys(
+        j, p,
+        {"count", "seed", "speed", "sphere_radius", "box_half", "box_fraction", "shapes", "half_height"});
+    RandomDesc r{0, 1, {1.0f, 5.0f}, {0.2f, 0.5f}, {0.2f, 0.5f}, 0.5f, std::nullopt, {0.2f, 0.5f}};
 
     const json& count = require(j, p, "count");
     if (!count.is_number_integer()) fail(child(p, "count"), "must be an integer, " + got(count));
@@ -197,6 +269,22 @@ RandomDesc readRandom(const json& j) {
         r.boxHalf = readRange(*v, child(p, "box_half"), true, kBodySizeLimit);
     if (const json* v = find(j, "box_fraction"))
         r.boxFraction = readUnitInterval(*v, child(p, "box_fraction"));
+    if (const json* v = find(j, "half_height"))
+        r.halfHeight = readRange(*v, child(p, "half_height"), true, kBodySizeLimit);
+    if (const json* shapes = find(j, "shapes")) {
+        const std::string at = child(p, "shapes");
+        if (find(j, "box_fraction")) fail(at, "give shapes or box_fraction, not both");
+        expectObject(*shapes, at);
+        checkKeys(*shapes, at, {"sphere", "box", "capsule", "cylinder"});
+        std::array<float, 4> weights{};
+        constexpr const char* kNames[] = {"sphere", "box", "capsule", "cylinder"};
+        for (std::size_t i = 0; i < weights.size(); ++i) {
+            if (const json* w = find(*shapes, kNames[i]))
+                weights[i] = readCoefficient(*w, child(at, kNames[i]), kShapeWeightLimit);
+        }
+        r.shapeWeights = weights;
+    }
+    checkShapeWeights(r, p);
     return r;
 }
 
@@ -229,7 +317,7 @@ Scenario readScenario(const json& doc, MeshFiles& meshes) {
             if (entry.is_object() && entry.contains("shape") && entry["shape"] == "mesh") {
                 s.obstacles.push_back(readObstacle(entry, child("/bodies", i), i, s, meshes));
             } else {
-                s.bodies.push_back(readBody(entry, child("/bodies", i), i, s));
+                s.bodies.push_back(readBody(entry, child("/bodies", i), i, s, &meshes));
                 s.bodyEntries.push_back(i);
             }
         }

@@ -22,10 +22,13 @@ class MeshFiles;
 /// that).
 Scenario readScenario(const json& doc, MeshFiles& meshes);
 
-/// A listed body ("shape" "sphere" or "box") at JSON pointer `p`, its keys read in a fixed order
-/// (the first invalid one is the one reported); `index` names it by default ("ball-<index>") and
-/// picks its default colour, `s` gives its default material.
-BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s);
+/// A listed body ("shape" "sphere", "box", "capsule", "cylinder" or "hull") at JSON pointer `p`,
+/// its keys read in a fixed order (the first invalid one is the one reported); `index` names it by
+/// default (defaultBodyName) and picks its default colour, `s` gives its default material. A
+/// hull's "mesh" file comes through `meshes` (none: the key is refused); a hull body is placed at
+/// its centre of mass, turned to its principal axes (makeHullBody).
+BodyDesc readBody(const json& j, const std::string& p, std::size_t index, const Scenario& s,
+                  MeshFiles* meshes = nullptr);
 
 /// A mesh obstacle entry ("shape": "mesh") at `p`: its keys, its mesh file (loaded through
 /// `meshes`), name, position, orientation, scale and colour; not yet placed or checked against a

@@ -10,6 +10,7 @@
 #include "physics/room.hpp"
 #include "physics/world.hpp"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -47,6 +48,11 @@ struct RandomDesc {
     glm::vec2 sphereRadius; ///< Sphere radius range [min, max] (0 < min <= max).
     glm::vec2 boxHalf;      ///< Range of each box half extent [min, max] (0 < min <= max).
     float boxFraction;      ///< Probability that a body is a box, in [0, 1].
+    /// The "shapes" table: the weights (>= 0, not all 0) of sphere, box, capsule and cylinder;
+    /// without it, boxFraction alone picks between spheres and boxes.
+    std::optional<std::array<float, 4>> shapeWeights;
+    /// Capsule and cylinder half height range [min, max] (their radius is drawn in sphereRadius).
+    glm::vec2 halfHeight{0.2f, 0.5f};
 };
 
 /// A static mesh obstacle listed among the bodies ("shape": "mesh"), its mesh file loaded.
@@ -136,7 +142,8 @@ struct InstantiateResult {
 /// random bodies. Random numbers come from std::mt19937_64 mapped to floats by hand in a fixed draw
 /// order, so one seed gives bit-identical bodies on every run. A random body is placed with its
 /// bounding sphere inside every wall, touching no other body or obstacle (up to 1000 tries each), and is
-/// named "ball-<i>" or "box-<i>" (i: its index in the world), like an unnamed listed body.
+/// named "ball-<i>", "box-<i>", "capsule-<i>" or "cylinder-<i>" (i: its index in the world), like an
+/// unnamed listed body.
 /// Fails (with no world) when a value is outside the ranges the loader enforces (physics/limits.hpp;
 /// a Scenario built in code gets the same checks and the same one-line errors, naming the field by
 /// its JSON pointer), when a listed body is outside the room or touches another, or the random

@@ -1,7 +1,9 @@
 #include "scenario_checks.hpp"
 
 #include "body_checks.hpp"
+#include "geom/mass_properties.hpp"
 #include "geom/plane.hpp"
+#include "physics/hull_body.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -147,12 +149,42 @@ void checkObstacleInRoom(const Obstacle& obstacle, const Room& room, const std::
 }
 
 void checkBodySize(const BodyDesc& body, const std::string& p) {
-    if (body.shape == ShapeType::Sphere)
+    switch (body.shape) {
+    case ShapeType::Sphere:
         checkPositive(body.radius, child(p, "radius"), kBodySizeLimit);
-    else if (body.shape == ShapeType::Box)
+        return;
+    case ShapeType::Box:
         checkPositiveVec3(body.halfExtents, child(p, "half_extents"), kBodySizeLimit);
-    else
-        fail(child(p, "shape"), "must be \"sphere\" or \"box\"");
+        return;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        checkPositive(body.radius, child(p, "radius"), kBodySizeLimit);
+        checkPositive(body.halfHeight, child(p, "half_height"), kBodySizeLimit);
+        return;
+    case ShapeType::Hull:
+        if (!body.hull || !isInBodyFrame(*body.hull))
+            fail(child(p, "points"), "must be a hull in its body frame (makeHullBody)");
+        checkLimit(boundingRadius(body), child(p, "points"), kBodySizeLimit,
+                   "the hull's reach from its centre of mass ");
+        return;
+    }
+    fail(child(p, "shape"), "must be \"sphere\", \"box\", \"capsule\", \"cylinder\" or \"hull\"");
+}
+
+double bodyVolume(const BodyDesc& body) {
+    switch (body.shape) {
+    case ShapeType::Sphere:
+        return 4.0 / 3.0 * 3.14159265358979 * std::pow(double{body.radius}, 3);
+    case ShapeType::Box:
+        return 8.0 * double{body.halfExtents.x} * body.halfExtents.y * body.halfExtents.z;
+    case ShapeType::Capsule:
+        return massPropertiesOfCapsule(body.radius, body.halfHeight).volume;
+    case ShapeType::Cylinder:
+        return massPropertiesOfCylinder(body.radius, body.halfHeight).volume;
+    case ShapeType::Hull:
+        break;
+    }
+    return body.hull ? massPropertiesOfHull(*body.hull).volume : 0.0;
 }
 
 void checkAngularVelocity(const BodyDesc& body, const std::string& p) {
@@ -165,10 +197,7 @@ void checkDensity(const BodyDesc& body, const std::string& p) {
     const std::string at = child(p, "density");
     checkFinite(body.density, at);
     if (!(body.density > 0.0f)) fail(at, "must be > 0, got " + str(body.density));
-    const double volume = body.shape == ShapeType::Sphere
-                              ? 4.0 / 3.0 * 3.14159265358979 * std::pow(double{body.radius}, 3)
-                              : 8.0 * double{body.halfExtents.x} * body.halfExtents.y * body.halfExtents.z;
-    checkLimit(body.density * volume, at, kMassLimit, "the mass it gives (density x volume) ");
+    checkLimit(body.density * bodyVolume(body), at, kMassLimit, "the mass it gives (density x volume) ");
 }
 
 void checkMaterial(const BodyDesc& body, const std::string& p) {
@@ -202,6 +231,20 @@ void checkRandom(const RandomDesc& r) {
     checkRange(r.sphereRadius, child(p, "sphere_radius"), true, kBodySizeLimit);
     checkRange(r.boxHalf, child(p, "box_half"), true, kBodySizeLimit);
     checkUnitInterval(r.boxFraction, child(p, "box_fraction"));
+    checkRange(r.halfHeight, child(p, "half_height"), true, kBodySizeLimit);
+    checkShapeWeights(r, p);
+}
+
+void checkShapeWeights(const RandomDesc& r, const std::string& p) {
+    if (!r.shapeWeights) return;
+    const std::string at = child(p, "shapes");
+    float total = 0.0f;
+    constexpr const char* kNames[] = {"sphere", "box", "capsule", "cylinder"};
+    for (std::size_t i = 0; i < r.shapeWeights->size(); ++i) {
+        checkCoefficient((*r.shapeWeights)[i], child(at, kNames[i]), kShapeWeightLimit);
+        total += (*r.shapeWeights)[i];
+    }
+    if (!(total > 0.0f)) fail(at, "must give some shape a weight above 0");
 }
 
 void checkTravelPerStep(const Scenario& s) {

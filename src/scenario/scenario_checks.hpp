@@ -55,6 +55,10 @@ void checkObstacleInRoom(const Obstacle& obstacle, const Room& room, const std::
 /// orientation, velocity, angular velocity (and its fastest point), mass or density (mass 0:
 /// "from density"), restitution, friction, rolling resistance, colour.
 void checkBodySize(const BodyDesc& body, const std::string& p);
+/// A random block's "shapes" weights (when given): each in [0, 1000], not all 0.
+void checkShapeWeights(const RandomDesc& r, const std::string& p);
+/// The body's volume in m^3 (mass_properties.hpp's closed forms, a hull's tetrahedra).
+double bodyVolume(const BodyDesc& body);
 void checkAngularVelocity(const BodyDesc& body, const std::string& p);
 void checkDensity(const BodyDesc& body, const std::string& p);
 void checkMaterial(const BodyDesc& body, const std::string& p);

@@ -293,6 +293,58 @@ TEST(Interactive, NearerOfTwoBodiesOnTheLineOfSightIsPicked) {
     app.quitWithEscape();
 }
 
+TEST(Interactive, ClickingACapsuleOrAHullPicksItOnItsSurfaceAndNotItsBoundingBox) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const Camera camera;
+    // A capsule lying along x (radius 0.8, segment from x = -3.2 to -0.8) and an octahedron hull.
+    const glm::vec3 capsuleAt(-2.0f, 0.0f, 0.0f), hullAt(2.5f, 0.0f, 0.0f);
+    Json capsule = {{"name", "red capsule"},
+                    {"shape", "capsule"},
+                    {"radius", 0.8},
+                    {"half_height", 1.2},
+                    {"position", {capsuleAt.x, capsuleAt.y, capsuleAt.z}},
+                    {"euler_deg", {0, 0, 90}},
+                    {"color", "#e02828"}};
+    Json hull = {
+        {"name", "blue hull"},
+        {"shape", "hull"},
+        {"points", {{1.2, 0, 0}, {-1.2, 0, 0}, {0, 1.2, 0}, {0, -1.2, 0}, {0, 0, 1.2}, {0, 0, -1.2}}},
+        {"position", {hullAt.x, hullAt.y, hullAt.z}},
+        {"color", "#2850e0"}};
+    const fs::path file = writeScenario(dir.path(), "round", camera, Json::array({capsule, hull}));
+    App app(dir.path(), windowArgs(file));
+    KZ_START_APP(app);
+
+    // The capsule's round end, 1.8 m out along its axis: on its cap, facing the camera.
+    const glm::vec3 end = capsuleAt + glm::vec3(-1.8f, 0.0f, 0.0f);
+    const std::optional<Json> onEnd = app.pickAt(pixelAt(project(camera, end)));
+    ASSERT_TRUE(onEnd.has_value()) << "no pick event" << app.diagnostics();
+    expectBodyPick(*onEnd, "red capsule", "capsule");
+    if (onEnd->contains("point") && isFiniteVec3((*onEnd)["point"])) {
+        const glm::vec3 p = jsonVec3((*onEnd)["point"]);
+        const glm::vec3 onAxis(std::clamp(p.x, capsuleAt.x - 1.2f, capsuleAt.x + 1.2f), 0.0f, 0.0f);
+        EXPECT_NEAR(glm::length(p - onAxis), 0.8f, 0.01f) << onEnd->dump();
+    }
+    const std::optional<Json> onHull = app.pickAt(pixelAt(project(camera, hullAt)));
+    ASSERT_TRUE(onHull.has_value()) << "no pick event" << app.diagnostics();
+    expectBodyPick(*onHull, "blue hull", "hull");
+    if (onHull->contains("point") && isFiniteVec3((*onHull)["point"])) {
+        const glm::vec3 p = jsonVec3((*onHull)["point"]) - hullAt;
+        EXPECT_NEAR(std::abs(p.x) + std::abs(p.y) + std::abs(p.z), 1.2f, 0.01f)
+            << "on a face: " << onHull->dump();
+    }
+    // Inside each bounding box but outside the shape: nothing is picked.
+    for (const glm::vec3& miss :
+         {capsuleAt + glm::vec3(-1.9f, 0.7f, 0.0f), hullAt + glm::vec3(0.9f, 0.9f, 0.0f)}) {
+        const std::optional<Json> none = app.pickAt(pixelAt(project(camera, miss)));
+        ASSERT_TRUE(none.has_value()) << "no pick event" << app.diagnostics();
+        EXPECT_TRUE((*none)["body"].is_null()) << none->dump();
+    }
+    app.quitWithEscape();
+}
+
 TEST(Interactive, ClickOnEmptySpacePicksNoBody) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;

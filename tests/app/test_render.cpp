@@ -6,6 +6,7 @@
 #include "app/render/meshes.hpp"
 #include "app/render/renderer.hpp"
 #include "app/render/shader_program.hpp"
+#include "physics/hull_body.hpp"
 #include "physics/pick.hpp"
 #include "physics/world.hpp"
 #include "scenario/scenario.hpp"
@@ -18,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <glad/gl.h>
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 #include <iostream>
@@ -178,6 +180,77 @@ TEST_F(RenderTest, SelectingTheSphereOutlinesItsSilhouetteAndLeavesTheBox) {
     EXPECT_GT(after[0] + after[1] + after[2], before[0] + before[1] + before[2] + 30)
         << str(before) << str(after);
     EXPECT_GT(after[0], after[2] + 40) << "still red: " << str(after);
+}
+
+/// A red capsule lying along x on the left, a green cylinder standing in the middle, a blue hull
+/// (an octahedron stretched along x) on the right.
+World roundBodies() {
+    World world(boxRoom(glm::vec3(10.0f)));
+    BodyDesc capsule;
+    capsule.shape = ShapeType::Capsule;
+    capsule.radius = 0.6f;
+    capsule.halfHeight = 1.0f;
+    capsule.position = {-3.2f, 0.0f, 0.0f};
+    capsule.orientation = glm::angleAxis(glm::half_pi<float>(), glm::vec3(0.0f, 0.0f, 1.0f)); // y -> -x
+    capsule.color = 0xd02020;
+    world.addBody(capsule);
+    BodyDesc cylinder = capsule;
+    cylinder.shape = ShapeType::Cylinder;
+    cylinder.halfHeight = 1.2f;
+    cylinder.position = {0.0f, 0.0f, 0.0f};
+    cylinder.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+    cylinder.color = 0x20c020;
+    world.addBody(cylinder);
+    const HullBody hull = makeHullBody(std::vector<glm::vec3>{
+        {1.2f, 0, 0}, {-1.2f, 0, 0}, {0, 0.9f, 0}, {0, -0.9f, 0}, {0, 0, 0.9f}, {0, 0, -0.9f}});
+    EXPECT_TRUE(hull.hull) << hull.error;
+    BodyDesc rock;
+    rock.shape = ShapeType::Hull;
+    rock.hull = hull.hull;
+    rock.position = glm::vec3(3.2f, 0.0f, 0.0f) + hull.centre;
+    rock.orientation = hull.rotation;
+    rock.color = 0x2040e0;
+    world.addBody(rock);
+    return world;
+}
+
+TEST_F(RenderTest, CapsulesCylindersAndHullsAreDrawnInTheirShapes) {
+    auto renderer = makeRenderer();
+    ASSERT_NE(renderer, nullptr);
+    const World world = roundBodies();
+    const SceneView view = camera();
+    const auto image = drawFrame(*renderer, world);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+    const auto dominant = [&](const glm::vec3& p, int channel) {
+        const Rgb c = pixelAt(image, project(view, p));
+        const int other = std::max(c[(channel + 1) % 3], c[(channel + 2) % 3]);
+        return c[static_cast<std::size_t>(channel)] > other + 40;
+    };
+    // The capsule: its middle, and its round end 1.5 m out along the axis (inside the cap).
+    EXPECT_TRUE(dominant({-3.2f, 0.0f, 0.0f}, 0));
+    EXPECT_TRUE(dominant({-3.2f - 1.45f, 0.0f, 0.0f}, 0)) << "the end cap";
+    // Beside its end, where its bounding box has a corner but the round cap does not reach.
+    EXPECT_FALSE(dominant({-3.2f - 1.5f, 0.55f, 0.6f}, 0)) << "a capsule, not a box";
+    // The cylinder: its side and its flat top edge, and nothing above it.
+    EXPECT_TRUE(dominant({0.0f, 0.0f, 0.0f}, 1));
+    EXPECT_TRUE(dominant({0.0f, 1.15f, 0.55f}, 1)) << "the top rim";
+    EXPECT_FALSE(dominant({0.0f, 1.5f, 0.0f}, 1));
+    // The hull: its centre, and not the corners of its bounding box.
+    EXPECT_TRUE(dominant({3.2f, 0.0f, 0.0f}, 2));
+    EXPECT_FALSE(dominant({3.2f + 1.0f, 0.8f, 0.8f}, 2)) << "an octahedron, not a box";
+
+    // Selected, each gets its yellow rim and nothing far from it changes.
+    for (int body = 0; body < 3; ++body) {
+        SCOPED_TRACE("body " + std::to_string(body));
+        const auto selected = drawFrame(*renderer, world, body);
+        int yellow = 0;
+        for (int y = 0; y < kSize.y; ++y)
+            for (int x = 0; x < kSize.x; ++x) {
+                const Rgb b = pixelAt(selected, {x, y});
+                if (pixelAt(image, {x, y}) != b && b[0] > 200 && b[1] > 180 && b[2] < 120) ++yellow;
+            }
+        EXPECT_GT(yellow, 100);
+    }
 }
 
 TEST_F(RenderTest, DebugLinesDrawWhenEnabled) {
@@ -654,6 +727,73 @@ TEST(RenderMeshes, SphereTrianglesFaceOutwardOnTheUnitSphere) {
         const glm::vec3 c = sphere.vertices[sphere.indices[i + 2]].position;
         EXPECT_GT(glm::dot(glm::cross(b - a, c - a), a + b + c), 0.0f);
     }
+}
+
+/// Every triangle faces out (its normal away from the y axis, or along y on a cap) and agrees
+/// with its vertices' normals (a smooth side: within the slice's half angle).
+void expectOutward(const MeshData& mesh, float minCosine) {
+    ASSERT_FALSE(mesh.indices.empty());
+    for (std::size_t i = 0; i < mesh.indices.size(); i += 3) {
+        const MeshVertex& a = mesh.vertices[mesh.indices[i]];
+        const MeshVertex& b = mesh.vertices[mesh.indices[i + 1]];
+        const MeshVertex& c = mesh.vertices[mesh.indices[i + 2]];
+        const glm::vec3 cross = glm::cross(b.position - a.position, c.position - a.position);
+        ASSERT_GT(glm::length(cross), 0.0f) << "triangle " << i / 3;
+        const glm::vec3 n = glm::normalize(cross);
+        for (const MeshVertex* v : {&a, &b, &c}) {
+            EXPECT_NEAR(glm::length(v->normal), 1.0f, 1e-5f);
+            EXPECT_GT(glm::dot(n, v->normal), minCosine) << "triangle " << i / 3;
+        }
+    }
+}
+
+TEST(RenderMeshes, TubeCylinderAndHemisphereFaceOutwardWithTheirNormals) {
+    const float slice = std::cos(glm::two_pi<float>() / 32.0f);
+    const MeshData tube = unitTube(32);
+    EXPECT_EQ(tube.vertices.size(), 66u);
+    EXPECT_EQ(tube.indices.size(), 32u * 6u);
+    expectOutward(tube, slice);
+    const MeshData cylinder = unitCylinder(32);
+    EXPECT_EQ(cylinder.indices.size(), 32u * 6u + 2u * 32u * 3u);
+    expectOutward(cylinder, slice);
+    for (const MeshVertex& v : cylinder.vertices) {
+        EXPECT_LE(std::abs(v.position.y), 1.0f);
+        EXPECT_LE(glm::length(glm::vec2(v.position.x, v.position.z)), 1.0f + 1e-6f);
+    }
+    const MeshData cap = unitHemisphere(32, 8);
+    expectOutward(cap, std::cos(glm::half_pi<float>() / 8.0f + glm::two_pi<float>() / 32.0f));
+    for (const MeshVertex& v : cap.vertices) {
+        EXPECT_NEAR(glm::length(v.position), 1.0f, 1e-6f);
+        EXPECT_GE(v.position.y, -1e-6f);
+    }
+}
+
+TEST(RenderMeshes, AHullsFacesBecomeOutwardTriangleFans) {
+    std::vector<glm::vec3> points;
+    for (int i = 0; i < 8; ++i)
+        points.emplace_back(i & 1 ? 1.0f : -1.0f, i & 2 ? 0.5f : -0.5f, i & 4 ? 0.25f : -0.25f);
+    points.emplace_back(0.0f, 0.0f, 0.6f); // a roof on one face: triangles besides quads
+    const auto built = kz::buildConvexHull(points);
+    ASSERT_TRUE(built.hull) << built.error;
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+    hullTriangles(*built.hull, positions, indices);
+    std::size_t expected = 0;
+    for (const kz::ConvexHull::Face& f : built.hull->faces) {
+        std::size_t corners = 0;
+        std::uint32_t e = f.edge;
+        do {
+            ++corners;
+            e = built.hull->edges[e].next;
+        } while (e != f.edge);
+        expected += 3 * (corners - 2);
+    }
+    EXPECT_EQ(indices.size(), expected);
+    const MeshData flat = flatShaded(positions, indices);
+    EXPECT_EQ(flat.indices.size(), expected) << "no degenerate triangle";
+    for (std::size_t i = 0; i < flat.vertices.size(); i += 3)
+        EXPECT_GT(glm::dot(flat.vertices[i].normal, flat.vertices[i].position - built.hull->centroid), 0.0f)
+            << "outward";
 }
 
 /// A unit tetrahedron wound counter-clockwise seen from outside, plus a degenerate triangle.

@@ -1,5 +1,6 @@
 // Tests for scenario/scenario.hpp: the built-in files, the JSON format and its errors, and the
 // seeded random generator (inside the room, no overlaps, bit-identical per seed).
+#include "geom/gjk.hpp"
 #include "geom/overlap.hpp"
 #include "geom/plane.hpp"
 #include "scenario/scenario.hpp"
@@ -53,6 +54,8 @@ kz::World mustInstantiate(const kz::Scenario& s, std::optional<std::uint64_t> se
 }
 
 bool overlaps(const Body& a, const Body& b) {
+    if (kz::isConvexShape(a.shape) || kz::isConvexShape(b.shape))
+        return kz::testConvexConvex(kz::convexOf(a), kz::convexOf(b));
     const bool aSphere = a.shape == ShapeType::Sphere;
     const bool bSphere = b.shape == ShapeType::Sphere;
     if (aSphere && bSphere) return kz::testSphereSphere(kz::sphereOf(a), kz::sphereOf(b));
@@ -61,19 +64,25 @@ bool overlaps(const Body& a, const Body& b) {
     return kz::testObbObb(kz::obbOf(a), kz::obbOf(b));
 }
 
-/// Radius of the sphere about the centre that holds the body.
+/// Radius of the sphere about the centre that holds the body (a capsule's, cylinder's or hull's
+/// as placing it took it: the world's is 1e-6 larger, for rounding).
 float boundingRadius(const Body& b) {
+    if (kz::isConvexShape(b.shape)) return b.radius / (1.0f + 1e-6f);
     return b.shape == ShapeType::Sphere ? b.radius : glm::length(b.halfExtents);
 }
 
 /// Every body fully inside every wall (by its bounding sphere for random boxes, exactly for
-/// listed boxes: both imply the corners are inside) and no two bodies touching.
+/// listed boxes, capsules, cylinders and hulls: both imply the corners are inside) and no two
+/// bodies touching.
 void expectSeparatedAndInside(const kz::World& world, bool boxesByCorners) {
     const auto bodies = world.bodies();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const Body& b = bodies[i];
         for (const kz::Plane& plane : world.room().planes) {
-            if (b.shape == ShapeType::Box && boxesByCorners) {
+            if (kz::isConvexShape(b.shape) && boxesByCorners) { // exactly, as listed boxes
+                EXPECT_GE(kz::signedDistance(plane, kz::support(kz::convexOf(b), -plane.normal)), -1e-5f)
+                    << b.name;
+            } else if (b.shape == ShapeType::Box && boxesByCorners) {
                 glm::vec3 c[8];
                 kz::corners(kz::obbOf(b), c);
                 for (const glm::vec3& corner : c)
@@ -117,8 +126,9 @@ bool sameBits(std::span<const Body> a, std::span<const Body> b) {
 TEST(BuiltinScenarios, EveryRequiredScenarioHasAFileAndNamesAreSorted) {
     const std::vector<std::string> names = kz::builtinScenarioNames();
     EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
-    for (const char* required : {"two-balls", "random", "deterministic", "boxes", "mixed-100", "high-speed",
-                                 "gravity-pile", "slanted-room", "lamp-arch", "mesh-playground"}) {
+    for (const char* required :
+         {"two-balls", "random", "deterministic", "boxes", "mixed-100", "high-speed", "gravity-pile",
+          "slanted-room", "lamp-arch", "mesh-playground", "rolling-race", "tumbling-hull", "mixed-pile"}) {
         EXPECT_NE(std::find(names.begin(), names.end(), required), names.end()) << required;
         EXPECT_TRUE(fs::is_regular_file(kz::scenarioDirectory() / (std::string(required) + ".json")))
             << required;
@@ -364,7 +374,7 @@ std::vector<BadCase> badCases() {
         {"missing random count", R"({"name": "x", "size": [10, 10, 10], "random": {"seed": 2}})",
          "/random/count", "missing"},
         {"unknown shape", roomWith(R"({"shape": "cone", "position": [0, 0, 0]})"), "/bodies/0/shape",
-         R"(must be "sphere", "box" or "mesh", got "cone")"},
+         R"(must be "sphere", "box", "capsule", "cylinder", "hull" or "mesh", got "cone")"},
         {"size and planes", R"({"name": "x", "size": [1, 1, 1], "planes": []})", "/planes", "not both"},
         {"sphere outside the room", roomWith(sphereAt(4.75f)), "/bodies/0/position", "not inside the room"},
         {"box corner outside the room",
@@ -647,7 +657,8 @@ kz::Scenario codeScenario() {
     box.angularVelocity = {0, 2, 0};
     box.mass = 2.0f;
     s.bodies = {ball, box};
-    s.random = kz::RandomDesc{5, 1, {1.0f, 4.0f}, {0.2f, 0.4f}, {0.2f, 0.4f}, 0.5f};
+    s.random =
+        kz::RandomDesc{5, 1, {1.0f, 4.0f}, {0.2f, 0.4f}, {0.2f, 0.4f}, 0.5f, std::nullopt, {0.2f, 0.5f}};
     return s;
 }
 

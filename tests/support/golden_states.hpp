@@ -16,8 +16,10 @@ inline const std::map<std::string, std::string> kGoldenStates = {
     {"boxes", "b5f487d42793c4a5"},        {"deterministic", "fbcf27aa4afe9f94"},
     {"gravity-pile", "a30a8d028c306613"}, {"high-speed", "feef55c4247c517c"},
     {"lamp-arch", "e900669459cdfaec"},    {"mesh-playground", "97bef171baaecf4c"},
-    {"mixed-100", "14427057cbf8f21c"},    {"random", "4e7df2debe337a99"},
-    {"slanted-room", "2cf5e312471212d9"}, {"two-balls", "c612aba85b9900e4"},
+    {"mixed-100", "14427057cbf8f21c"},    {"mixed-pile", "ef40d13a8c1fdafc"},
+    {"rolling-race", "da7dc19ddb7bd568"}, {"tumbling-hull", "1170dbb8f17a94bb"},
+    {"random", "4e7df2debe337a99"},       {"slanted-room", "2cf5e312471212d9"},
+    {"two-balls", "c612aba85b9900e4"},
 };
 
 } // namespace kz::test

@@ -55,7 +55,7 @@ void EventLog::pick(std::uint64_t frame, const Body* body, const RayHit* hit) {
         line["body"] = nullptr;
     } else {
         line["body"] = body->name;
-        line["shape"] = body->shape == ShapeType::Box ? "box" : "sphere";
+        line["shape"] = shapeName(body->shape);
         line["t"] = shortestDouble(hit->t);
         line["point"] = toJson(hit->point);
         line["normal"] = toJson(hit->normal);

@@ -25,10 +25,6 @@ Json toJson(const glm::quat& q) {
     return Json::array({shortestDouble(q.w), shortestDouble(q.x), shortestDouble(q.y), shortestDouble(q.z)});
 }
 
-const char* shapeName(ShapeType shape) {
-    return shape == ShapeType::Box ? "box" : "sphere";
-}
-
 /// Seconds simulated by `steps` steps of `dt`. The step is a float, so 1/120 s is stored as
 /// 0.0083333337 and World::simTime() after 1200 steps reads 10.000000521540642: a step that is the
 /// float nearest 1/n s counts as exactly 1/n (1200 steps of 1/120 s read 10), any other step as

@@ -60,6 +60,27 @@ GLsizei StreamedMesh::upload(const std::vector<MeshVertex>& triangles, const Ins
     return static_cast<GLsizei>(triangles.size());
 }
 
+namespace {
+
+/// A hull's triangles: flatShaded or smoothHull of its fans.
+template <MeshData (*Make)(std::span<const glm::vec3>, std::span<const std::uint32_t>)>
+MeshData hullMeshData(const ConvexHull& shape) {
+    std::vector<glm::vec3> positions;
+    std::vector<std::uint32_t> indices;
+    hullTriangles(shape, positions, indices);
+    return Make(positions, indices);
+}
+
+} // namespace
+
+HullMesh::HullMesh(const ConvexHull& shape)
+    : flat(hullMeshData<flatShaded>(shape)), hull(hullMeshData<smoothHull>(shape)) {
+    glBindVertexArray(hull.vao.id()); // drawn without instances, as ObstacleMesh::hull
+    for (GLuint location = 2; location <= 6; ++location)
+        glDisableVertexAttribArray(location);
+    glBindVertexArray(0);
+}
+
 ObstacleMesh::ObstacleMesh(const MeshShape& mesh)
     : flat(flatShaded(mesh.vertices, mesh.indices)), hull(smoothHull(mesh.vertices, mesh.indices)) {
     // The outline draws the hull without instances: it reads no per-instance attribute.

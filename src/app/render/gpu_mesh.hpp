@@ -50,6 +50,15 @@ struct ObstacleMesh {
     explicit ObstacleMesh(const MeshShape& mesh);
 };
 
+/// A hull body's mesh on the GPU, uploaded once per ConvexHull: its faces flat shaded, and the
+/// welded hull its outline is drawn from.
+struct HullMesh {
+    InstancedMesh flat;
+    InstancedMesh hull;
+
+    explicit HullMesh(const ConvexHull& shape);
+};
+
 /// Non-indexed triangles (MeshVertex: position and normal) re-uploaded whenever drawn, read with
 /// one instance (a model matrix and a colour) like an InstancedMesh: a translucent surface for
 /// the scene program.

@@ -10,14 +10,14 @@
 
 namespace kz::render {
 
-/// One T per MeshShape. Keyed by the shape's address; the weak pointer tells a live entry from one
-/// whose mesh was freed (and whose address a new mesh may reuse).
-template <class T>
+/// One T per MeshShape (or per Shape: a body's ConvexHull). Keyed by the shape's address; the weak
+/// pointer tells a live entry from one whose mesh was freed (and whose address a new mesh may reuse).
+template <class T, class Shape = MeshShape>
 class MeshShapeCache {
 public:
     /// The entry of `mesh`, made by `make(mesh)` on first use; null for a null mesh.
     template <class Make>
-    T* get(const std::shared_ptr<const MeshShape>& mesh, Make&& make) {
+    T* get(const std::shared_ptr<const Shape>& mesh, Make&& make) {
         if (!mesh) return nullptr;
         auto it = entries_.find(mesh.get());
         if (it != entries_.end() && it->second.shape.expired()) {
@@ -36,10 +36,10 @@ public:
 
 private:
     struct Entry {
-        std::weak_ptr<const MeshShape> shape; ///< Expired once no obstacle uses the mesh: then dropped.
+        std::weak_ptr<const Shape> shape; ///< Expired once no obstacle uses the mesh: then dropped.
         std::unique_ptr<T> value;
     };
-    std::unordered_map<const MeshShape*, Entry> entries_;
+    std::unordered_map<const Shape*, Entry> entries_;
 };
 
 } // namespace kz::render

@@ -69,6 +69,108 @@ MeshData unitCube() {
 
 namespace {
 
+/// Appends a ring of `slices` + 1 vertices (the seam repeated) at height y, radius r around y,
+/// with `normal(unit direction)` as each vertex's normal.
+template <class Normal>
+void appendRing(MeshData& mesh, int slices, float y, float r, Normal&& normal) {
+    for (int j = 0; j <= slices; ++j) {
+        const float phi = glm::two_pi<float>() * static_cast<float>(j) / static_cast<float>(slices);
+        const glm::vec3 d(std::cos(phi), 0.0f, std::sin(phi));
+        mesh.vertices.push_back({glm::vec3(r * d.x, y, r * d.z), normal(d)});
+    }
+}
+
+/// Quads between two rings of `slices` + 1 vertices starting at `lower` and `upper`, wound
+/// counter-clockwise seen from outside (away from the y axis).
+void joinRings(MeshData& mesh, int slices, std::uint32_t lower, std::uint32_t upper) {
+    for (std::uint32_t j = 0; j < static_cast<std::uint32_t>(slices); ++j)
+        mesh.indices.insert(mesh.indices.end(),
+                            {lower + j, upper + j, lower + j + 1, lower + j + 1, upper + j, upper + j + 1});
+}
+
+} // namespace
+
+MeshData unitTube(int slices) {
+    slices = std::max(slices, 3);
+    MeshData mesh;
+    const auto radial = [](const glm::vec3& d) { return d; };
+    appendRing(mesh, slices, -1.0f, 1.0f, radial);
+    appendRing(mesh, slices, 1.0f, 1.0f, radial);
+    joinRings(mesh, slices, 0, static_cast<std::uint32_t>(slices + 1));
+    return mesh;
+}
+
+MeshData unitCylinder(int slices) {
+    MeshData mesh = unitTube(slices);
+    slices = std::max(slices, 3);
+    for (const float y : {-1.0f, 1.0f}) {
+        const auto centre = static_cast<std::uint32_t>(mesh.vertices.size());
+        const glm::vec3 n(0.0f, y, 0.0f);
+        mesh.vertices.push_back({n, n});
+        appendRing(mesh, slices, y, 1.0f, [&](const glm::vec3&) { return n; });
+        for (std::uint32_t j = 1; j <= static_cast<std::uint32_t>(slices); ++j) {
+            // Counter-clockwise seen from outside: from above (+y) the ring runs clockwise in x, z.
+            if (y > 0.0f)
+                mesh.indices.insert(mesh.indices.end(), {centre, centre + j + 1, centre + j});
+            else
+                mesh.indices.insert(mesh.indices.end(), {centre, centre + j, centre + j + 1});
+        }
+    }
+    return mesh;
+}
+
+MeshData unitHemisphere(int slices, int stacks) {
+    slices = std::max(slices, 3);
+    stacks = std::max(stacks, 1);
+    MeshData mesh;
+    // From the equator up to the pole (a ring of one point repeated), outward normals.
+    for (int i = 0; i <= stacks; ++i) {
+        const float theta =
+            glm::half_pi<float>() * static_cast<float>(stacks - i) / static_cast<float>(stacks);
+        const float r = std::sin(theta), y = std::cos(theta);
+        appendRing(mesh, slices, y, r, [&](const glm::vec3& d) { return glm::vec3(r * d.x, y, r * d.z); });
+    }
+    for (int i = 0; i < stacks; ++i)
+        joinRings(mesh, slices, static_cast<std::uint32_t>(i * (slices + 1)),
+                  static_cast<std::uint32_t>((i + 1) * (slices + 1)));
+    // Drop the collapsed triangles at the pole.
+    std::vector<std::uint32_t> kept;
+    for (std::size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        const glm::vec3& a = mesh.vertices[mesh.indices[t]].position;
+        const glm::vec3& b = mesh.vertices[mesh.indices[t + 1]].position;
+        const glm::vec3& c = mesh.vertices[mesh.indices[t + 2]].position;
+        if (glm::length(glm::cross(b - a, c - a)) > 1e-9f)
+            kept.insert(kept.end(), mesh.indices.begin() + std::ptrdiff_t(t),
+                        mesh.indices.begin() + std::ptrdiff_t(t + 3));
+    }
+    mesh.indices = std::move(kept);
+    return mesh;
+}
+
+void hullTriangles(const ConvexHull& hull, std::vector<glm::vec3>& positions,
+                   std::vector<std::uint32_t>& indices) {
+    positions = hull.vertices;
+    indices.clear();
+    const std::size_t edges = hull.edges.size();
+    for (const ConvexHull::Face& face : hull.faces) {
+        std::vector<std::uint32_t> loop;
+        std::uint32_t e = face.edge;
+        for (std::size_t guard = 0; guard <= edges; ++guard) {
+            if (e >= edges || hull.edges[e].origin >= positions.size()) {
+                loop.clear();
+                break;
+            }
+            loop.push_back(hull.edges[e].origin);
+            e = hull.edges[e].next;
+            if (e == face.edge) break;
+        }
+        for (std::size_t k = 1; k + 1 < loop.size(); ++k)
+            indices.insert(indices.end(), {loop[0], loop[k], loop[k + 1]});
+    }
+}
+
+namespace {
+
 /// The triangles of an indexed mesh that have a non-zero area and valid indices.
 template <class Visit>
 void forEachGoodTriangle(std::span<const glm::vec3> positions, std::span<const std::uint32_t> indices,

@@ -2,6 +2,8 @@
 // the renderer uploads (CPU side; no GL here).
 #pragma once
 
+#include "geom/convex_hull.hpp"
+
 #include <cstdint>
 #include <glm/glm.hpp>
 #include <span>
@@ -26,6 +28,23 @@ MeshData unitSphere(int slices, int stacks);
 
 /// The cube [-1, 1]^3: 24 vertices (4 per face, with the face's normal) and 36 indices.
 MeshData unitCube();
+
+/// The open tube of radius 1 around the y axis from y = -1 to 1, `slices` around (>= 3), radial
+/// normals: a capsule's side, scaled (r, h, r).
+MeshData unitTube(int slices);
+
+/// The closed cylinder of radius 1 around the y axis from y = -1 to 1: the tube and two flat caps
+/// (their own vertices, with the caps' normals), scaled (r, h, r) for a cylinder body.
+MeshData unitCylinder(int slices);
+
+/// The half y >= 0 of unitSphere (`stacks` from the pole to the equator, >= 1), open at the
+/// equator: a capsule's end, scaled by r and moved to the end of its segment.
+MeshData unitHemisphere(int slices, int stacks);
+
+/// A convex hull's faces as triangle fans (positions and counter-clockwise indices, seen from
+/// outside), for flatShaded and smoothHull. Faces whose loop is broken are left out.
+void hullTriangles(const ConvexHull& hull, std::vector<glm::vec3>& positions,
+                   std::vector<std::uint32_t>& indices);
 
 /// Flat shading: every triangle (3 indices each) as its own 3 vertices with its unit face normal
 /// (from the winding, cross(b - a, c - a)); `indices` is 0, 1, 2, ... Triangles with a zero area

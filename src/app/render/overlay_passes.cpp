@@ -22,7 +22,8 @@ constexpr float kHiddenLineAlpha = 0.3f;
 } // namespace
 
 /// The selected body's or obstacle's rim: its grown back faces show only around the silhouette. A
-/// body grows about its centre; an obstacle's hull is pushed along its normals.
+/// sphere or box grows about its centre; an obstacle's hull, a cylinder, each part of a capsule
+/// and a hull body's welded hull are pushed along their normals.
 void Renderer::Impl::drawSelectionOutline(const Frame& frame, const World& world,
                                           const Selection& selection) {
     const glm::vec2 viewport(frame.framebuffer);
@@ -31,31 +32,45 @@ void Renderer::Impl::drawSelectionOutline(const Frame& frame, const World& world
     glUniformMatrix4fv(outlineU.viewProj, 1, GL_FALSE, glm::value_ptr(frame.viewProj));
     glUniform2fv(outlineU.viewport, 1, glm::value_ptr(viewport));
     glUniform4fv(outlineU.color, 1, glm::value_ptr(kOutlineColor));
-    const InstancedMesh* mesh = nullptr;
-    glm::mat4 model(1.0f);
-    glm::mat3 normalMatrix(1.0f);
+    const auto draw = [&](const InstancedMesh* mesh, const glm::mat4& model, const glm::mat3& normalMatrix) {
+        glUniformMatrix4fv(outlineU.model, 1, GL_FALSE, glm::value_ptr(model));
+        glUniformMatrix3fv(outlineU.normalMatrix, 1, GL_FALSE, glm::value_ptr(normalMatrix));
+        if (mesh == nullptr || mesh->indexCount == 0) return;
+        glBindVertexArray(mesh->vao.id());
+        glDrawElements(GL_TRIANGLES, mesh->indexCount, GL_UNSIGNED_INT, nullptr);
+    };
+    // Along the normals: the inverse transpose of the model's linear part carries them.
+    const auto alongNormals = [&](const InstancedMesh* mesh, const glm::mat4& model, float points) {
+        glUniform1f(outlineU.grow, 1.0f);
+        glUniform1f(outlineU.pixels, points * frame.pixelScale);
+        glUniform1i(outlineU.alongNormal, 1);
+        draw(mesh, model, glm::transpose(glm::inverse(glm::mat3(model))));
+    };
     if (selection.body >= 0) {
         const Body& body = world.bodies()[static_cast<std::size_t>(selection.body)];
-        mesh = body.shape == ShapeType::Sphere ? &sphereMeshInUse() : &boxMesh;
-        model = modelMatrix(body);
-        glUniform1f(outlineU.grow, kOutlineGrow);
-        glUniform1f(outlineU.pixels, kOutlinePoints * frame.pixelScale);
-        glUniform1i(outlineU.alongNormal, 0);
+        if (body.shape == ShapeType::Sphere || body.shape == ShapeType::Box) {
+            glUniform1f(outlineU.grow, kOutlineGrow);
+            glUniform1f(outlineU.pixels, kOutlinePoints * frame.pixelScale);
+            glUniform1i(outlineU.alongNormal, 0);
+            draw(body.shape == ShapeType::Sphere ? &sphereMeshInUse() : &boxMesh, modelMatrix(body),
+                 glm::mat3(1.0f));
+        } else if (body.shape == ShapeType::Capsule) {
+            const CapsuleParts parts = capsuleParts(body);
+            alongNormals(&tubeMesh, parts.side, kOutlinePoints);
+            alongNormals(&hemisphereMesh, parts.top, kOutlinePoints);
+            alongNormals(&hemisphereMesh, parts.bottom, kOutlinePoints);
+        } else if (body.shape == ShapeType::Cylinder) {
+            alongNormals(&cylinderMesh, modelMatrix(body), kOutlinePoints);
+        } else if (HullMesh* gpu = hullMesh(body.hull)) {
+            alongNormals(&gpu->hull, modelMatrix(body), kOutlinePoints);
+        }
     } else {
         const Obstacle& obstacle = world.obstacles()[static_cast<std::size_t>(selection.obstacle)];
         const ObstacleMesh* gpu = obstacleMesh(obstacle.mesh);
-        mesh = gpu != nullptr ? &gpu->hull : nullptr;
-        model = modelMatrix(obstacle);
-        normalMatrix = obstacle.normalMatrix;
         glUniform1f(outlineU.grow, 1.0f);
         glUniform1f(outlineU.pixels, kMeshOutlinePoints * frame.pixelScale);
         glUniform1i(outlineU.alongNormal, 1);
-    }
-    glUniformMatrix4fv(outlineU.model, 1, GL_FALSE, glm::value_ptr(model));
-    glUniformMatrix3fv(outlineU.normalMatrix, 1, GL_FALSE, glm::value_ptr(normalMatrix));
-    if (mesh != nullptr && mesh->indexCount > 0) {
-        glBindVertexArray(mesh->vao.id());
-        glDrawElements(GL_TRIANGLES, mesh->indexCount, GL_UNSIGNED_INT, nullptr);
+        draw(gpu != nullptr ? &gpu->hull : nullptr, modelMatrix(obstacle), obstacle.normalMatrix);
     }
     glCullFace(GL_BACK);
 }

@@ -94,14 +94,41 @@ glm::vec4 selectedTint(const glm::vec4& color) {
     return glm::vec4(glm::mix(glm::vec3(color), glm::vec3(1.0f), kSelectedTint), 1.0f);
 }
 
-glm::mat4 modelMatrix(const Body& body) {
+namespace {
+
+/// The model matrix of a body's pose, its unit mesh scaled by `scale` along its own axes first.
+glm::mat4 scaledPose(const Body& body, const glm::vec3& scale, const glm::vec3& offset = glm::vec3(0.0f)) {
     const glm::mat3 rotation = glm::mat3_cast(body.orientation);
-    const glm::vec3 scale = body.shape == ShapeType::Sphere ? glm::vec3(body.radius) : body.halfExtents;
     glm::mat4 model(1.0f);
     for (int axis = 0; axis < 3; ++axis)
         model[axis] = glm::vec4(rotation[axis] * scale[axis], 0.0f);
-    model[3] = glm::vec4(body.position, 1.0f);
+    model[3] = glm::vec4(body.position + rotation * offset, 1.0f);
     return model;
+}
+
+} // namespace
+
+glm::mat4 modelMatrix(const Body& body) {
+    switch (body.shape) {
+    case ShapeType::Sphere:
+        return scaledPose(body, glm::vec3(body.radius));
+    case ShapeType::Cylinder:
+        return scaledPose(body, glm::vec3(roundRadius(body), body.halfHeight, roundRadius(body)));
+    case ShapeType::Hull:
+        return scaledPose(body, glm::vec3(1.0f)); // the hull's vertices are in the body's frame
+    case ShapeType::Box:
+    case ShapeType::Capsule: // its bounding box (capsuleParts draws it)
+        break;
+    }
+    return scaledPose(body, body.halfExtents);
+}
+
+CapsuleParts capsuleParts(const Body& body) {
+    const float r = roundRadius(body), h = body.halfHeight;
+    // The bottom end is the top one turned half a turn about x (a mirror would turn its winding).
+    const glm::mat4 turn = glm::mat4_cast(glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f)));
+    return {scaledPose(body, glm::vec3(r, h, r)), scaledPose(body, glm::vec3(r), glm::vec3(0.0f, h, 0.0f)),
+            scaledPose(body, glm::vec3(r), glm::vec3(0.0f, -h, 0.0f)) * turn};
 }
 
 glm::mat4 modelMatrix(const Obstacle& obstacle) {
@@ -206,6 +233,7 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
     // On the CPU: this frame's instances and vertices; the instances go to the GPU once.
     impl.buildBodyInstances(world.bodies(), selection.body);
     impl.obstacleMeshes.dropUnused();
+    impl.hullMeshes.dropUnused();
     impl.bvhBoxes.dropUnused();
     impl.buildRoom(world.room(), view.eye);
     buildDebugLines(world, view.eye, debug, overlay, impl.bvhBoxes, impl.debugLines);
@@ -239,18 +267,54 @@ void Renderer::draw(const World& world, const SceneView& view, int selectedBody,
 void Renderer::Impl::buildBodyInstances(std::span<const Body> bodies, int selectedBody) {
     sphereInstances.clear();
     boxInstances.clear();
+    cylinderInstances.clear();
+    tubeInstances.clear();
+    hemisphereInstances.clear();
+    for (auto& batch : hullBatches)
+        batch.second.clear();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const Body& body = bodies[i];
         glm::vec4 color = unpackColor(body.color);
         if (static_cast<int>(i) == selectedBody) color = selectedTint(color);
-        auto& list = body.shape == ShapeType::Sphere ? sphereInstances : boxInstances;
-        list.push_back({modelMatrix(body), color});
+        switch (body.shape) {
+        case ShapeType::Sphere:
+            sphereInstances.push_back({modelMatrix(body), color});
+            break;
+        case ShapeType::Box:
+            boxInstances.push_back({modelMatrix(body), color});
+            break;
+        case ShapeType::Cylinder:
+            cylinderInstances.push_back({modelMatrix(body), color});
+            break;
+        case ShapeType::Capsule: {
+            const CapsuleParts parts = capsuleParts(body);
+            tubeInstances.push_back({parts.side, color});
+            hemisphereInstances.push_back({parts.top, color});
+            hemisphereInstances.push_back({parts.bottom, color});
+            break;
+        }
+        case ShapeType::Hull:
+            if (HullMesh* mesh = hullMesh(body.hull)) hullBatch(mesh).push_back({modelMatrix(body), color});
+            break;
+        }
     }
+    std::erase_if(hullBatches, [](const auto& batch) { return batch.second.empty(); });
+}
+
+std::vector<Instance>& Renderer::Impl::hullBatch(HullMesh* mesh) {
+    for (auto& batch : hullBatches)
+        if (batch.first == mesh) return batch.second;
+    return hullBatches.emplace_back(mesh, std::vector<Instance>{}).second;
 }
 
 void Renderer::Impl::uploadBodyInstances() {
     streamBuffer(GL_ARRAY_BUFFER, sphereMeshInUse().instances, sphereInstances);
     streamBuffer(GL_ARRAY_BUFFER, boxMesh.instances, boxInstances);
+    streamBuffer(GL_ARRAY_BUFFER, cylinderMesh.instances, cylinderInstances);
+    streamBuffer(GL_ARRAY_BUFFER, tubeMesh.instances, tubeInstances);
+    streamBuffer(GL_ARRAY_BUFFER, hemisphereMesh.instances, hemisphereInstances);
+    for (const auto& [mesh, instances] : hullBatches)
+        streamBuffer(GL_ARRAY_BUFFER, mesh->flat.instances, instances);
 }
 
 void Renderer::Impl::buildRoom(const Room& room, const glm::vec3& eye) {

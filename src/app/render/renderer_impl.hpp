@@ -58,8 +58,17 @@ struct Selection {
 glm::vec4 unpackColor(std::uint32_t rgb);
 /// The selected body's or obstacle's colour: lighter, toward white.
 glm::vec4 selectedTint(const glm::vec4& color);
-/// Rotation times scale (per local axis), then the translation.
+/// Rotation times scale (per local axis), then the translation: of the unit sphere, cube or
+/// cylinder (scaled by radius, half extents, or radius and half height), of a hull's own mesh
+/// (scale 1); of a capsule, its bounding box (its mesh is capsuleParts).
 glm::mat4 modelMatrix(const Body& body);
+
+/// A capsule's three instances: the unit tube scaled (r, h, r), and the unit hemisphere scaled by
+/// r at each end of its segment (the bottom one turned half a turn).
+struct CapsuleParts {
+    glm::mat4 side, top, bottom;
+};
+CapsuleParts capsuleParts(const Body& body);
 /// Translation after R S (Obstacle::linear).
 glm::mat4 modelMatrix(const Obstacle& obstacle);
 
@@ -107,16 +116,23 @@ struct Renderer::Impl {
     InstancedMesh sphereMesh{unitSphere(32, 16)};
     InstancedMesh coarseSphereMesh{unitSphere(16, 8)}; ///< For crowds (see kDetailedSphereLimit).
     InstancedMesh boxMesh{unitCube()};
+    InstancedMesh cylinderMesh{unitCylinder(32)};
+    InstancedMesh tubeMesh{unitTube(32)};                ///< A capsule's side.
+    InstancedMesh hemisphereMesh{unitHemisphere(32, 8)}; ///< A capsule's two ends.
     VertexStream walls{sizeof(WallVertex)};
     VertexStream lineStream{sizeof(LineVertex)};
-    StreamedMesh surfaceMesh;                    ///< The translucent surfaces, one at a time.
-    MeshShapeCache<ObstacleMesh> obstacleMeshes; ///< Uploaded on first use, freed with the mesh.
-    BvhBoxCache bvhBoxes;                        ///< The debug lines' BVH boxes, per mesh.
+    StreamedMesh surfaceMesh;                        ///< The translucent surfaces, one at a time.
+    MeshShapeCache<ObstacleMesh> obstacleMeshes;     ///< Uploaded on first use, freed with the mesh.
+    MeshShapeCache<HullMesh, ConvexHull> hullMeshes; ///< Per hull bodies share, likewise.
+    BvhBoxCache bvhBoxes;                            ///< The debug lines' BVH boxes, per mesh.
     ShadowMap shadowMap;
     MsaaTarget msaa;
 
     // Per-frame scratch, kept to reuse its memory.
     std::vector<Instance> sphereInstances, boxInstances, obstacleInstance;
+    std::vector<Instance> cylinderInstances, tubeInstances, hemisphereInstances;
+    /// This frame's hull bodies, by hull: its mesh and their instances (in body order).
+    std::vector<std::pair<HullMesh*, std::vector<Instance>>> hullBatches;
     std::vector<WallVertex> wallVertices;
     std::vector<LineVertex> edgeLines;
     DebugLines debugLines;
@@ -128,6 +144,10 @@ struct Renderer::Impl {
         return obstacleMeshes.get(mesh,
                                   [](const auto& shape) { return std::make_unique<ObstacleMesh>(*shape); });
     }
+    /// The GPU mesh of a hull body's hull, uploaded on first use (null for a null hull).
+    HullMesh* hullMesh(const std::shared_ptr<const ConvexHull>& hull) {
+        return hullMeshes.get(hull, [](const auto& shape) { return std::make_unique<HullMesh>(*shape); });
+    }
     /// The sphere mesh of this frame: the coarse one for crowds.
     const InstancedMesh& sphereMeshInUse() const {
         return sphereInstances.size() > kDetailedSphereLimit ? coarseSphereMesh : sphereMesh;
@@ -138,6 +158,8 @@ struct Renderer::Impl {
     void buildBodyInstances(std::span<const Body> bodies, int selectedBody);
     void buildRoom(const Room& room, const glm::vec3& eye);
     void uploadBodyInstances();
+    /// The instances of this frame's hull bodies of `mesh`'s hull (a new batch on first use).
+    std::vector<Instance>& hullBatch(HullMesh* mesh);
 
     /// The lit programs of this frame: shadowed or not.
     const LitPrograms& lit(const Frame& frame) const {

@@ -33,13 +33,19 @@ void useLitProgram(const Program& program, const LitUniforms& u, const Frame& fr
 } // namespace
 
 void Renderer::Impl::drawBodyMeshes() const {
-    for (auto [mesh, instances] : {std::pair{&sphereMeshInUse(), &sphereInstances},
-                                   std::pair{static_cast<const InstancedMesh*>(&boxMesh), &boxInstances}}) {
-        if (instances->empty()) continue;
-        glBindVertexArray(mesh->vao.id());
-        glDrawElementsInstanced(GL_TRIANGLES, mesh->indexCount, GL_UNSIGNED_INT, nullptr,
-                                static_cast<GLsizei>(instances->size()));
-    }
+    const auto draw = [](const InstancedMesh& mesh, const std::vector<Instance>& instances) {
+        if (instances.empty()) return;
+        glBindVertexArray(mesh.vao.id());
+        glDrawElementsInstanced(GL_TRIANGLES, mesh.indexCount, GL_UNSIGNED_INT, nullptr,
+                                static_cast<GLsizei>(instances.size()));
+    };
+    draw(sphereMeshInUse(), sphereInstances);
+    draw(boxMesh, boxInstances);
+    draw(cylinderMesh, cylinderInstances);
+    draw(tubeMesh, tubeInstances);
+    draw(hemisphereMesh, hemisphereInstances);
+    for (const auto& [mesh, instances] : hullBatches)
+        draw(mesh->flat, instances);
 }
 
 void Renderer::Impl::drawObstacleMeshes(std::span<const Obstacle> obstacles, int selectedObstacle) {

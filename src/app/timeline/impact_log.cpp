@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <glm/gtc/constants.hpp>
 
 namespace kz {
 namespace {
@@ -118,11 +120,58 @@ void boxOutline(LabCanvas& canvas, const glm::vec3& half, const glm::vec3& centr
     }
 }
 
+/// A capsule's or cylinder's wire: its two end circles and four lines along its side; a capsule's
+/// ends also get their half circles across the axis.
+void roundOutline(LabCanvas& canvas, const Body& body, const ImpactPose& pose, const glm::vec3& color) {
+    const glm::mat3 axes = glm::mat3_cast(pose.orientation);
+    const float r = roundRadius(body), h = body.halfHeight;
+    const glm::vec3 up = axes[1];
+    for (const float end : {-1.0f, 1.0f})
+        canvas.circle(pose.position + end * h * up, up, r, color);
+    for (const glm::vec3& across : {axes[0], -axes[0], axes[2], -axes[2]})
+        canvas.line(pose.position - h * up + r * across, pose.position + h * up + r * across, color);
+    if (body.shape != ShapeType::Capsule) return;
+    constexpr int kArc = 12;
+    for (const float end : {-1.0f, 1.0f}) {
+        const glm::vec3 centre = pose.position + end * h * up;
+        for (const glm::vec3& across : {axes[0], axes[2]}) {
+            for (int k = 0; k < kArc; ++k) {
+                const auto at = [&](int i) {
+                    const float a = glm::pi<float>() * static_cast<float>(i) / kArc;
+                    return centre + r * (std::cos(a) * across + end * std::sin(a) * up);
+                };
+                canvas.line(at(k), at(k + 1), color);
+            }
+        }
+    }
+}
+
+/// A hull's edges, each once.
+void hullOutline(LabCanvas& canvas, const ConvexHull& hull, const ImpactPose& pose, const glm::vec3& color) {
+    const glm::mat3 axes = glm::mat3_cast(pose.orientation);
+    for (std::size_t e = 0; e < hull.edges.size(); e += 2) {
+        const std::uint32_t a = hull.edges[e].origin,
+                            b = e + 1 < hull.edges.size() ? hull.edges[e + 1].origin : a;
+        if (a >= hull.vertices.size() || b >= hull.vertices.size()) continue;
+        canvas.line(pose.position + axes * hull.vertices[a], pose.position + axes * hull.vertices[b], color);
+    }
+}
+
 void bodyOutline(LabCanvas& canvas, const Body& body, const ImpactPose& pose, const glm::vec3& color) {
-    if (body.shape == ShapeType::Sphere) {
+    switch (body.shape) {
+    case ShapeType::Sphere:
         canvas.sphere(pose.position, body.radius, color);
-    } else {
+        return;
+    case ShapeType::Box:
         boxOutline(canvas, body.halfExtents, pose.position, pose.orientation, color);
+        return;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        roundOutline(canvas, body, pose, color);
+        return;
+    case ShapeType::Hull:
+        if (body.hull) hullOutline(canvas, *body.hull, pose, color);
+        return;
     }
 }
 

@@ -14,10 +14,6 @@
 namespace kz {
 namespace {
 
-const char* shapeName(ShapeType shape) {
-    return shape == ShapeType::Box ? "box" : "sphere";
-}
-
 void textVec3(const char* label, const glm::vec3& v) {
     ImGui::Text("%-9s %8.3f %8.3f %8.3f", label, static_cast<double>(v.x), static_cast<double>(v.y),
                 static_cast<double>(v.z));
@@ -206,6 +202,24 @@ void obstacleSelection(const Obstacle& obstacle, int index, const PickHit& pick)
 void bodySelection(const Body& body, int index, const PickHit& pick) {
     ImGui::Text("body      %s (#%d)", body.name.c_str(), index);
     ImGui::Text("shape     %s", shapeName(body.shape));
+    switch (body.shape) {
+    case ShapeType::Sphere:
+        ImGui::Text("radius    %.3f m", static_cast<double>(body.radius));
+        break;
+    case ShapeType::Box:
+        textVec3("half ext.", body.halfExtents);
+        break;
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+        ImGui::Text("radius    %.3f m, half height %.3f m", static_cast<double>(roundRadius(body)),
+                    static_cast<double>(body.halfHeight));
+        break;
+    case ShapeType::Hull:
+        ImGui::Text("hull      %zu vertices, %zu faces",
+                    body.hull ? body.hull->vertices.size() : std::size_t{0},
+                    body.hull ? body.hull->faces.size() : std::size_t{0});
+        break;
+    }
     ImGui::Text("t         %.4f", static_cast<double>(pick.hit.t));
     textVec3("hit", pick.hit.point);
     textVec3("normal", pick.hit.normal);
