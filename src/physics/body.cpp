@@ -2,20 +2,27 @@
 
 namespace kz {
 
-ConvexShape convexOf(const Body& b) {
-    switch (b.shape) {
+ConvexShape convexShapeAt(ShapeType shape, const glm::vec3& position, const glm::mat3& axes, float radius,
+                          const glm::vec3& halfExtents, float halfHeight, const ConvexHull* hull) {
+    switch (shape) {
     case ShapeType::Sphere:
-        return sphereOf(b);
+        return Sphere{position, radius};
     case ShapeType::Box:
-        return obbOf(b);
+        return Obb{position, halfExtents, axes};
     case ShapeType::Capsule:
-        return capsuleFromPose(b.position, glm::mat3_cast(b.orientation), b.halfHeight, roundRadius(b));
+        return capsuleFromPose(position, axes, halfHeight, radius);
     case ShapeType::Cylinder:
-        return cylinderFromPose(b.position, glm::mat3_cast(b.orientation), b.halfHeight, roundRadius(b));
+        return cylinderFromPose(position, axes, halfHeight, radius);
     case ShapeType::Hull:
         break;
     }
-    return PosedHull{b.hull.get(), b.position, glm::mat3_cast(b.orientation)};
+    return PosedHull{hull, position, axes};
+}
+
+ConvexShape convexOf(const Body& b) {
+    const float radius = b.shape == ShapeType::Sphere ? b.radius : roundRadius(b);
+    return convexShapeAt(b.shape, b.position, glm::mat3_cast(b.orientation), radius, b.halfExtents,
+                         b.halfHeight, b.hull.get());
 }
 
 glm::mat3 inverseInertiaWorld(const Body& b) {

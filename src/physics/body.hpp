@@ -88,8 +88,14 @@ inline bool isConvexShape(ShapeType shape) {
     return shape == ShapeType::Capsule || shape == ShapeType::Cylinder || shape == ShapeType::Hull;
 }
 
-/// The body's shape at its current pose, as GJK and EPA take it (a box as its Obb, a sphere as its
-/// Sphere). A hull body's shape refers to its hull, which it shares.
+/// A shape of kind `shape` placed at `position` with `axes` (columns), as GJK and EPA take it: the
+/// sphere of `radius`, the box of `halfExtents`, the capsule or cylinder of `radius` and
+/// `halfHeight` along its y axis, or `hull` (referred to, not copied).
+ConvexShape convexShapeAt(ShapeType shape, const glm::vec3& position, const glm::mat3& axes, float radius,
+                          const glm::vec3& halfExtents, float halfHeight, const ConvexHull* hull);
+
+/// The body's shape at its current pose (convexShapeAt). A hull body's shape refers to its hull,
+/// which it shares.
 ConvexShape convexOf(const Body& b);
 
 /// World-frame inverse inertia tensor R diag(1/I) R^T.

@@ -51,20 +51,8 @@ float boundingRadius(const BodyDesc& body) {
 }
 
 ConvexShape convexOfDesc(const BodyDesc& body) {
-    const glm::mat3 axes = glm::mat3_cast(glm::normalize(body.orientation));
-    switch (body.shape) {
-    case ShapeType::Sphere:
-        return Sphere{body.position, body.radius};
-    case ShapeType::Box:
-        return obbOfDesc(body);
-    case ShapeType::Capsule:
-        return capsuleFromPose(body.position, axes, body.halfHeight, body.radius);
-    case ShapeType::Cylinder:
-        return cylinderFromPose(body.position, axes, body.halfHeight, body.radius);
-    case ShapeType::Hull:
-        break;
-    }
-    return PosedHull{body.hull.get(), body.position, axes};
+    return convexShapeAt(body.shape, body.position, glm::mat3_cast(glm::normalize(body.orientation)),
+                         body.radius, body.halfExtents, body.halfHeight, body.hull.get());
 }
 
 bool bodiesOverlap(const BodyDesc& a, const BodyDesc& b) {

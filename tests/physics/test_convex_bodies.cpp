@@ -12,6 +12,7 @@
 #include "physics/pick.hpp"
 #include "physics/state_hash.hpp"
 #include "physics/world.hpp"
+#include "support/grid_mesh.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -206,19 +207,10 @@ TEST(ConvexBodies, AnElasticGasOfThreeHundredMixedShapesKeepsItsEnergyForTenSeco
 
 /// A 1 cm thick wall of `side` m across at x = 0, facing x.
 Obstacle thinWall(float side) {
-    std::vector<glm::vec3> v;
-    for (int i = 0; i < 8; ++i)
-        v.emplace_back(float(i & 1) - 0.5f, float((i >> 1) & 1) - 0.5f, float((i >> 2) & 1) - 0.5f);
-    const std::uint32_t faces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
-                                       {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
-    std::vector<std::uint32_t> idx;
-    for (const auto& f : faces)
-        idx.insert(idx.end(), {f[0], f[1], f[2], f[0], f[2], f[3]});
     std::string error;
     ObstacleDesc d;
     d.name = "thin wall";
-    d.mesh = MeshShape::make("cube", std::move(v), std::move(idx), error);
-    EXPECT_TRUE(d.mesh) << error;
+    d.mesh = test::cubeMesh();
     d.scale = glm::vec3(0.01f, side, side);
     auto o = makeObstacle(d, error);
     EXPECT_TRUE(o) << error;

@@ -22,6 +22,7 @@
 namespace {
 
 using namespace kz;
+using kz::test::cubeMesh;
 using kz::test::gridMesh;
 
 constexpr float kStep = 1.0f / 120.0f;
@@ -32,23 +33,6 @@ std::string str(const glm::vec3& v) {
     os.precision(9);
     os << "(" << v.x << ", " << v.y << ", " << v.z << ")";
     return os.str();
-}
-
-/// The cube [-0.5, 0.5]^3 as 12 outward-wound triangles.
-std::shared_ptr<const MeshShape> cubeMesh() {
-    std::vector<glm::vec3> v;
-    for (int i = 0; i < 8; ++i)
-        v.emplace_back(static_cast<float>(i & 1) - 0.5f, static_cast<float>((i >> 1) & 1) - 0.5f,
-                       static_cast<float>((i >> 2) & 1) - 0.5f);
-    const std::uint32_t faces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
-                                       {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
-    std::vector<std::uint32_t> idx;
-    for (const auto& f : faces)
-        idx.insert(idx.end(), {f[0], f[1], f[2], f[0], f[2], f[3]});
-    std::string error;
-    auto mesh = MeshShape::make("cube", std::move(v), std::move(idx), error);
-    EXPECT_TRUE(mesh) << error;
-    return mesh;
 }
 
 Obstacle place(std::shared_ptr<const MeshShape> mesh, const glm::vec3& position, const glm::quat& orientation,
