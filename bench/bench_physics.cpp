@@ -4,12 +4,20 @@
 //
 // Scenes (kConfigs): 1,000 bodies in a 10 m cube room and 10,000 bodies in a 20 m cube room at
 // 1-5 m/s, and the dense fast one, 2,000 bodies in the 10 m room at 20-40 m/s; half spheres
-// (radius 0.1-0.2 m), half boxes (half extents 0.1-0.2 m, random orientation and angular velocity),
-// density 1000 kg/m^3, speeds uniform in the scene's range in random directions, restitution 1,
-// friction 0, no gravity. Each scene is generated once from std::mt19937 with a fixed seed, on a
-// jittered grid so that nothing overlaps at the start, and every engine gets exactly the same
-// bodies (shape, size, mass, pose, linear and angular velocity) and the same six walls (a static
+// (radius 0.1-0.2 m), half boxes (half extents 0.1-0.2 m, random orientation and angular velocity).
+// The mixed one (mixed-1000): 1,000 bodies in the 10 m room at 1-5 m/s, a fifth each of spheres,
+// boxes, capsules (radius 0.08-0.15 m, half height 0.05-0.15 m), cylinders (radius and half height
+// 0.1-0.2 m) and hulls (the hull of 12 random points on an ellipsoid of semi-axes 0.1-0.2 m, each
+// body its own), turned and spinning as the boxes. Density 1000 kg/m^3, speeds uniform in the scene's range
+// in random directions, restitution 1, friction 0, no gravity. Each scene is generated once from std::mt19937
+// with a fixed seed, on a jittered grid so that nothing overlaps at the start, and every engine gets exactly
+// the same bodies (shape, size, mass, pose, linear and angular velocity) and the same six walls (a static
 // plane per plane of kz::boxRoom, restitution 1, friction 0: btStaticPlaneShape, JPH::PlaneShape).
+// The new shapes are btCapsuleShape, btCylinderShape and btConvexHullShape in Bullet (the hull's
+// points shrunk by its 0.01 m margin with btConvexHullComputer, as Bullet's own tools make hulls;
+// their exact principal moments given, Bullet's own being a bounding-box estimate), and
+// CapsuleShape, CylinderShape and ConvexHullShape in Jolt (its default convex radius, 0.05 m, inside
+// the points; its own exact inertia).
 //
 // Every engine takes one fixed step of 1/120 s per call: kz::World::step() with the default
 // WorldSettings, and btDiscreteDynamicsWorld::stepSimulation(1/120, 0) (maxSubSteps 0: exactly one
@@ -54,8 +62,10 @@
 // sphereCastByScan (every body swept).
 #include "bench_random.hpp"
 #include "geom/closest.hpp"
+#include "geom/mass_properties.hpp"
 #include "mean_reporter.hpp"
 #include "meshio/shapes.hpp"
+#include "physics/hull_body.hpp"
 #include "physics/job_system.hpp"
 #include "physics/pick.hpp"
 #include "physics/room.hpp"
@@ -65,6 +75,7 @@
 #include "jolt_scene.hpp"
 #endif
 
+#include <LinearMath/btConvexHullComputer.h>
 #include <LinearMath/btThreads.h>
 #include <algorithm>
 #include <array>
@@ -100,25 +111,31 @@ constexpr float kEscapeTolerance = 1e-4f; ///< As World::escapedCount().
 // ---------------------------------------------------------------------------------------------
 
 struct SceneConfig {
+    const char* name; ///< BM_Step/<engine>/<name>/...
     int bodies;
     float roomSize;           ///< Full edge of the cube room, m.
     float minSpeed, maxSpeed; ///< Speeds, uniform in [minSpeed, maxSpeed] m/s.
     int timedSteps;           ///< Iterations of the timed loop.
     int driftSteps;           ///< Length of the untimed energy / escape run.
+    bool mixed;               ///< Spheres, boxes, capsules, cylinders and hulls; else spheres and boxes.
 };
 
-/// The sparse scenes, then the dense fast one (issue 35: 2,000 bodies at 20-40 m/s, some 800
-/// impacts a step). The body count names a scene (BM_Step/<engine>/<bodies>/...).
-constexpr std::array<SceneConfig, 3> kConfigs{{
-    {1000, 10.0f, 1.0f, 5.0f, 200, 10000},
-    {10000, 20.0f, 1.0f, 5.0f, 30, 1000},
-    {2000, 10.0f, 20.0f, 40.0f, 60, 180},
+/// The sparse scenes, the dense fast one (issue 35: 2,000 bodies at 20-40 m/s, some 800 impacts a
+/// step), then the sparse one of mixed shapes (issue 36).
+constexpr std::array<SceneConfig, 4> kConfigs{{
+    {"1000", 1000, 10.0f, 1.0f, 5.0f, 200, 10000, false},
+    {"10000", 10000, 20.0f, 1.0f, 5.0f, 30, 1000, false},
+    {"2000", 2000, 10.0f, 20.0f, 40.0f, 60, 180, false},
+    {"mixed-1000", 1000, 10.0f, 1.0f, 5.0f, 200, 3000, true},
 }};
 
 struct BodySpec {
     kz::ShapeType shape;
-    float radius;          ///< Sphere radius.
+    float radius;          ///< Sphere, capsule or cylinder radius; a hull's bounding radius.
     glm::vec3 halfExtents; ///< Box half extents.
+    float halfHeight;      ///< Capsule and cylinder (kz::BodyDesc::halfHeight).
+    std::shared_ptr<const kz::ConvexHull> hull; ///< In the body's frame (kz::makeHullBody).
+    glm::vec3 inertia;                          ///< Capsule, cylinder, hull: the principal moments, kg m^2.
     float mass;
     glm::vec3 position;
     glm::quat orientation;
@@ -136,14 +153,52 @@ using kz::bench::randUnit;
 using kz::bench::Rng;
 using kz::bench::uniform;
 
+/// A turned, spinning body (as the boxes) of the mixed scene's `shape`, its sizes drawn from `rng`;
+/// its bounding radius within `maxBound`.
+void mixedShape(BodySpec& b, kz::ShapeType shape, float maxBound, Rng& rng) {
+    b.shape = shape;
+    b.orientation = randRotation(rng);
+    b.angularVelocity = randUnit(rng) * uniform(rng, 0.0f, kMaxSpin);
+    kz::MassProperties props;
+    if (shape == kz::ShapeType::Capsule) {
+        b.radius = uniform(rng, 0.08f, 0.15f);
+        b.halfHeight = uniform(rng, 0.05f, 0.15f);
+        props = kz::massPropertiesOfCapsule(b.radius, b.halfHeight);
+    } else if (shape == kz::ShapeType::Cylinder) {
+        b.radius = uniform(rng, kMinSize, kMaxSize);
+        b.halfHeight = uniform(rng, kMinSize, kMaxSize);
+        props = kz::massPropertiesOfCylinder(b.radius, b.halfHeight);
+    } else {
+        const glm::vec3 semiAxes(uniform(rng, kMinSize, kMaxSize), uniform(rng, kMinSize, kMaxSize),
+                                 uniform(rng, kMinSize, kMaxSize));
+        for (;;) {
+            std::array<glm::vec3, 12> points;
+            for (glm::vec3& p : points)
+                p = randUnit(rng) * semiAxes;
+            kz::HullBody made = kz::makeHullBody(points);
+            if (!made.hull) continue;
+            b.radius = 0.0f;
+            for (const glm::vec3& v : made.hull->vertices)
+                b.radius = std::max(b.radius, glm::length(v));
+            if (b.radius > maxBound) continue;
+            b.hull = std::move(made.hull);
+            break;
+        }
+        props = kz::massPropertiesOfHull(*b.hull);
+    }
+    b.mass = static_cast<float>(kDensity * props.volume);
+    b.inertia = glm::vec3(kDensity * props.inertia[0][0], kDensity * props.inertia[1][1],
+                          kDensity * props.inertia[2][2]);
+}
+
 /// The bodies of `config` on a jittered grid in its cube room: one body per cell of a k^3 grid
 /// (cells picked at random), its centre jittered so that its bounding sphere stays inside the
-/// cell. Even indices are spheres, odd indices boxes.
+/// cell. Even indices are spheres, odd indices boxes; in the mixed scene, the five shapes in turn.
 Scene makeScene(const SceneConfig& config) {
     const int n = config.bodies;
     const float size = config.roomSize;
     Scene scene{kz::boxRoom(glm::vec3(size)), {}};
-    Rng rng(kSeed + static_cast<std::uint32_t>(n));
+    Rng rng(kSeed + static_cast<std::uint32_t>(n) + (config.mixed ? 1000000u : 0u));
 
     int k = 1;
     while (k * k * k < n)
@@ -171,7 +226,9 @@ Scene makeScene(const SceneConfig& config) {
         b.velocity = randUnit(rng) * uniform(rng, config.minSpeed, config.maxSpeed);
         b.orientation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
         b.angularVelocity = glm::vec3(0.0f);
-        if (i % 2 == 0) {
+        if (config.mixed && i % 5 >= 2) {
+            mixedShape(b, static_cast<kz::ShapeType>(i % 5), maxBound, rng);
+        } else if (config.mixed ? i % 5 == 0 : i % 2 == 0) {
             b.shape = kz::ShapeType::Sphere;
             b.radius = uniform(rng, kMinSize, kMaxSize);
             b.halfExtents = glm::vec3(b.radius);
@@ -190,14 +247,13 @@ Scene makeScene(const SceneConfig& config) {
     return scene;
 }
 
-const SceneConfig& configFor(int n) {
+const SceneConfig& configFor(const std::string& name) {
     for (const SceneConfig& c : kConfigs) {
-        if (c.bodies == n) return c;
+        if (name == c.name) return c;
     }
     std::abort();
 }
 
-/// The scene for `n` bodies, generated on first use (outside any timed loop).
 /// All the machine's cores: the thread count of the multi-threaded runs.
 int allThreads() {
     return kz::JobSystem::hardwareThreads();
@@ -212,10 +268,10 @@ std::shared_ptr<kz::JobSystem> jobsFor(int threads) {
     return jobs;
 }
 
-const Scene& sceneFor(int n) {
-    static std::map<int, Scene> cache;
-    auto it = cache.find(n);
-    if (it == cache.end()) it = cache.emplace(n, makeScene(configFor(n))).first;
+const Scene& sceneFor(const std::string& name) {
+    static std::map<std::string, Scene> cache;
+    auto it = cache.find(name);
+    if (it == cache.end()) it = cache.emplace(name, makeScene(configFor(name))).first;
     return it->second;
 }
 
@@ -236,10 +292,12 @@ kz::World makeKolize(const Scene& scene) {
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         const BodySpec& s = scene.bodies[i];
         kz::BodyDesc d;
-        d.name = (s.shape == kz::ShapeType::Sphere ? "sphere " : "box ") + std::to_string(i);
+        d.name = kz::shapeName(s.shape) + (" " + std::to_string(i));
         d.shape = s.shape;
         d.radius = s.radius;
         d.halfExtents = s.halfExtents;
+        d.halfHeight = s.halfHeight;
+        d.hull = s.hull;
         d.position = s.position;
         d.orientation = s.orientation;
         d.velocity = s.velocity;
@@ -297,14 +355,13 @@ public:
 
         dynamic_.reserve(scene.bodies.size());
         for (const BodySpec& s : scene.bodies) {
-            std::unique_ptr<btCollisionShape> shape;
-            if (s.shape == kz::ShapeType::Sphere) {
-                shape = std::make_unique<btSphereShape>(s.radius);
-            } else {
-                shape = std::make_unique<btBoxShape>(toBt(s.halfExtents));
-            }
+            std::unique_ptr<btCollisionShape> shape = makeShape(s);
             btVector3 inertia(0.0f, 0.0f, 0.0f);
-            shape->calculateLocalInertia(s.mass, inertia);
+            if (kz::isConvexShape(s.shape)) {
+                inertia = toBt(s.inertia);
+            } else {
+                shape->calculateLocalInertia(s.mass, inertia);
+            }
             btRigidBody::btRigidBodyConstructionInfo info(s.mass, nullptr, shape.get(), inertia);
             info.m_startWorldTransform.setOrigin(toBt(s.position));
             info.m_startWorldTransform.setRotation(
@@ -376,6 +433,36 @@ public:
     }
 
 private:
+    /// The body's shape; Bullet's capsule and cylinder stand along y, as Kolize's.
+    static std::unique_ptr<btCollisionShape> makeShape(const BodySpec& s) {
+        switch (s.shape) {
+        case kz::ShapeType::Sphere:
+            return std::make_unique<btSphereShape>(s.radius);
+        case kz::ShapeType::Box:
+            return std::make_unique<btBoxShape>(toBt(s.halfExtents));
+        case kz::ShapeType::Capsule:
+            return std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
+        case kz::ShapeType::Cylinder:
+            return std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
+        case kz::ShapeType::Hull:
+            break;
+        }
+        // Bullet grows a hull by its margin: the points are shrunk by as much first.
+        constexpr float kHullMargin = 0.01f;
+        std::vector<float> coords;
+        for (const glm::vec3& v : s.hull->vertices)
+            coords.insert(coords.end(), {v.x, v.y, v.z});
+        btConvexHullComputer computer;
+        computer.compute(coords.data(), 3 * sizeof(float), static_cast<int>(s.hull->vertices.size()),
+                         kHullMargin, 0.0f);
+        auto hull = std::make_unique<btConvexHullShape>();
+        for (int i = 0; i < computer.vertices.size(); ++i)
+            hull->addPoint(computer.vertices[i], false);
+        hull->recalcLocalAabb();
+        hull->setMargin(kHullMargin);
+        return hull;
+    }
+
     std::unique_ptr<btDefaultCollisionConfiguration> config_;
     std::unique_ptr<btCollisionDispatcher> dispatcher_;
     std::unique_ptr<btDbvtBroadphase> broadphase_;
@@ -402,9 +489,16 @@ std::unique_ptr<kz::bench::JoltScene> makeJolt(const Scene& scene, int threads, 
     bodies.reserve(scene.bodies.size());
     for (const BodySpec& s : scene.bodies) {
         const glm::quat& q = s.orientation;
-        bodies.push_back({s.shape == kz::ShapeType::Sphere,
+        std::vector<std::array<float, 3>> points;
+        if (s.hull) {
+            for (const glm::vec3& v : s.hull->vertices)
+                points.push_back({v.x, v.y, v.z});
+        }
+        bodies.push_back({static_cast<kz::bench::JoltShape>(s.shape),
                           s.radius,
                           {s.halfExtents.x, s.halfExtents.y, s.halfExtents.z},
+                          s.halfHeight,
+                          std::move(points),
                           s.mass,
                           {s.position.x, s.position.y, s.position.z},
                           {q.x, q.y, q.z, q.w},
@@ -479,13 +573,13 @@ LongRun runLong(Engine engine, const Scene& scene, int steps) {
     return {100.0 * (end - start) / start, countEscapes(scene.room, finalCentres), steps};
 }
 
-/// Computed once per engine and size.
-const LongRun& longRunFor(Engine engine, int n) {
-    static std::map<std::pair<Engine, int>, LongRun> cache;
-    const auto key = std::make_pair(engine, n);
+/// Computed once per engine and scene.
+const LongRun& longRunFor(Engine engine, const std::string& scene) {
+    static std::map<std::pair<Engine, std::string>, LongRun> cache;
+    const auto key = std::make_pair(engine, scene);
     auto it = cache.find(key);
     if (it == cache.end())
-        it = cache.emplace(key, runLong(engine, sceneFor(n), configFor(n).driftSteps)).first;
+        it = cache.emplace(key, runLong(engine, sceneFor(scene), configFor(scene).driftSteps)).first;
     return it->second;
 }
 
@@ -510,9 +604,9 @@ void warmAndTime(benchmark::State& state, Step step) {
     }
 }
 
-void BM_Step(benchmark::State& state, Engine engine, int n, int threads) {
-    const Scene& scene = sceneFor(n);
-    const LongRun& run = longRunFor(engine, n);
+void BM_Step(benchmark::State& state, Engine engine, const std::string& name, int threads) {
+    const Scene& scene = sceneFor(name);
+    const LongRun& run = longRunFor(engine, name);
     if (engine == Engine::Kolize) {
         kz::World world = makeKolize(scene);
         world.setJobs(jobsFor(threads));
@@ -559,9 +653,8 @@ const char* engineName(Engine engine) {
     return "?";
 }
 
-std::string stepName(Engine engine, int bodies, int threads) {
-    return std::string("BM_Step/") + engineName(engine) + "/" + std::to_string(bodies) +
-           "/threads:" + std::to_string(threads);
+std::string stepName(Engine engine, const std::string& scene, int threads) {
+    return std::string("BM_Step/") + engineName(engine) + "/" + scene + "/threads:" + std::to_string(threads);
 }
 
 /// The thread counts each engine runs on: Kolize and Jolt on 1 and on all cores, Bullet on 1.
@@ -582,7 +675,7 @@ public:
     void printSummary() const {
         std::printf("\nSummary: ms per step (mean and median over repetitions), Kolize's impacts per step "
                     "(median), ratios of the medians; drift and escapes from the untimed long run\n");
-        std::printf("%7s  %-9s  %-14s  %7s  %10s  %10s  %10s  %8s  %16s  %7s  %11s\n", "bodies", "speeds",
+        std::printf("%10s  %-9s  %-14s  %7s  %10s  %10s  %10s  %8s  %16s  %7s  %11s\n", "scene", "speeds",
                     "engine", "threads", "real ms", "median ms", "cpu ms", "impacts", "energy drift %",
                     "escapes", "drift steps");
         for (const SceneConfig& c : kConfigs) {
@@ -591,17 +684,17 @@ public:
             std::map<std::pair<Engine, int>, double> medians;
             for (Engine e : engines()) {
                 for (int threads : threadCounts(e)) {
-                    const std::string name = stepName(e, c.bodies, threads);
+                    const std::string name = stepName(e, c.name, threads);
                     const std::optional<Mean> m = mean(name);
                     if (!m) continue;
                     const double med = realMedian(name);
                     medians[{e, threads}] = med;
-                    const LongRun& run = longRunFor(e, c.bodies); // cached: already computed
+                    const LongRun& run = longRunFor(e, c.name); // cached: already computed
                     const double impacts = counterMedian(name, "impacts_per_step");
                     const std::string impactText =
                         std::isnan(impacts) ? "-" : std::to_string(std::lround(impacts));
-                    std::printf("%7d  %-9s  %-14s  %7d  %10.3f  %10.3f  %10.3f  %8s  %16.5f  %7d  %11d\n",
-                                c.bodies, speeds.c_str(), engineName(e), threads, m->real, med, m->cpu,
+                    std::printf("%10s  %-9s  %-14s  %7d  %10.3f  %10.3f  %10.3f  %8s  %16.5f  %7d  %11d\n",
+                                c.name, speeds.c_str(), engineName(e), threads, m->real, med, m->cpu,
                                 impactText.c_str(), run.driftPct, run.escapes, run.steps);
                 }
             }
@@ -609,7 +702,7 @@ public:
                 if (!medians.count({x, tx}) || !medians.count({y, ty})) return;
                 const std::string label = std::string(engineName(x)) + " " + std::to_string(tx) + "t / " +
                                           engineName(y) + " " + std::to_string(ty) + "t";
-                std::printf("%7d  %-36s  %9.2fx (medians)\n", c.bodies, label.c_str(),
+                std::printf("%10s  %-36s  %9.2fx (medians)\n", c.name, label.c_str(),
                             medians[{x, tx}] / medians[{y, ty}]);
             };
             const int all = allThreads();
@@ -678,8 +771,8 @@ bool nearObstacle(const BodySpec& b, const kz::Obstacle& o) {
 void BM_StepMeshes(benchmark::State& state, bool withMeshes) {
     static const std::vector<kz::Obstacle> obstacles = benchObstacles();
     static const Scene scene = [] {
-        Scene kept{sceneFor(1000).room, {}};
-        for (const BodySpec& b : sceneFor(1000).bodies) {
+        Scene kept{sceneFor("1000").room, {}};
+        for (const BodySpec& b : sceneFor("1000").bodies) {
             if (std::none_of(obstacles.begin(), obstacles.end(),
                              [&](const kz::Obstacle& o) { return nearObstacle(b, o); }))
                 kept.bodies.push_back(b);
@@ -779,7 +872,7 @@ enum class PickMethod {
 /// The 10,000-body scene as built (bodies added one by one: the tree as insertions left it), or
 /// after kWarmupSteps steps (the tree as the steps keep it: loose leaves, grown boxes).
 const kz::World& pickWorld(bool stepped) {
-    static const kz::World built = makeKolize(sceneFor(10000));
+    static const kz::World built = makeKolize(sceneFor("10000"));
     if (!stepped) return built;
     static const kz::World moved = [] {
         kz::World world = built;
@@ -906,8 +999,8 @@ int main(int argc, char** argv) {
     for (const SceneConfig& c : kConfigs) {
         for (Engine e : engines()) {
             for (int threads : threadCounts(e)) {
-                benchmark::RegisterBenchmark(stepName(e, c.bodies, threads).c_str(), BM_Step, e, c.bodies,
-                                             threads)
+                benchmark::RegisterBenchmark(stepName(e, c.name, threads).c_str(), BM_Step, e,
+                                             std::string(c.name), threads)
                     ->Unit(benchmark::kMillisecond)
                     ->Iterations(c.timedSteps)
                     ->UseRealTime();

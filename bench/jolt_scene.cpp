@@ -11,6 +11,9 @@
 #include <Jolt/Core/TempAllocator.h>
 #include <Jolt/Physics/Body/BodyCreationSettings.h>
 #include <Jolt/Physics/Collision/Shape/BoxShape.h>
+#include <Jolt/Physics/Collision/Shape/CapsuleShape.h>
+#include <Jolt/Physics/Collision/Shape/ConvexHullShape.h>
+#include <Jolt/Physics/Collision/Shape/CylinderShape.h>
 #include <Jolt/Physics/Collision/Shape/PlaneShape.h>
 #include <Jolt/Physics/Collision/Shape/SphereShape.h>
 #include <Jolt/Physics/PhysicsSystem.h>
@@ -89,6 +92,33 @@ JPH::Vec3 vec(const std::array<float, 3>& v) {
     return JPH::Vec3(v[0], v[1], v[2]);
 }
 
+/// The body's shape with Jolt's default convex radius (0.05 m; a cylinder's at most its size).
+JPH::RefConst<JPH::Shape> makeShape(const JoltBodySpec& b) {
+    switch (b.shape) {
+    case JoltShape::Sphere:
+        return new JPH::SphereShape(b.radius);
+    case JoltShape::Box:
+        return new JPH::BoxShape(vec(b.halfExtents));
+    case JoltShape::Capsule:
+        return new JPH::CapsuleShape(b.halfHeight, b.radius);
+    case JoltShape::Cylinder:
+        return new JPH::CylinderShape(b.halfHeight, b.radius,
+                                      std::min({JPH::cDefaultConvexRadius, b.halfHeight, b.radius}));
+    case JoltShape::Hull:
+        break;
+    }
+    JPH::Array<JPH::Vec3> points;
+    for (const std::array<float, 3>& p : b.hullPoints)
+        points.push_back(vec(p));
+    const JPH::ConvexHullShapeSettings settings(points);
+    const JPH::ShapeSettings::ShapeResult result = settings.Create();
+    if (result.HasError()) {
+        std::fprintf(stderr, "bench_physics: Jolt refused a hull: %s\n", result.GetError().c_str());
+        std::abort();
+    }
+    return result.Get();
+}
+
 } // namespace
 
 struct JoltScene::Impl {
@@ -134,12 +164,7 @@ JoltScene::JoltScene(const std::vector<JoltBodySpec>& bodies, const std::vector<
 
     impl_->dynamic.reserve(bodies.size());
     for (const JoltBodySpec& b : bodies) {
-        JPH::RefConst<JPH::Shape> shape;
-        if (b.sphere) {
-            shape = new JPH::SphereShape(b.radius);
-        } else {
-            shape = new JPH::BoxShape(vec(b.halfExtents)); // default convex radius, 0.05 m
-        }
+        const JPH::RefConst<JPH::Shape> shape = makeShape(b);
         const JPH::Quat rotation(b.orientation[0], b.orientation[1], b.orientation[2], b.orientation[3]);
         JPH::BodyCreationSettings settings(shape, JPH::RVec3(vec(b.position)), rotation.Normalized(),
                                            JPH::EMotionType::Dynamic, kMovingLayer);

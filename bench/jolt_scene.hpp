@@ -10,16 +10,21 @@
 
 namespace kz::bench {
 
+/// A body's shape, in kz::ShapeType's order.
+enum class JoltShape { Sphere, Box, Capsule, Cylinder, Hull };
+
 /// One dynamic body, as bench_physics's scene has it.
 struct JoltBodySpec {
-    bool sphere;                          ///< A sphere (radius) or a box (halfExtents).
-    float radius;                         ///< Sphere radius, m.
-    std::array<float, 3> halfExtents;     ///< Box half extents, m.
-    float mass;                           ///< kg.
-    std::array<float, 3> position;        ///< Centre, m.
-    std::array<float, 4> orientation;     ///< Unit quaternion x, y, z, w.
-    std::array<float, 3> velocity;        ///< m/s.
-    std::array<float, 3> angularVelocity; ///< World frame, rad/s.
+    JoltShape shape;
+    float radius;                                 ///< Sphere, capsule or cylinder radius, m.
+    std::array<float, 3> halfExtents;             ///< Box half extents, m.
+    float halfHeight;                             ///< Capsule's core segment or cylinder's height, half, m.
+    std::vector<std::array<float, 3>> hullPoints; ///< Hull: its vertices, centre of mass at 0.
+    float mass;                                   ///< kg.
+    std::array<float, 3> position;                ///< Centre, m.
+    std::array<float, 4> orientation;             ///< Unit quaternion x, y, z, w.
+    std::array<float, 3> velocity;                ///< m/s.
+    std::array<float, 3> angularVelocity;         ///< World frame, rad/s.
 };
 
 /// A wall: dot(normal, x) + d = 0, the room on the side the normal points to (kz::Plane).
@@ -28,9 +33,9 @@ struct JoltWall {
     float d;
 };
 
-/// A Jolt PhysicsSystem holding the walls as static PlaneShapes and the bodies as dynamic spheres
-/// and boxes: gravity off, restitution 1, friction 0, no damping, no sleeping; Jolt's settings
-/// otherwise at their defaults, unless `elastic`.
+/// A Jolt PhysicsSystem holding the walls as static PlaneShapes and the bodies as dynamic spheres,
+/// boxes, capsules, cylinders (along y) and convex hulls: gravity off, restitution 1, friction 0, no damping,
+/// no sleeping; Jolt's settings otherwise at their defaults, unless `elastic`.
 class JoltScene {
 public:
     /// `threads`: 1 runs every job on the calling thread (a JobSystemThreadPool with no worker);
