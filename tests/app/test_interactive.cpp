@@ -897,6 +897,24 @@ TEST(Interactive, DefaultViewSpinsUnlessNoSpin) {
     }
 }
 
+/// A drag: pressed at `start`, the pointer moved 75 px up in small steps, held still, released.
+/// Returns the press's pick event (none: the button is let go at once).
+std::optional<Json> pullUpAndHold(App& app, glm::ivec2 start, std::size_t& cursor) {
+    app.moveTo(start);
+    sleepFor(150ms);
+    app.press();
+    std::optional<Json> pick = app.waitEvent("pick", cursor);
+    if (pick) {
+        for (int i = 1; i <= 15; ++i) {
+            app.moveTo(start - glm::ivec2(0, 5 * i));
+            sleepFor(30ms);
+        }
+        sleepFor(600ms);
+    }
+    app.release();
+    return pick;
+}
+
 TEST(Interactive, DragMovesThePickedBodyAndLogsStartAndEnd) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;
@@ -909,18 +927,9 @@ TEST(Interactive, DragMovesThePickedBodyAndLogsStartAndEnd) {
     const glm::ivec2 start = scene.pixel(scene.red);
     const glm::ivec2 end = start - glm::ivec2(0, 75);
     std::size_t cursor = app.eventCount();
-    app.moveTo(start);
-    sleepFor(150ms);
-    app.press();
-    const std::optional<Json> pick = app.waitEvent("pick", cursor);
+    const std::optional<Json> pick = pullUpAndHold(app, start, cursor);
     ASSERT_TRUE(pick.has_value()) << "the press logged no pick" << app.diagnostics();
     EXPECT_EQ(pick->value("body", Json()), Json("red ball")) << pick->dump();
-    for (int i = 1; i <= 15; ++i) {
-        app.moveTo(start - glm::ivec2(0, 5 * i));
-        sleepFor(30ms);
-    }
-    sleepFor(600ms);
-    app.release();
     const std::optional<Json> dragStart = app.waitEvent("drag_start", cursor);
     ASSERT_TRUE(dragStart.has_value()) << "no drag_start" << app.diagnostics();
     EXPECT_EQ(dragStart->value("body", Json()), Json("red ball")) << dragStart->dump();
@@ -1407,6 +1416,44 @@ std::vector<std::string> linesOf(const fs::path& file) {
     return lines;
 }
 
+/// A throw: pressed at `from` (on a body), pulled up `steps` times by `stepPx` pixels, then yanked
+/// 200 px left (about 4 m: at the drag's top speed, several steps' travel) and let go at once, while
+/// the body still chases the cursor: it keeps that velocity. False when the press picked nothing.
+bool yankLeftAndLetGo(App& app, glm::ivec2 from, int steps, int stepPx) {
+    std::size_t cursor = app.eventCount();
+    app.moveTo(from);
+    sleepFor(150ms);
+    app.press();
+    if (!app.waitEvent("pick", cursor)) return false;
+    for (int i = 1; i <= steps; ++i) {
+        app.moveTo(from - glm::ivec2(0, stepPx * i));
+        sleepFor(25ms);
+    }
+    app.moveTo(from - glm::ivec2(200, stepPx * steps));
+    sleepFor(20ms);
+    app.release();
+    return true;
+}
+
+/// A recording's last `velocity` input (a drag's release: the throw): its line, body and velocity.
+struct VelocityInput {
+    std::string line;
+    int body = -1;
+    glm::vec3 velocity{0.0f};
+};
+
+VelocityInput lastVelocityInput(const std::vector<std::string>& lines) {
+    VelocityInput last;
+    for (const std::string& line : lines) {
+        if (line.rfind("velocity ", 0) == 0) last.line = line;
+    }
+    std::istringstream thrown(last.line);
+    std::string word;
+    std::uint64_t tick = 0;
+    thrown >> word >> tick >> last.body >> last.velocity.x >> last.velocity.y >> last.velocity.z;
+    return last;
+}
+
 /// `kolize --headless --replay FILE --report -`: its report, and its exit code in `code`.
 Json headlessReplay(const fs::path& recording, int& code) {
     const std::string out = shell("env -u DISPLAY timeout 60 " KOLIZE_EXE " --headless --replay '" +
@@ -1429,22 +1476,9 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
                 windowArgs(scene.file, {"--record", recording.string(), "--report", "report.json"}));
         KZ_START_APP(app);
 
-        // A drag and a throw: the red ball pressed and pulled up a little, then yanked 200 px left
-        // (about 4 m: at the drag's top speed, several steps' travel) and let go at once, while it
-        // still chases the cursor: it keeps that velocity.
+        // A drag and a throw: the red ball pressed, pulled up a little, yanked left and let go.
         std::size_t cursor = app.eventCount();
-        const glm::ivec2 start = scene.pixel(scene.red);
-        app.moveTo(start);
-        sleepFor(150ms);
-        app.press();
-        ASSERT_TRUE(app.waitEvent("pick", cursor)) << app.diagnostics();
-        for (int i = 1; i <= 5; ++i) {
-            app.moveTo(start - glm::ivec2(0, 6 * i));
-            sleepFor(25ms);
-        }
-        app.moveTo(start - glm::ivec2(200, 30));
-        sleepFor(20ms);
-        app.release();
+        ASSERT_TRUE(yankLeftAndLetGo(app, scene.pixel(scene.red), 5, 6)) << app.diagnostics();
         ASSERT_TRUE(app.waitEvent("drag_start", cursor)) << app.diagnostics();
         ASSERT_TRUE(app.waitEvent("drag_end", cursor)) << app.diagnostics();
         sleepFor(300ms); // the thrown ball flies on
@@ -1502,22 +1536,16 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
     ASSERT_FALSE(lines.empty()) << "no recording written";
     EXPECT_EQ(lines.front(), "kolize-recording 1");
     std::map<std::string, int> kinds;
-    std::string materialLine, throwLine;
+    std::string materialLine;
     for (const std::string& line : lines) {
         const std::string kind = line.substr(0, line.find(' '));
         ++kinds[kind];
         if (kind == "material") materialLine = line;
-        if (kind == "velocity") throwLine = line; // the last one: the release's
     }
     // The throw: the last velocity the drag gave, kept after the release.
-    std::istringstream thrown(throwLine);
-    std::string word;
-    std::uint64_t throwTick = 0;
-    int body = -1;
-    glm::vec3 velocity(0.0f);
-    thrown >> word >> throwTick >> body >> velocity.x >> velocity.y >> velocity.z;
-    EXPECT_EQ(body, 0) << throwLine;
-    EXPECT_GT(glm::length(velocity), 1.0f) << "no throw: the ball was let go at rest: " << throwLine;
+    const VelocityInput thrown = lastVelocityInput(lines);
+    EXPECT_EQ(thrown.body, 0) << thrown.line;
+    EXPECT_GT(glm::length(thrown.velocity), 1.0f) << "no throw: the ball was let go at rest: " << thrown.line;
     EXPECT_EQ(kinds["load"], 2) << "the start and F";
     EXPECT_GE(kinds["velocity"], 1) << "the drag";
     EXPECT_GE(kinds["material"], 1) << "the restitution";
@@ -1564,6 +1592,57 @@ TEST(Interactive, ARecordedSessionReplaysHeadlessAndInTheWindowToTheQuitEventsSt
         ASSERT_EQ(quits.size(), 1u);
         EXPECT_EQ(quits.front().value("state_hash", ""), hash);
     }
+}
+
+TEST(Interactive, DraggingACapsuleMovesItAndLettingItGoWhileMovingThrowsIt) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const Camera camera;
+    // A capsule lying along x (radius 0.6, segment from x = -1 to 1) at the room's centre.
+    const Json capsule = {{"name", "red capsule"}, {"shape", "capsule"},    {"radius", 0.6},
+                          {"half_height", 1.0},    {"position", {0, 0, 0}}, {"euler_deg", {0, 0, 90}},
+                          {"color", "#e02828"}};
+    const fs::path file = writeScenario(dir.path(), "capsule", camera, Json::array({capsule}));
+    const fs::path recording = dir.path() / "session.kzr";
+    {
+        App app(dir.path(), windowArgs(file, {"--record", recording.string()}));
+        KZ_START_APP(app);
+
+        // A drag: pressed on its side, pulled 75 px up in small steps, held still, let go.
+        const glm::ivec2 start = pixelAt(project(camera, glm::vec3(0.0f)));
+        const glm::ivec2 end = start - glm::ivec2(0, 75);
+        std::size_t cursor = app.eventCount();
+        const std::optional<Json> pick = pullUpAndHold(app, start, cursor);
+        ASSERT_TRUE(pick.has_value()) << "the press logged no pick" << app.diagnostics();
+        expectBodyPick(*pick, "red capsule", "capsule");
+        const std::optional<Json> dragStart = app.waitEvent("drag_start", cursor);
+        ASSERT_TRUE(dragStart.has_value()) << "no drag_start" << app.diagnostics();
+        EXPECT_EQ(dragStart->value("body", Json()), Json("red capsule")) << dragStart->dump();
+        ASSERT_TRUE(app.waitEvent("drag_end", cursor)) << app.diagnostics();
+        sleepFor(300ms);
+        const std::optional<Json> there = app.pickAt(end);
+        ASSERT_TRUE(there.has_value()) << app.diagnostics();
+        EXPECT_EQ(there->value("body", Json()), Json("red capsule"))
+            << "where the capsule was dragged to: " << there->dump();
+        const std::optional<Json> before = app.pickAt(start + glm::ivec2(0, 20));
+        ASSERT_TRUE(before.has_value()) << app.diagnostics();
+        EXPECT_TRUE((*before)["body"].is_null()) << "where the capsule was: " << before->dump();
+
+        // A throw: pressed again, yanked left and let go while it still chases the cursor.
+        cursor = app.eventCount();
+        ASSERT_TRUE(yankLeftAndLetGo(app, end, 3, 4)) << app.diagnostics();
+        ASSERT_TRUE(app.waitEvent("drag_end", cursor)) << app.diagnostics();
+        sleepFor(300ms);
+        app.quitWithEscape();
+    }
+    // The recording's last velocity is the throw's: the capsule keeps it, to the left (-x).
+    const VelocityInput thrown = lastVelocityInput(linesOf(recording));
+    EXPECT_EQ(thrown.body, 0) << thrown.line;
+    EXPECT_GT(glm::length(thrown.velocity), 1.0f)
+        << "no throw: the capsule was let go at rest: " << thrown.line;
+    EXPECT_LT(thrown.velocity.x, -0.7f * glm::length(thrown.velocity))
+        << "thrown to the left: " << thrown.line;
 }
 
 TEST(Interactive, ACorruptedReplayIsOneLineBeforeAnyWindow) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <fstream>
 #include <glm/gtc/matrix_transform.hpp>
@@ -264,8 +265,17 @@ std::pair<glm::vec2, int> centroidOf(const Image& image, const std::function<boo
     return {glm::vec2(static_cast<float>(sx / n), static_cast<float>(sy / n)), n};
 }
 
-App::App(const fs::path& dir, std::vector<std::string> args, bool withEvents) : dir_(dir) {
+App::App(const fs::path& dir, std::vector<std::string> args, bool withEvents, Settings settings) : dir_(dir) {
     events_ = dir / "events.jsonl";
+    const fs::path settingsFile = settingsPath(dir);
+    if (settings == Settings::Returning && !fs::exists(settingsFile)) {
+        fs::create_directories(settingsFile.parent_path());
+        writeText(settingsFile, "{\"first_run_card_dismissed\": true}\n");
+    }
+    for (char** e = environ; *e != nullptr; ++e) {
+        if (std::strncmp(*e, "XDG_CONFIG_HOME=", 16) != 0) env_.emplace_back(*e);
+    }
+    env_.push_back("XDG_CONFIG_HOME=" + (dir / "config").string());
     argv_ = {KOLIZE_EXE};
     argv_.insert(argv_.end(), args.begin(), args.end());
     if (withEvents) {
@@ -505,7 +515,11 @@ void App::spawn() {
     for (auto& a : argv_)
         cargs.push_back(a.data());
     cargs.push_back(nullptr);
-    ::execv(cargs[0], cargs.data());
+    std::vector<char*> cenv;
+    for (auto& e : env_)
+        cenv.push_back(e.data());
+    cenv.push_back(nullptr);
+    ::execve(cargs[0], cargs.data(), cenv.data());
     ::_exit(127);
 }
 

@@ -185,11 +185,24 @@ std::pair<glm::vec2, int> centroidOf(const Image& image, const std::function<boo
 
 // ------------------------------------------------------------------------------ the app
 
-/// One kolize process, started in its own folder (so F12's relative files and any imgui.ini land
-/// there), with its event log, stdout and stderr in that folder too.
+/// How an App's settings start (XDG_CONFIG_HOME is `dir`/config for every App of a test).
+enum class Settings {
+    Returning, ///< A user who has dismissed the first run's card (written when there is no file).
+    AsTheyAre, ///< The file as it is (none: a first run), for the settings' own tests.
+};
+
+/// The settings file of the Apps started in `dir`.
+inline fs::path settingsPath(const fs::path& dir) {
+    return dir / "config" / "kolize" / "settings.json";
+}
+
+/// One kolize process, started in its own folder (so F12's relative files land there), with its
+/// event log, stdout and stderr in that folder too, and its settings under `dir`/config
+/// (XDG_CONFIG_HOME), never the user's.
 class App {
 public:
-    App(const fs::path& dir, std::vector<std::string> args, bool withEvents = true);
+    App(const fs::path& dir, std::vector<std::string> args, bool withEvents = true,
+        Settings settings = Settings::Returning);
     ~App();
     App(const App&) = delete;
     App& operator=(const App&) = delete;
@@ -276,6 +289,7 @@ private:
     fs::path dir_;
     fs::path events_;
     std::vector<std::string> argv_;
+    std::vector<std::string> env_; ///< The test's environment, XDG_CONFIG_HOME set to `dir`/config.
     std::string commandLine_;
     std::string window_;
     int attempts_ = 0;

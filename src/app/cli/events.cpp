@@ -103,6 +103,17 @@ void EventLog::shadows(std::uint64_t frame, bool on) {
     switched(frame, "shadows", on);
 }
 
+void EventLog::card(std::uint64_t frame, const std::optional<glm::vec4>& rect) {
+    if (!enabled()) return;
+    Json line = header(frame, "card");
+    line["open"] = rect.has_value();
+    if (rect) {
+        line["rect"] = Json::array({shortestDouble(rect->x), shortestDouble(rect->y), shortestDouble(rect->z),
+                                    shortestDouble(rect->w)});
+    }
+    write(line);
+}
+
 void EventLog::view(std::uint64_t frame, glm::ivec2 window, glm::vec2 freeMin, glm::vec2 freeSize) {
     if (!enabled()) return;
     Json line = header(frame, "view");

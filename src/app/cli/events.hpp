@@ -19,6 +19,9 @@
 //                                       where the 3D view is framed: the window's size and the free
 //                                       part beside the panel (x, y, width, height), in points;
 //                                       logged at the first frame and whenever either changes
+//   {"frame":2,"event":"card","open":true,"rect":[932,8,340,190]}
+//                                       the "Try this" card opened (x, y, width, height in points,
+//                                       once it has its size), or closed ("open":false, no rect)
 //   {"frame":40,"event":"drag_start","body":"red ball"}          drag_end likewise
 //   {"frame":50,"event":"screenshot","file":"kolize-50.png"}
 //   {"frame":60,"event":"lab","query":"box-box","overlap":true,"depth":0.12}
@@ -78,6 +81,9 @@ public:
     void cameraSpin(std::uint64_t frame, bool on);
     /// Shadows switched on or off ("shadows", with "on").
     void shadows(std::uint64_t frame, bool on);
+    /// The "Try this" card opened, with its rectangle in points ("card", "open": true, "rect": [x, y,
+    /// width, height]), or closed (no `rect`: "open": false).
+    void card(std::uint64_t frame, const std::optional<glm::vec4>& rect);
     /// The view is framed anew: the window's size and the free part of it (its top-left corner and
     /// size), in points ("view").
     void view(std::uint64_t frame, glm::ivec2 window, glm::vec2 freeMin, glm::vec2 freeSize);

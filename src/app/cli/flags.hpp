@@ -26,6 +26,7 @@ struct Flags {
     /// --report: the report's file, "-" for stdout. A headless run always writes one; the window
     /// only when --report is given (Flags::window.report is set from it then).
     std::string report = "-";
+    bool noConfig = false;     ///< --no-config: the window neither reads nor writes its settings file.
     std::string explainQuery;  ///< `kolize explain QUERY`.
     std::string explainShapes; ///< `kolize explain --shapes FILE|-`.
 };

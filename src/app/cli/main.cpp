@@ -7,6 +7,8 @@
 #include "app/cli/headless.hpp"
 #include "app/cli/json_text.hpp"
 #include "app/explain/explain.hpp"
+#include "app/lab/scene.hpp"
+#include "app/settings/settings.hpp"
 #include "app/window/app.hpp"
 #include "geom/simd_path.hpp"
 #include "physics/job_system.hpp"
@@ -42,8 +44,48 @@ std::shared_ptr<kz::JobSystem> jobsFor(int threads) {
 
 // ------------------------------------------------------------------ the window
 
-int runInteractiveCommand(const CommandLine& commandLine) {
+/// What the settings file keeps, under the flags: a flag given wins over its setting. The last
+/// scenario and the open lab come back only when no flag chooses what the window shows.
+void applySettings(const kz::Settings& settings, const CommandLine& commandLine, kz::AppOptions& options) {
+    const auto given = [&](const char* flag) { return commandLine.given(flag); };
+    if (settings.windowSize && !given("--size")) options.windowSize = *settings.windowSize;
+    options.windowPosition = settings.windowPosition;
+    options.panelLayout = settings.panelLayout;
+    if (settings.shadows && !given("--no-shadows")) options.shadows = *settings.shadows;
+    if (settings.msaaSamples && !given("--msaa")) options.msaaSamples = *settings.msaaSamples;
+    if (settings.spin && !given("--no-spin")) options.spin = *settings.spin;
+    if (settings.spinSpeedDegPerSecond) options.spinSpeedDegPerSecond = *settings.spinSpeedDegPerSecond;
+    const bool showChosen = given("--scenario") || given("--replay") || given("--lab");
+    if (settings.scenario && !showChosen) {
+        options.scenario = *settings.scenario;
+        options.scenarioFromSettings = true;
+    }
+    if (settings.labQuery && kz::parseLabQuery(*settings.labQuery)) {
+        options.lastLabQuery = *settings.labQuery;
+        if (settings.labOpen && !showChosen) options.lab = *settings.labQuery;
+    }
+    options.showFirstRunCard = !settings.firstRunCardDismissed;
+    options.settings = settings;
+}
+
+/// The window's options: the flags over the settings file, unless --no-config. A settings file
+/// that cannot be used is a warning (printed here) and the defaults.
+kz::AppOptions windowOptions(const CommandLine& commandLine) {
     kz::AppOptions options = commandLine.flags().window;
+    if (commandLine.flags().noConfig) return options;
+    options.settingsFile = kz::settingsFileFromEnvironment();
+    if (!options.settingsFile) return options;
+    const kz::SettingsRead read = kz::readSettings(*options.settingsFile);
+    if (!read.warning.empty()) printError("warning: " + read.warning);
+    if (read.settings.labQuery && !kz::parseLabQuery(*read.settings.labQuery))
+        printError("warning: settings '" + options.settingsFile->string() + "': \"lab_query\" '" +
+                   *read.settings.labQuery + "' is no lab query; it is forgotten");
+    applySettings(read.settings, commandLine, options);
+    return options;
+}
+
+int runInteractiveCommand(const CommandLine& commandLine) {
+    kz::AppOptions options = windowOptions(commandLine);
     if (commandLine.given("--report")) options.report = commandLine.flags().report;
     const kz::AppResult result = kz::runApp(options);
     if (result.exitCode != kExitOk) printError(result.error);

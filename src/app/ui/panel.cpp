@@ -317,12 +317,12 @@ void statsSection(const UiFrameInfo& info, UiRequests& requests) {
 }
 
 /// The sections of the scenarios' window.
+/// Open at first: what runs, what it is, what was clicked and what hit what; the rest a click away,
+/// so that the scene (and on a first run the card) reads first.
 void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& requests) {
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Simulation")) simulationSection(state, info, requests);
-    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Timeline")) requests.timeline = timelineSection(info.timeline);
-    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Camera")) cameraSection(state, info, requests);
     ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Scenario")) scenarioSection(state, info, requests);
@@ -332,11 +332,18 @@ void scenarioSections(UiState& state, const UiFrameInfo& info, UiRequests& reque
     if (ImGui::CollapsingHeader("Impacts")) impactsSection(info, requests);
     if (ImGui::CollapsingHeader("Probe") && info.probe) probeSection(*info.probe, info.world);
     if (ImGui::CollapsingHeader("Debug draw")) debugSection(state, info);
-    ImGui::SetNextItemOpen(true, ImGuiCond_FirstUseEver);
     if (ImGui::CollapsingHeader("Stats")) statsSection(info, requests);
 }
 
 } // namespace
+
+bool showCardButton(FirstRunCard& card) {
+    ImGui::BeginDisabled(card.open);
+    const bool pressed = ImGui::Button("Show the \"Try this\" card");
+    ImGui::EndDisabled();
+    if (pressed) card.open = true;
+    return pressed;
+}
 
 std::optional<std::uint64_t> parseSeed(const char* text) {
     const std::size_t length = std::strlen(text);
@@ -408,7 +415,10 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
             } else {
                 scenarioSections(state, info, requests);
             }
-            if (ImGui::CollapsingHeader("Help")) drawKeyTableBody();
+            if (ImGui::CollapsingHeader("Help")) {
+                showCardButton(state.card);
+                drawKeyTableBody();
+            }
         }
         ImGui::End();
     }
@@ -417,9 +427,13 @@ UiRequests drawUi(UiState& state, const UiFrameInfo& info) {
         ImGui::SetNextWindowPos(
             ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 8.0f, viewport->WorkPos.y + 8.0f),
             ImGuiCond_Appearing, ImVec2(1.0f, 0.0f));
-        if (ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_AlwaysAutoResize)) drawKeyTableBody();
+        if (ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_AlwaysAutoResize)) {
+            showCardButton(state.card);
+            drawKeyTableBody();
+        }
         ImGui::End();
     }
+    if (drawFirstRunCard(state.card, state.uiScale).openLab) requests.openLab = state.card.labQuery;
     return requests;
 }
 

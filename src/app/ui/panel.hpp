@@ -10,6 +10,7 @@
 #include "app/render/renderer.hpp"
 #include "app/timeline/impacts.hpp"
 #include "app/timeline/playback.hpp"
+#include "app/ui/first_run_card.hpp"
 #include "app/ui/timeline_panel.hpp"
 #include "app/view/framing.hpp"
 #include "app/view/pick_state.hpp"
@@ -28,6 +29,7 @@ class PaceMeter; // app/timeline/pace_meter.hpp
 struct UiState {
     bool showPanel = true; ///< Tab.
     bool showHelp = false; ///< H: the key table in its own window.
+    FirstRunCard card;     ///< "Try this": on the first run, then from Help.
     /// The panel's rectangle in the last UI frame (window points); empty while it is hidden or
     /// collapsed. Before the first frame: where it starts (panelStartRect).
     std::optional<ScreenRect> panel;
@@ -102,6 +104,9 @@ struct UiRequests {
     std::optional<ImpactRecord> jumpToImpact; ///< A row of the impact log clicked.
     bool hideImpact = false;                  ///< The shown impact's "hide".
 };
+
+/// The "Try this" card's button, shared by the panel's and the Help window's.
+bool showCardButton(FirstRunCard& card);
 
 /// Builds the panel (when shown) and the Help window (when open) for this ImGui frame, and records
 /// the panel's rectangle in state.panel.

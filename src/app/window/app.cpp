@@ -43,13 +43,18 @@ AppResult App::start() {
     if (!options_.replay.empty()) {
         if (AppResult started = startReplay(); started.exitCode != 0) return started;
     } else if (!load(options_.scenario, options_.seed, error)) {
-        return {kExitCannotStart, error};
+        if (!options_.scenarioFromSettings) return {kExitCannotStart, error};
+        // The settings' last scenario (a file since moved, say) is no reason not to start.
+        cli::printError("kolize", "warning: the last scenario does not load (" + error + "); opening " +
+                                      AppOptions{}.scenario);
+        if (!load(AppOptions{}.scenario, options_.seed, error)) return {kExitCannotStart, error};
     }
     timeline_.attach(*session_, {options_.historyMb << 20, kKeyframeInterval});
     // After each step (live, replayed, or `.`): its impacts into the log, their step the session's.
     session_->setStepObserver(
         [this] { impacts_.onStep(session_->world(), session_->tick(), events_, frame_); });
     camera_.setSpinning(options_.spin && !camera_.hasScenarioView());
+    spinWanted_ = options_.spin;
     if (options_.paused) {
         if (playback_) {
             playback_->setPaused(true);
@@ -58,7 +63,11 @@ AppResult App::start() {
         }
     }
     ui_.scenarioNames = builtinScenarioNames();
+    ui_.spinSpeedDegPerSecond = options_.spinSpeedDegPerSecond;
+    if (const std::optional<LabQuery> last = parseLabQuery(options_.lastLabQuery)) ui_.card.labQuery = *last;
     if (const std::optional<LabQuery> query = parseLabQuery(options_.lab)) openLab(*query);
+    // The card is for a first look at the scenarios; a window that starts in the lab keeps it for later.
+    ui_.card.open = options_.showFirstRunCard && !lab_.isOpen();
 
     if (!options_.events.empty() && !events_.open(options_.events, error)) return {kExitCannotStart, error};
     if (!report_.open(options_.report, error)) return {kExitCannotStart, error};
@@ -77,11 +86,12 @@ AppResult App::start() {
 /// The platform (SDL, the GL context, glad), the renderer's shaders, then Dear ImGui.
 AppResult App::openWindow() {
     std::string error;
-    if (!platform_.openWindow(options_.windowSize, options_.vsync, error)) return {kExitCannotStart, error};
+    if (!platform_.openWindow(options_.windowSize, options_.windowPosition, options_.vsync, error))
+        return {kExitCannotStart, error};
     renderer_ = render::Renderer::create(render::shaderDirectory(), error,
                                          options_.msaaSamples.value_or(render::defaultMsaaSamples()));
     if (!renderer_) return {kExitFailure, error};
-    if (!platform_.startImGui(options_.uiScale, error)) return {kExitFailure, error};
+    if (!platform_.startImGui(options_.uiScale, options_.panelLayout, error)) return {kExitFailure, error};
     ui_.shadows = options_.shadows;
     ui_.uiScale = options_.uiScale;
     ui_.panel = panelStartRect(glm::vec2(platform_.sizes().window), options_.uiScale);
@@ -90,6 +100,7 @@ AppResult App::openWindow() {
 
 AppResult App::finish() {
     events_.quit(frame_, stateHash(world()), session_->tick());
+    saveSettings();
     std::string error;
     if (!options_.record.empty() && !writeRecording(options_.record, *session_, error))
         return {kExitFailure, error};
@@ -298,6 +309,7 @@ void App::frameView() {
 float App::buildUi() {
     const Clock::time_point start = Clock::now();
     const UiRequests requests = drawUi(ui_, frameInfo());
+    logCard();
     applyUi(requests);
     if (lab_.isOpen()) {
         drawLabLabels(lab_.scene(), view_, proj_, camera_.nearPlane());

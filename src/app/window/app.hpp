@@ -4,7 +4,10 @@
 // physics, UI, render, swap: App::loop in app.cpp); then shut down in reverse.
 #pragma once
 
+#include "app/settings/settings.hpp"
+
 #include <cstdint>
+#include <filesystem>
 #include <glm/glm.hpp>
 #include <optional>
 #include <string>
@@ -32,6 +35,20 @@ struct AppOptions {
     std::string replay; ///< --replay: the recording played (scenario and seed are its own); empty: none.
     std::size_t historyMb = 512; ///< --history-mb: the timeline's memory cap, in MiB (>= 1).
     int threads = 1;             ///< --threads: the threads the physics steps on (>= 1).
+
+    // What the settings file adds (settings.hpp; cli/main.cpp merges it, the flags winning).
+    std::optional<glm::ivec2> windowPosition; ///< Where the window opens; empty: centred.
+    std::string panelLayout;                  ///< Dear ImGui's ini text; empty: the panel's start.
+    float spinSpeedDegPerSecond = 8.6f;       ///< The camera's spin speed (the panel's slider).
+    /// The scenario is the settings' last one: when it no longer loads, a warning and the default.
+    bool scenarioFromSettings = false;
+    std::string lastLabQuery;     ///< The card's "Open the lab" opens it; empty: the lab's default.
+    bool showFirstRunCard = true; ///< The "Try this" card opens with the window.
+    /// Where the window writes its settings when it quits; empty: nowhere (--no-config, no $HOME).
+    std::optional<std::filesystem::path> settingsFile;
+    /// The settings read at start: kept, for what this run does not change (the last scenario
+    /// under --replay).
+    Settings settings;
 };
 
 struct AppResult {

@@ -250,6 +250,7 @@ void App::singleStep() {
 
 void App::setSpin(bool on) {
     camera_.setSpinning(on);
+    spinWanted_ = on;
     events_.cameraSpin(frame_, on);
 }
 

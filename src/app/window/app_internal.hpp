@@ -155,6 +155,14 @@ private:
     int bvhDepthLimit() const;
     bool takeScreenshot(const std::string& file, std::string& error);
 
+    // Settings and the first run (app_settings.cpp).
+    /// What this run keeps for the next: the settings read at start, with what the window has now.
+    Settings settingsNow() const;
+    /// Writes settingsNow() to options_.settingsFile (when there is one); a failure is a warning.
+    void saveSettings();
+    /// The `card` event when the "Try this" card opened (once it has its size) or closed.
+    void logCard();
+
     const AppOptions& options_;
     EventLog events_;
     FrameReportFile report_;
@@ -170,6 +178,7 @@ private:
     std::size_t inputsShown_ = 0;     ///< The session's inputs the panel and camera have followed.
     std::string viewScenario_;        ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
+    bool spinWanted_ = true; ///< The camera spin as the user last set it (--no-spin, S, R, the panel).
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 
@@ -203,6 +212,8 @@ private:
     double frameWallSeconds_ = 0.0; ///< This frame's real time, not clamped.
     PaceMeter pace_;                ///< Simulated seconds per wall second, and whether the physics lags.
     bool paceLoggedBehind_ = false; ///< What the last `pace` event said.
+    std::optional<ScreenRect> cardLogged_;    ///< The card's rectangle the last `card` event gave (open).
+    std::optional<ScreenRect> cardLastFrame_; ///< Its rectangle in the last frame.
     std::uint64_t behindFrames_ = 0;
     FrameTimes times_;
     std::uint64_t framesDrawn_ = 0;

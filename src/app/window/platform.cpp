@@ -104,6 +104,22 @@ void scaleImGui(float uiScale, const WindowSizes& sizes) {
     ImGui::GetIO().FontGlobalScale = 1.0f / pixelsPerPoint;
 }
 
+/// Whether a window at `position` of `size` would show the top of its frame (the title bar, 32
+/// points down, at least 64 points of it across) on one of the displays.
+bool onADisplay(glm::ivec2 position, glm::ivec2 size) {
+    const int displays = SDL_GetNumVideoDisplays();
+    for (int i = 0; i < displays; ++i) {
+        SDL_Rect bounds;
+        if (SDL_GetDisplayBounds(i, &bounds) != 0) continue;
+        const int left = std::max(position.x, bounds.x);
+        const int right = std::min(position.x + size.x, bounds.x + bounds.w);
+        const bool across = right - left >= std::min(64, size.x);
+        const bool down = position.y >= bounds.y - 32 && position.y < bounds.y + bounds.h - 32;
+        if (across && down) return true;
+    }
+    return false;
+}
+
 } // namespace
 
 Platform::~Platform() {
@@ -115,13 +131,15 @@ Platform::~Platform() {
     if (sdlInitialised_) SDL_Quit();
 }
 
-bool Platform::openWindow(glm::ivec2 size, bool vsync, std::string& error) {
+bool Platform::openWindow(glm::ivec2 size, std::optional<glm::ivec2> position, bool vsync,
+                          std::string& error) {
     if (!startSdlVideo(sdlInitialised_, error)) return false;
     setGlAttributes();
     const auto flags =
         static_cast<SDL_WindowFlags>(SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    window_.reset(
-        SDL_CreateWindow("Kolize", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, size.x, size.y, flags));
+    const glm::ivec2 at =
+        position && onADisplay(*position, size) ? *position : glm::ivec2(SDL_WINDOWPOS_CENTERED);
+    window_.reset(SDL_CreateWindow("Kolize", at.x, at.y, size.x, size.y, flags));
     if (!window_) {
         error = std::string("cannot open an OpenGL window: ") + SDL_GetError();
         return false;
@@ -136,11 +154,12 @@ bool Platform::openWindow(glm::ivec2 size, bool vsync, std::string& error) {
     return loadGl(error);
 }
 
-bool Platform::startImGui(float uiScale, std::string& error) {
+bool Platform::startImGui(float uiScale, const std::string& iniText, std::string& error) {
     IMGUI_CHECKVERSION();
     imgui_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr; // the panel starts the same way every time; no imgui.ini in the cwd
+    io.IniFilename = nullptr; // no imgui.ini in the cwd: the settings file keeps the ini text
+    if (!iniText.empty()) ImGui::LoadIniSettingsFromMemory(iniText.data(), iniText.size());
     ImGui::StyleColorsDark();
     scaleImGui(uiScale, sizes());
     imguiSdl_ = ImGui_ImplSDL2_InitForOpenGL(window_.get(), gl_);
@@ -150,6 +169,18 @@ bool Platform::startImGui(float uiScale, std::string& error) {
         return false;
     }
     return true;
+}
+
+std::string Platform::ini() const {
+    std::size_t size = 0;
+    const char* text = ImGui::SaveIniSettingsToMemory(&size);
+    return std::string(text, size);
+}
+
+glm::ivec2 Platform::position() const {
+    glm::ivec2 at(0);
+    SDL_GetWindowPosition(window_.get(), &at.x, &at.y);
+    return at;
 }
 
 bool Platform::minimised() const {

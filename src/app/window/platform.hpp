@@ -8,6 +8,7 @@
 
 #include <SDL.h>
 #include <memory>
+#include <optional>
 #include <string>
 
 struct ImGuiContext;
@@ -28,14 +29,22 @@ public:
     ~Platform();
 
     /// SDL video, an OpenGL 3.3 core window of `size` points and its context (current), glad.
-    /// False with `error` set (one line) when there is no display or no such context: the
-    /// caller's exit code says the app cannot start.
-    bool openWindow(glm::ivec2 size, bool vsync, std::string& error);
+    /// The window's top-left at `position` when that keeps its title bar on a display (a
+    /// remembered place on a screen since unplugged is not), else centred. False with `error` set
+    /// (one line) when there is no display or no such context: the caller's exit code says the
+    /// app cannot start.
+    bool openWindow(glm::ivec2 size, std::optional<glm::ivec2> position, bool vsync, std::string& error);
     /// Dear ImGui and its SDL2/OpenGL3 backends, after the window, its sizes and font scaled by
     /// `uiScale` (> 0; 1: ImGui's own). On a window whose framebuffer has more pixels than it has
     /// points (a high-DPI display that scales windows, as macOS does), the font is rasterised at the
-    /// framebuffer's resolution so text stays sharp. False with `error` set.
-    bool startImGui(float uiScale, std::string& error);
+    /// framebuffer's resolution so text stays sharp. `iniText`: Dear ImGui's ini (where its
+    /// windows sat in an earlier run; empty: none). ImGui writes no imgui.ini of its own (ini()
+    /// gives it to the settings file). False with `error` set.
+    bool startImGui(float uiScale, const std::string& iniText, std::string& error);
+    /// Dear ImGui's ini text now: where its windows are.
+    std::string ini() const;
+    /// The window's top-left on the desktop, in points.
+    glm::ivec2 position() const;
 
     std::uint32_t windowId() const { return SDL_GetWindowID(window_.get()); }
     bool minimised() const;
