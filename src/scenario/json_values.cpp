@@ -152,6 +152,14 @@ std::string readName(const json& j, const std::string& p) {
     return s;
 }
 
+std::string readDescription(const json& j, const std::string& p) {
+    if (!j.is_string()) fail(p, "must be a string, " + got(j));
+    std::string s = j.get<std::string>();
+    if (s.empty()) fail(p, "must not be empty (leave the key out for none)");
+    checkDescription(s, p);
+    return s;
+}
+
 std::uint32_t readColor(const json& j, const std::string& p) {
     const auto bad = [&] { fail(p, "must be a colour \"#rrggbb\", " + got(j)); };
     if (!j.is_string()) bad();

@@ -122,6 +122,9 @@ glm::vec2 readRange(const json& j, const std::string& p, bool strictlyPositive, 
 /// A non-empty string.
 std::string readName(const json& j, const std::string& p);
 
+/// A non-empty string that checkDescription accepts.
+std::string readDescription(const json& j, const std::string& p);
+
 /// "#rrggbb" as 0xRRGGBB.
 std::uint32_t readColor(const json& j, const std::string& p);
 

@@ -293,10 +293,11 @@ RandomDesc readRandom(const json& j) {
 Scenario readScenario(const json& doc, MeshFiles& meshes) {
     expectObject(doc, "");
     checkKeys(doc, "",
-              {"name", "size", "planes", "gravity", "time_step", "restitution", "friction",
+              {"name", "description", "size", "planes", "gravity", "time_step", "restitution", "friction",
                "rolling_resistance", "camera", "bodies", "random"});
     Scenario s;
     s.name = readName(require(doc, "", "name"), "/name");
+    if (const json* d = find(doc, "description")) s.description = readDescription(*d, "/description");
     s.room = readRoom(doc);
     if (const json* g = find(doc, "gravity"))
         s.settings.gravity = readVec3WithLength(*g, "/gravity", kGravityLimit);

@@ -32,6 +32,9 @@ inline constexpr std::size_t kMaxScenarioDepth = 16;
 /// The mesh files one scenario loads add up to at most this many bytes (each OBJ file is also
 /// limited by kMaxObjBytes, meshio/obj.hpp).
 inline constexpr std::uintmax_t kMaxScenarioMeshBytes = std::uintmax_t{8} << 20;
+/// A scenario's "description" holds at most this many characters (Unicode code points): two or
+/// three sentences, shown whole in the panel and by `kolize --list-scenarios`.
+inline constexpr std::size_t kMaxDescriptionChars = 1000;
 
 /// A fixed viewpoint the app starts from.
 struct CameraDesc {
@@ -64,7 +67,10 @@ struct ListedObstacle {
 /// A validated scenario: every body and obstacle is inside the room and no two listed bodies
 /// (or a body and an obstacle) touch.
 struct Scenario {
-    std::string name;                      ///< Non-empty display name.
+    std::string name; ///< Non-empty display name.
+    /// What to watch, in two or three sentences (the panel and `kolize --list-scenarios` show it):
+    /// at most kMaxDescriptionChars characters, no control characters; empty when there is none.
+    std::string description;
     std::string source;                    ///< The file it came from (or the name given to parseScenario).
     Room room;                             ///< Closed and bounded (built by boxRoom or makeRoom).
     WorldSettings settings;                ///< Gravity and time step from the file; the rest default.

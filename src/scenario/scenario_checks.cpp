@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace kz::scenario_detail {
 
@@ -101,6 +102,27 @@ void checkRange(const glm::vec2& v, const std::string& p, bool strictlyPositive,
 
 void checkName(const std::string& name, const std::string& p) {
     if (name.empty()) fail(p, "must not be empty");
+}
+
+void checkDescription(const std::string& text, const std::string& p) {
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if ((byte & 0xC0u) == 0x80u) continue; // a UTF-8 continuation byte: the same character
+        ++chars;
+        // C1 controls, U+0080 to U+009F, are 0xC2 followed by 0x80 to 0x9F in UTF-8.
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0u;
+        const bool c1 = byte == 0xC2u && next >= 0x80u && next < 0xA0u;
+        if (byte < 0x20u || byte == 0x7Fu || c1) {
+            char code[8];
+            std::snprintf(code, sizeof code, "%04X", c1 ? next : byte);
+            fail(p, "must hold no control characters (line breaks, tabs): character " +
+                        std::to_string(chars) + " is U+" + code);
+        }
+    }
+    if (chars > kMaxDescriptionChars)
+        fail(p, "must be at most " + std::to_string(kMaxDescriptionChars) + " characters, got " +
+                    std::to_string(chars));
 }
 
 void checkQuaternion(const glm::quat& q, const std::string& p) {
@@ -266,6 +288,7 @@ void checkTravelPerStep(const Scenario& s) {
 
 void checkScenario(const Scenario& s) {
     checkName(s.name, "/name");
+    checkDescription(s.description, "/description");
     checkRoomPlanes(s.room);
     checkVec3WithLength(s.settings.gravity, "/gravity", kGravityLimit);
     checkTimeStep(s.settings.timeStep, "/time_step");

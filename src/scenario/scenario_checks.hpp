@@ -37,6 +37,10 @@ void checkVec3WithLength(const glm::vec3& v, const std::string& p, const Limit& 
 void checkRange(const glm::vec2& v, const std::string& p, bool strictlyPositive, const Limit& limit);
 /// A non-empty name.
 void checkName(const std::string& name, const std::string& p);
+/// A description (UTF-8): at most kMaxDescriptionChars characters, none of them a control
+/// character (C0, DEL or C1: no line break, no tab). Empty is allowed here (a Scenario built in
+/// code without one); the loader refuses an empty "description" itself.
+void checkDescription(const std::string& text, const std::string& p);
 /// A finite, non-zero quaternion [w, x, y, z] (normalised where it is used).
 void checkQuaternion(const glm::quat& q, const std::string& p);
 /// The time step, in (0, 0.1] s.

@@ -157,6 +157,33 @@ TEST(BuiltinScenarios, EveryFileInTheDirectoryLoadsAndInstantiates) {
     }
 }
 
+/// The sentences of `text`: each ends in '.', '!' or '?' followed by a space or the end.
+std::size_t sentenceCount(const std::string& text) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool end = text[i] == '.' || text[i] == '!' || text[i] == '?';
+        if (end && (i + 1 == text.size() || text[i + 1] == ' ')) ++count;
+    }
+    return count;
+}
+
+TEST(BuiltinScenarios, EveryBuiltinSaysWhatToWatchInTwoOrThreeSentences) {
+    const std::vector<std::string> names = kz::builtinScenarioNames();
+    ASSERT_FALSE(names.empty()) << kz::scenarioDirectory();
+    for (const std::string& name : names) {
+        SCOPED_TRACE(name);
+        const kz::ScenarioResult loaded = kz::resolveScenario(name);
+        ASSERT_TRUE(loaded.scenario) << loaded.error;
+        const std::string& text = loaded.scenario->description;
+        ASSERT_FALSE(text.empty());
+        EXPECT_GE(text.size(), 80u) << text;
+        EXPECT_LE(text.size(), 600u) << text;
+        EXPECT_GE(sentenceCount(text), 2u) << text;
+        EXPECT_LE(sentenceCount(text), 3u) << text;
+        EXPECT_TRUE(text.back() == '.' || text.back() == '!' || text.back() == '?') << text;
+    }
+}
+
 TEST(BuiltinScenarios, TwoBallsIsTwoBallsMovingApartWithoutGravity) {
     const kz::ScenarioResult r = kz::resolveScenario("two-balls");
     ASSERT_TRUE(r.scenario) << r.error;
@@ -220,6 +247,7 @@ TEST(BuiltinScenarios, TheDocumentedExampleLoadsAndInstantiates) {
     EXPECT_EQ(s.bodies.size(), 3u);
     EXPECT_TRUE(s.random);
     EXPECT_TRUE(s.camera);
+    EXPECT_FALSE(s.description.empty());
     const kz::World world = mustInstantiate(s);
     EXPECT_EQ(world.bodies().size(), 13u);
 }
@@ -291,6 +319,25 @@ TEST(ScenarioFormat, EveryKeyIsRead) {
     EXPECT_EQ(s.random->boxFraction, 0.25f);
 }
 
+TEST(ScenarioFormat, TheDescriptionIsReadWholeAndMeasuredInCharactersNotBytes) {
+    EXPECT_EQ(mustParse(roomWith(sphereAt(0.0f))).description, "");
+    // JSON's escapes are read: a quote, a degree sign.
+    EXPECT_EQ(mustParse(roomWith(sphereAt(0.0f), R"("description": "It rolls \"down\" (20\u00b0).", )"))
+                  .description,
+              "It rolls \"down\" (20\u00b0).");
+    // 1000 two-byte characters (2000 bytes) are within the limit; 1001 are not.
+    std::string longest;
+    for (int i = 0; i < 1000; ++i)
+        longest += "\u00e9";
+    EXPECT_EQ(
+        mustParse(roomWith(sphereAt(0.0f), R"("description": ")" + longest + R"(", )")).description.size(),
+        2000u);
+    const kz::ScenarioResult over =
+        parseScenario(roomWith(sphereAt(0.0f), R"("description": ")" + longest + R"(\u00e9", )"), "d.json");
+    EXPECT_FALSE(over.scenario);
+    EXPECT_EQ(over.error, "d.json: /description: must be at most 1000 characters, got 1001");
+}
+
 TEST(ScenarioFormat, PlaneNormalsAreNormalisedWithTheirOffsets) {
     const kz::Scenario s = mustParse(R"({"name": "p", "planes": [
         {"normal": [0, 2, 0], "d": 6}, {"normal": [0, -1, 0], "d": 3},
@@ -344,6 +391,24 @@ std::vector<BadCase> badCases() {
         {"truncated JSON", R"({"name": "x")", "line 1, column 13", "not valid JSON"},
         {"not an object", "[1, 2]", ": /: ", "must be an object"},
         {"wrong type for name", R"({"name": 5, "size": [10, 10, 10]})", "/name", "must be a string"},
+        {"wrong type for description", R"({"name": "x", "description": 5, "size": [10, 10, 10]})",
+         "/description", "must be a string, got 5"},
+        {"a description as a list of lines",
+         R"({"name": "x", "description": ["one", "two"], "size": [10, 10, 10]})", "/description",
+         "must be a string, got an array"},
+        {"empty description", R"({"name": "x", "description": "", "size": [10, 10, 10]})", "/description",
+         "must not be empty (leave the key out for none)"},
+        {"description too long",
+         R"({"name": "x", "description": ")" + std::string(1001, 'a') + R"(", "size": [10, 10, 10]})",
+         "/description", "must be at most 1000 characters, got 1001"},
+        {"a line break in a description",
+         R"({"name": "x", "description": "One.\nTwo.", "size": [10, 10, 10]})", "/description",
+         "must hold no control characters (line breaks, tabs): character 5 is U+000A"},
+        {"a tab in a description", R"({"name": "x", "description": "\tOne.", "size": [10, 10, 10]})",
+         "/description", "character 1 is U+0009"},
+        {"a C1 control in a description",
+         R"({"name": "x", "description": "\u00e9\u0085", "size": [10, 10, 10]})", "/description",
+         "character 2 is U+0085"},
         {"wrong type for a radius",
          roomWith(R"({"shape": "sphere", "radius": "big", "position": [0, 0, 0]})"), "/bodies/0/radius",
          "must be a number"},
@@ -677,6 +742,10 @@ TEST(ScenarioInstantiate, EveryFieldOfAScenarioBuiltInCodeIsCheckedAsTheLoaderCh
     };
     const std::vector<Case> cases = {
         {"empty name", [](kz::Scenario& s) { s.name.clear(); }, "/name: must not be empty"},
+        {"a description too long", [](kz::Scenario& s) { s.description = std::string(1200, 'w'); },
+         "/description: must be at most 1000 characters, got 1200"},
+        {"a line break in the description", [](kz::Scenario& s) { s.description = "One.\r\nTwo."; },
+         "/description: must hold no control characters (line breaks, tabs): character 5 is U+000D"},
         {"no walls", [](kz::Scenario& s) { s.room = kz::Room{}; }, "/: the room has no walls"},
         {"a wall with a NaN normal", [&](kz::Scenario& s) { s.room.planes[2].normal.y = nan; },
          "/planes/2/normal/1: must be a finite number, got nan"},

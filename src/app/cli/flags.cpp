@@ -149,7 +149,8 @@ void describeProgram(CLI::App& app) {
                "recording made with --record (in the window, or --headless to re-run it: exit 1\n"
                "when it does not end in the recorded state). kolize explain QUERY --shapes FILE|-\n"
                "prints one query's result and steps as JSON (kolize explain --help lists the\n"
-               "queries).\n"
+               "queries). kolize --list-scenarios lists the built-in scenarios: their names,\n"
+               "titles, body counts and what to watch in each.\n"
                "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
                "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
@@ -164,13 +165,15 @@ void describeProgram(CLI::App& app) {
 // ------------------------------------------------------------------ the flags
 
 CommandLine::CommandLine()
-    : app_("Kolize: spheres and boxes bouncing in a room bounded by planes. Without --headless it\n"
-           "opens a window: click a body or a mesh to pick it, drag a body to throw it; H lists the keys.",
+    : app_("Kolize: balls, boxes, capsules, cylinders and hulls bouncing in a room bounded by planes.\n"
+           "Without --headless it opens a window: click a body or a mesh to pick it, drag a body to\n"
+           "throw it; H lists the keys.",
            "kolize") {
     flags_.window.threads = kz::JobSystem::hardwareThreads();
     describeProgram(app_);
     addCommonFlags();
     addWindowFlags();
+    addListFlag();
     addExplainCommand();
     addConflicts();
 }
@@ -267,6 +270,13 @@ void CommandLine::addWindowFlags() {
         ->type_name("MB");
 }
 
+void CommandLine::addListFlag() {
+    list_ = app_.add_option_group("Scenarios", "The built-in scenarios, listed; it takes no other flag");
+    list_->add_flag("--list-scenarios", flags_.listScenarios,
+                    "Print every built-in scenario: its name (for --scenario), title, body count and what"
+                    " to watch in it; no display needed");
+}
+
 void CommandLine::addExplainCommand() {
     std::string names;
     for (const std::string& name : kz::explainQueryNames())
@@ -292,18 +302,30 @@ void CommandLine::exclude(CLI::Option* flag, CLI::Option* other, const std::stri
 }
 
 /// Declares to CLI11 which flags cannot go together, in the order kolize names them when several
-/// conflicts come at once: explain takes no other flag; a recording holds its own scenarios, seeds
-/// and length; the window's flags are not for --headless; --steps is only for it.
+/// conflicts come at once: explain takes no other flag, nor does --list-scenarios; a recording
+/// holds its own scenarios, seeds and length; the window's flags are not for --headless; --steps
+/// is only for it.
 void CommandLine::addConflicts() {
     std::vector<CLI::Option*> allFlags = app_.get_options();
     const std::vector<CLI::Option*> windowFlags = window_->get_options();
     allFlags.insert(allFlags.end(), windowFlags.begin(), windowFlags.end());
+    CLI::Option* list = list_->get_option("--list-scenarios");
+    allFlags.push_back(list);
+    std::erase_if(allFlags, [this](const CLI::Option* option) {
+        return option == app_.get_help_ptr() || option == window_->get_help_ptr() ||
+               option == list_->get_help_ptr();
+    });
     const CLI::App* explain = explain_;
     for (CLI::Option* option : allFlags) {
-        if (option == app_.get_help_ptr() || option == window_->get_help_ptr()) continue;
         explain_->excludes(option);
         conflicts_.push_back({[explain, option] { return explain->parsed() && option->count() > 0; },
                               option->get_name() + ": not with explain (it takes only QUERY and --shapes)"});
+    }
+    for (CLI::Option* option : allFlags) {
+        if (option == list) continue;
+        list_->excludes(option);
+        conflicts_.push_back({[list, option] { return list->count() > 0 && option->count() > 0; },
+                              option->get_name() + ": not with --list-scenarios (it takes no other flag)"});
     }
     CLI::Option* replay = app_.get_option("--replay");
     CLI::Option* steps = app_.get_option("--steps");

@@ -17,7 +17,8 @@ namespace kz::cli {
 
 /// Everything the command line says, typed.
 struct Flags {
-    bool headless = false; ///< --headless: step without a window, write a report.
+    bool headless = false;      ///< --headless: step without a window, write a report.
+    bool listScenarios = false; ///< --list-scenarios: print the built-in scenarios, then exit.
     /// The window's options, with their defaults; --scenario, --seed, --threads and --replay serve
     /// headless runs too. --threads defaults to all cores.
     AppOptions window;
@@ -56,6 +57,7 @@ public:
 private:
     void addCommonFlags();
     void addWindowFlags();
+    void addListFlag();
     void addExplainCommand();
     void addConflicts();
     void exclude(CLI::Option* flag, CLI::Option* other, const std::string& why);
@@ -64,6 +66,7 @@ private:
     Flags flags_;
     CLI::App app_;
     CLI::App* window_ = nullptr;  ///< The window's flags (an option group); each is an error with --headless.
+    CLI::App* list_ = nullptr;    ///< --list-scenarios (an option group): an error with any other flag.
     CLI::App* explain_ = nullptr; ///< `kolize explain`.
     std::vector<Conflict> conflicts_; ///< In the order kolize names them.
 };

@@ -1,11 +1,13 @@
 // kolize: the Kolize demo. By default it opens the interactive window (app.hpp); --headless steps
 // a scenario without a window or display and writes a JSON report (headless.hpp); `kolize explain`
-// runs one geometry query on a shapes file and prints its result and steps (explain.hpp). The
-// flags are read by CLI11 (flags.hpp).
+// runs one geometry query on a shapes file and prints its result and steps (explain.hpp);
+// --list-scenarios prints the built-in scenarios (scenario_list.hpp). The flags are read by CLI11
+// (flags.hpp).
 #include "app/cli/errors.hpp"
 #include "app/cli/flags.hpp"
 #include "app/cli/headless.hpp"
 #include "app/cli/json_text.hpp"
+#include "app/cli/scenario_list.hpp"
 #include "app/explain/explain.hpp"
 #include "app/lab/scene.hpp"
 #include "app/settings/settings.hpp"
@@ -211,6 +213,24 @@ int runExplainCommand(const Flags& flags) {
     return kExitOk;
 }
 
+// ------------------------------------------------------------------ the scenario list
+
+/// --list-scenarios: every built-in scenario on stdout, or one error line.
+int runListScenariosCommand() {
+    const kz::ScenarioListResult list = kz::listBuiltinScenarios();
+    if (!list.error.empty()) {
+        printError(list.error);
+        return kExitUsage;
+    }
+    std::cout << kz::scenarioListText(list.scenarios);
+    std::cout.flush();
+    if (!std::cout) {
+        printError("cannot write to stdout");
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -224,6 +244,7 @@ int main(int argc, char** argv) {
     const Flags& flags = commandLine.flags();
     try {
         if (commandLine.explain()) return runExplainCommand(flags);
+        if (flags.listScenarios) return runListScenariosCommand();
         if (!flags.headless) return runInteractiveCommand(commandLine);
         return commandLine.given("--replay") ? runHeadlessReplayCommand(flags) : runHeadlessCommand(flags);
     } catch (const std::exception& e) {

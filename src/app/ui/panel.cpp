@@ -163,6 +163,10 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
         }
         ImGui::EndListBox();
     }
+    ImGui::EndDisabled();
+    // What to watch in the scenario on screen (its "description"), never greyed out.
+    if (!info.scenarioDescription.empty()) ImGui::TextWrapped("%s", info.scenarioDescription.c_str());
+    ImGui::BeginDisabled(replaying(info));
     if (ImGui::Button(withKey("Reset random", KeyAction::ResetRandom).c_str())) requests.resetRandom = true;
     ImGui::SameLine();
     if (ImGui::Button(withKey("Reset fixed", KeyAction::ResetFixed).c_str())) requests.resetFixed = true;

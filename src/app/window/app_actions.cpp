@@ -294,6 +294,7 @@ UiFrameInfo App::frameInfo() {
     info.world = &world();
     info.scenarioKey = session_->scenario().key;
     info.scenarioTitle = session_->scenario().scenario.name;
+    info.scenarioDescription = session_->scenario().scenario.description;
     info.seed = session_->seed();
     info.timeline = timelineInfo();
     info.paused = replaying() ? playback_->paused() : world().paused();
