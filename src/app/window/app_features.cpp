@@ -135,6 +135,7 @@ void App::jumpToImpact(const ImpactRecord& record) {
 void App::openLab(LabQuery query) {
     lab_.open(query, camera_);
     ui_.card.labQuery = query; // the card's "Open the lab" and the settings follow the last one
+    labOpened_ = true;
     orbiting_ = false;
 }
 

@@ -179,6 +179,7 @@ private:
     std::string viewScenario_;        ///< The scenario key the camera's view was chosen for.
     OrbitCamera camera_;
     bool spinWanted_ = true; ///< The camera spin as the user last set it (--no-spin, S, R, the panel).
+    bool labOpened_ = false; ///< The lab was opened in this run (its query is the one to keep).
     UiState ui_;
     std::mt19937_64 seedSource_{std::random_device{}()};
 

@@ -35,8 +35,7 @@ Settings App::settingsNow() const {
     // A replay's scenarios are the recording's, not a choice of the user's: the last one stays.
     if (options_.replay.empty())
         settings.scenario = lastingScenarioKey(session_->scenario().key, ui_.scenarioNames);
-    if (lab_.isOpen() || !options_.lastLabQuery.empty() || !options_.lab.empty())
-        settings.labQuery = labQueryName(ui_.card.labQuery);
+    if (labOpened_ || !options_.lastLabQuery.empty()) settings.labQuery = labQueryName(ui_.card.labQuery);
     settings.labOpen = lab_.isOpen();
     settings.firstRunCardDismissed = options_.settings.firstRunCardDismissed || ui_.card.dismissed;
     return settings;
