@@ -142,22 +142,23 @@ CLI::Validator labQuery() {
 // ------------------------------------------------------------------ help
 
 void describeProgram(CLI::App& app) {
-    app.footer(
-        "Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
-        "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
-        "max_penetration, escaped, event_cap, advance_cap, capped_steps, state_hash, the\n"
-        "final bodies and the obstacles (see docs/command-line.md). --replay FILE plays a\n"
-        "recording made with --record (in the window, or --headless to re-run it: exit 1\n"
-        "when it does not end in the recorded state). kolize explain QUERY --shapes FILE|-\n"
-        "prints one query's result and steps as JSON (kolize explain --help lists the\n"
-        "queries).\n"
-        "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
-        "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
-        "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
-        "threads, effective_time_scale, physics_behind_frames.\n"
-        "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
-        "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
-        "OpenGL 3.3 core context.");
+    app.footer("Headless runs write one JSON object: scenario, seed, steps, sim_seconds,\n"
+               "ms_per_step_median, kinetic_energy_start/end, momentum_start/end,\n"
+               "max_penetration, escaped, event_cap, advance_cap, capped_steps, state_hash, the\n"
+               "final bodies and the obstacles (see docs/command-line.md). --replay FILE plays a\n"
+               "recording made with --record (in the window, or --headless to re-run it: exit 1\n"
+               "when it does not end in the recorded state). kolize explain QUERY --shapes FILE|-\n"
+               "prints one query's result and steps as JSON (kolize explain --help lists the\n"
+               "queries).\n"
+               "Window runs with --report write: frames, seconds, fps, ms_per_frame_median,\n"
+               "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
+               "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
+               "threads, effective_time_scale, physics_behind_frames.\n"
+               "A headless run shows its progress on stderr when that is a terminal; Ctrl-C stops\n"
+               "it after the current step and still writes its report, with \"interrupted\": true.\n"
+               "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
+               "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
+               "OpenGL 3.3 core context; 130 a headless run stopped by Ctrl-C (SIGINT).");
 }
 
 } // namespace
