@@ -74,7 +74,7 @@ TEST(ProgressText, OnceFinishedItSaysHowLongTheRunTookOrThatItWasStopped) {
     kz::HeadlessProgress done = progressAt(1200, 1200, 10.0, 0.5);
     done.finished = true;
     EXPECT_EQ(kz::cli::progressText(done),
-              "1,200 / 1,200 steps (100.0%), 10.0 s simulated, 2,400 steps/s, took 1 s");
+              "1,200 / 1,200 steps (100.0%), 10.0 s simulated, 2,400 steps/s, took 0.5 s");
     kz::HeadlessProgress stopped = progressAt(600, 1200, 5.0, 75.0);
     stopped.finished = true;
     stopped.interrupted = true;
@@ -98,8 +98,12 @@ TEST(ProgressText, DigitsAreGroupedByThousands) {
 }
 
 TEST(ProgressText, DurationsAreSecondsMinutesOrHours) {
-    EXPECT_EQ(kz::cli::durationText(0.0), "0 s");
-    EXPECT_EQ(kz::cli::durationText(-3.0), "0 s");
+    EXPECT_EQ(kz::cli::durationText(0.0), "0.0 s");
+    EXPECT_EQ(kz::cli::durationText(-3.0), "0.0 s");
+    EXPECT_EQ(kz::cli::durationText(0.44), "0.4 s");
+    EXPECT_EQ(kz::cli::durationText(7.0), "7.0 s");
+    EXPECT_EQ(kz::cli::durationText(9.94), "9.9 s");
+    EXPECT_EQ(kz::cli::durationText(9.96), "10 s");
     EXPECT_EQ(kz::cli::durationText(59.4), "59 s");
     EXPECT_EQ(kz::cli::durationText(59.6), "1 min 00 s");
     EXPECT_EQ(kz::cli::durationText(3599.0), "59 min 59 s");

@@ -37,7 +37,10 @@ std::string groupedDigits(std::uint64_t value) {
 }
 
 std::string durationText(double seconds) {
-    const auto whole = static_cast<std::uint64_t>(std::llround(std::max(seconds, 0.0)));
+    seconds = std::max(seconds, 0.0);
+    // Tenths below 10 s: a short run took 0.4 s, not 0 s.
+    if (seconds < 9.95) return oneDecimal(seconds) + " s";
+    const auto whole = static_cast<std::uint64_t>(std::llround(seconds));
     if (whole < 60) return std::to_string(whole) + " s";
     char text[64];
     if (whole < 3600) {

@@ -24,7 +24,8 @@ std::string progressText(const HeadlessProgress& progress);
 /// `value` with a comma between each group of three digits: 10000000 as "10,000,000".
 std::string groupedDigits(std::uint64_t value);
 
-/// A duration as a person reads it: "7 s", "13 min 47 s", "2 h 05 min" (whole seconds, rounded).
+/// A duration as a person reads it: "0.4 s", "7.0 s" (tenths below 10 s), "12 s", "13 min 47 s",
+/// "2 h 05 min" (rounded).
 std::string durationText(double seconds);
 
 /// A single line on `out` rewritten in place: each show() writes '\r', the text and "ESC[K" (the
