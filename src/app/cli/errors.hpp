@@ -13,6 +13,9 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1; ///< The run itself failed (non-finite numbers, a write error).
 constexpr int kExitUsage = 2;   ///< Cannot start: bad flags or values, an input that cannot be
                                 ///< loaded, or (kolize's window) no display or GL 3.3 context.
+/// A headless run stopped by SIGINT (Ctrl-C), its report written for the steps it took: 128 + 2, the
+/// code a shell gives a process that SIGINT ended.
+constexpr int kExitInterrupted = 130;
 
 /// One line on stderr, "program: message", whatever the message holds (line breaks become spaces,
 /// so a script reading stderr line by line sees one error per line).

@@ -155,9 +155,11 @@ void describeProgram(CLI::App& app) {
                "physics_ms_median, picking_ms_median, ui_ms_median, draw_ms_median, bodies,\n"
                "obstacles, obstacle_triangles, scenario, seed, msaa_samples, shadows, state_hash,\n"
                "threads, effective_time_scale, physics_behind_frames.\n"
+               "A headless run shows its progress on stderr when that is a terminal; Ctrl-C stops\n"
+               "it after the current step and still writes its report, with \"interrupted\": true.\n"
                "Exit codes: 0 done; 1 the run failed (a non-finite value, a write error, a shader\n"
                "error); 2 a bad flag or value, a scenario that cannot be loaded, no display or no\n"
-               "OpenGL 3.3 core context.");
+               "OpenGL 3.3 core context; 130 a headless run stopped by Ctrl-C (SIGINT).");
 }
 
 } // namespace

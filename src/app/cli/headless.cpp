@@ -52,50 +52,99 @@ std::optional<std::string> firstNonFiniteAt(const Json& json, const std::string&
     return std::nullopt;
 }
 
-/// The report of a run: `stepOnce` takes one step (timed) and returns false when there is none
-/// left (that call is not timed), `current` is the world now (a replay's load replaces it).
-Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<const World&()>& current,
-                 const HeadlessOptions& options) {
+/// What the loop of a run measures, besides the world it leaves.
+struct RunTally {
+    double energyStart = 0.0;
+    glm::dvec3 momentumStart{0.0};
+    float maxPenetration = 0.0f;
+    int maxEscaped = 0;
+    std::uint64_t capped = 0;         ///< Steps cut short at the event cap (World::eventCap).
+    std::vector<std::int64_t> stepNs; ///< Each step's wall time.
+    bool interrupted = false;         ///< The control's stop ended the run before its last step.
+};
+
+/// Where a run is, for its progress callback.
+HeadlessProgress progressOf(const RunTally& tally, const World& world, std::uint64_t totalSteps,
+                            std::chrono::steady_clock::duration elapsed) {
+    HeadlessProgress progress;
+    progress.steps = tally.stepNs.size();
+    progress.totalSteps = totalSteps;
+    progress.simSeconds = simulatedSeconds(progress.steps, world.settings().timeStep);
+    progress.wallSeconds = std::chrono::duration<double>(elapsed).count();
+    return progress;
+}
+
+bool stopRequested(const HeadlessControl& control) {
+    return control.stop != nullptr && control.stop->load(std::memory_order_relaxed);
+}
+
+/// Runs the steps: `stepOnce` takes one step (timed) and returns false when there is none left
+/// (that call is not timed), `current` is the world now (a replay's load replaces it). The stop
+/// flag is read before each step, and counts only while steps are left (options.steps).
+RunTally runSteps(const std::function<bool()>& stepOnce, const std::function<const World&()>& current,
+                  const HeadlessOptions& options) {
     using Clock = std::chrono::steady_clock;
+    const HeadlessControl& control = options.control;
 
-    const double energyStart = current().kineticEnergy();
-    const glm::dvec3 momentumStart = current().linearMomentum();
-    float maxPenetration = current().maxPenetration();
-    int maxEscaped = current().escapedCount();
-    std::uint64_t capped = 0; // steps cut short at the event cap (World::eventCap)
+    RunTally tally;
+    tally.energyStart = current().kineticEnergy();
+    tally.momentumStart = current().linearMomentum();
+    tally.maxPenetration = current().maxPenetration();
+    tally.maxEscaped = current().escapedCount();
+    tally.stepNs.reserve(options.steps);
 
-    std::vector<std::int64_t> stepNs;
-    stepNs.reserve(options.steps);
+    const auto runStart = Clock::now();
+    auto nextProgress = runStart + control.progressInterval;
     while (true) {
+        if (stopRequested(control) && tally.stepNs.size() < options.steps) {
+            tally.interrupted = true;
+            break;
+        }
         const auto start = Clock::now();
         if (!stepOnce()) break;
         const auto end = Clock::now();
-        stepNs.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
+        tally.stepNs.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
         // std::max would drop a NaN that follows a number; a NaN depth must reach the report.
         const float penetration = current().maxPenetration();
-        if (!(penetration <= maxPenetration)) maxPenetration = penetration;
-        maxEscaped = std::max(maxEscaped, current().escapedCount());
-        capped += current().lastStepCapped() ? 1 : 0;
+        if (!(penetration <= tally.maxPenetration)) tally.maxPenetration = penetration;
+        tally.maxEscaped = std::max(tally.maxEscaped, current().escapedCount());
+        tally.capped += current().lastStepCapped() ? 1 : 0;
+        // The clock the step's timing read anyway: a progress line costs nothing between its calls.
+        if (control.progress && end >= nextProgress) {
+            control.progress(progressOf(tally, current(), options.steps, end - runStart));
+            nextProgress = end + control.progressInterval;
+        }
     }
+    if (control.progress) {
+        HeadlessProgress last = progressOf(tally, current(), options.steps, Clock::now() - runStart);
+        last.finished = true;
+        last.interrupted = tally.interrupted;
+        control.progress(last);
+    }
+    return tally;
+}
 
-    const World& world = current();
-    const std::uint64_t steps = stepNs.size();
+/// The report of a run that left `world` and measured `tally`.
+Json reportOf(const World& world, RunTally tally, const HeadlessOptions& options) {
+    const std::uint64_t steps = tally.stepNs.size();
     Json report;
     report["scenario"] = options.scenarioName;
     report["seed"] = options.seed;
     report["steps"] = steps;
+    // Only when stopped: a complete run's report keeps its keys (and the golden reports their text).
+    if (tally.interrupted) report["interrupted"] = true;
     report["sim_seconds"] = simulatedSeconds(steps, world.settings().timeStep);
     // From whole nanoseconds, so that the value reads 0.1045215, not 0.10452149999999999.
-    report["ms_per_step_median"] = median(std::move(stepNs)) / 1e6;
-    report["kinetic_energy_start"] = energyStart;
+    report["ms_per_step_median"] = median(std::move(tally.stepNs)) / 1e6;
+    report["kinetic_energy_start"] = tally.energyStart;
     report["kinetic_energy_end"] = world.kineticEnergy();
-    report["momentum_start"] = toJson(momentumStart);
+    report["momentum_start"] = toJson(tally.momentumStart);
     report["momentum_end"] = toJson(world.linearMomentum());
-    report["max_penetration"] = shortestDouble(maxPenetration);
-    report["escaped"] = maxEscaped;
+    report["max_penetration"] = shortestDouble(tally.maxPenetration);
+    report["escaped"] = tally.maxEscaped;
     report["event_cap"] = world.eventCap();
     report["advance_cap"] = world.advanceCap();
-    report["capped_steps"] = capped;
+    report["capped_steps"] = tally.capped;
     report["state_hash"] = stateHashText(stateHash(world));
 
     Json bodies = Json::array();
@@ -127,7 +176,7 @@ Json reportOfRun(const std::function<bool()>& stepOnce, const std::function<cons
 
 Json runHeadless(World& world, const HeadlessOptions& options) {
     std::uint64_t taken = 0;
-    return reportOfRun(
+    RunTally tally = runSteps(
         [&] {
             if (taken == options.steps) return false;
             world.step();
@@ -135,9 +184,11 @@ Json runHeadless(World& world, const HeadlessOptions& options) {
             return true;
         },
         [&]() -> const World& { return world; }, options);
+    return reportOf(world, std::move(tally), options);
 }
 
-HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem> jobs) {
+HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem> jobs,
+                                 HeadlessControl control) {
     HeadlessReplay out;
     RecordingPlayer player(std::move(recording));
     std::optional<Session> session = player.start(out.error);
@@ -147,7 +198,8 @@ HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem>
     if (out.error = player.applyDue(*session); !out.error.empty()) return out;
     HeadlessOptions options;
     options.steps = player.recording().endTick;
-    Json report = reportOfRun(
+    options.control = std::move(control);
+    RunTally tally = runSteps(
         [&] {
             if (out.error = player.applyDue(*session); !out.error.empty()) return false;
             if (player.atEnd(*session)) return false;
@@ -156,11 +208,14 @@ HeadlessReplay runHeadlessReplay(Recording recording, std::shared_ptr<JobSystem>
         },
         [&]() -> const World& { return session->world(); }, options);
     if (!out.error.empty()) return out;
+    out.interrupted = tally.interrupted;
+    Json report = reportOf(session->world(), std::move(tally), options);
     // The scenario and seed the replay ended on.
     report["scenario"] = session->scenario().scenario.name;
     report["seed"] = session->seed();
     out.report = std::move(report);
-    out.verdict = player.verify(*session);
+    // An interrupted replay did not reach the recorded end: there is nothing to compare yet.
+    if (!out.interrupted) out.verdict = player.verify(*session);
     return out;
 }
 

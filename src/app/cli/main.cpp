@@ -1,5 +1,6 @@
 // kolize: the Kolize demo. By default it opens the interactive window (app.hpp); --headless steps
-// a scenario without a window or display and writes a JSON report (headless.hpp); `kolize explain`
+// a scenario without a window or display and writes a JSON report (headless.hpp; on a terminal a
+// progress line, and Ctrl-C stops the run and still writes it: long_run.hpp); `kolize explain`
 // runs one geometry query on a shapes file and prints its result and steps (explain.hpp);
 // --list-scenarios prints the built-in scenarios (scenario_list.hpp). The flags are read by CLI11
 // (flags.hpp).
@@ -7,6 +8,7 @@
 #include "app/cli/flags.hpp"
 #include "app/cli/headless.hpp"
 #include "app/cli/json_text.hpp"
+#include "app/cli/long_run.hpp"
 #include "app/cli/scenario_list.hpp"
 #include "app/explain/explain.hpp"
 #include "app/lab/scene.hpp"
@@ -17,6 +19,7 @@
 #include "scenario/scenario.hpp"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -32,6 +35,7 @@ namespace {
 using kz::cli::CommandLine;
 using kz::cli::Flags;
 using kz::cli::kExitFailure;
+using kz::cli::kExitInterrupted;
 using kz::cli::kExitOk;
 using kz::cli::kExitUsage;
 
@@ -161,17 +165,37 @@ bool openReportFile(const std::string& target, std::ofstream& file) {
     return false;
 }
 
+/// The line that says a run was stopped by Ctrl-C, after its report.
+void printInterrupted(std::uint64_t steps, std::uint64_t total, const std::string& what) {
+    printError("interrupted (SIGINT) after " + std::to_string(steps) + " of " + std::to_string(total) +
+               " steps; " + what);
+}
+
 int runHeadlessCommand(const Flags& flags) {
     std::optional<HeadlessRun> run = prepareHeadlessRun(flags);
     if (!run) return kExitUsage;
     std::ofstream file;
     if (!openReportFile(flags.report, file)) return kExitUsage;
-    const nlohmann::ordered_json report = kz::runHeadless(run->world, run->options);
-    return writeHeadlessReport(report, flags.report, file);
+    kz::cli::ProgressLine progress = kz::cli::ProgressLine::onStderr();
+    nlohmann::ordered_json report;
+    {
+        // Ctrl-C stops the stepping only: loading and writing the report keep SIGINT's own action.
+        const kz::cli::SigintStop sigint;
+        run->options.control.stop = &sigint.requested();
+        run->options.control.progress = progress.callback();
+        report = kz::runHeadless(run->world, run->options);
+    }
+    if (const int written = writeHeadlessReport(report, flags.report, file); written != kExitOk)
+        return written;
+    if (!report.contains("interrupted")) return kExitOk;
+    printInterrupted(report["steps"].get<std::uint64_t>(), run->options.steps,
+                     "the report is the world's after them");
+    return kExitInterrupted;
 }
 
 /// --headless --replay FILE: the recording re-run without a window, its report written; a replay
-/// that does not end in the recorded state is an error (exit 1) after the report.
+/// that does not end in the recorded state is an error (exit 1) after the report; one stopped by
+/// Ctrl-C is not checked (exit 130).
 int runHeadlessReplayCommand(const Flags& flags) {
     kz::RecordingResult read = kz::loadRecording(flags.window.replay);
     if (!read.recording) {
@@ -180,14 +204,25 @@ int runHeadlessReplayCommand(const Flags& flags) {
     }
     std::ofstream file;
     if (!openReportFile(flags.report, file)) return kExitUsage;
-    const kz::HeadlessReplay replay =
-        kz::runHeadlessReplay(std::move(*read.recording), jobsFor(flags.window.threads));
+    const std::uint64_t endTick = read.recording->endTick;
+    kz::cli::ProgressLine progress = kz::cli::ProgressLine::onStderr();
+    kz::HeadlessReplay replay;
+    {
+        const kz::cli::SigintStop sigint;
+        replay = kz::runHeadlessReplay(std::move(*read.recording), jobsFor(flags.window.threads),
+                                       {&sigint.requested(), progress.callback()});
+    }
     if (!replay.error.empty()) {
         printError(replay.error);
         return kExitUsage;
     }
     if (const int written = writeHeadlessReport(replay.report, flags.report, file); written != kExitOk)
         return written;
+    if (replay.interrupted) {
+        printInterrupted(replay.report["steps"].get<std::uint64_t>(), endTick,
+                         "the replay did not reach its end, so its end state was not checked");
+        return kExitInterrupted;
+    }
     if (!replay.verdict.empty()) {
         printError(replay.verdict);
         return kExitFailure;
