@@ -19,7 +19,7 @@ endif()
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 set(env ${CMAKE_COMMAND} -E env --unset=KOLIZE_ASSET_DIR --unset=KOLIZE_SHADER_DIR)
-set(window_flags --scenario two-balls --frames 5 --no-vsync)
+set(window_flags --scenario two-balls --frames 5 --no-vsync --no-config) # never the user's settings
 
 # The program reads its shaders from <exe>/../share/kolize/shaders: a broken one there stops it.
 file(COPY ${ROOT}/usr DESTINATION ${WORK_DIR}/broken)
