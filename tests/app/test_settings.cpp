@@ -90,11 +90,12 @@ TEST(SettingsFile, NotJsonIsTheDefaultsAndAWarningWithTheLineAndColumn) {
     expectSame(read.settings, Settings{});
 }
 
-TEST(SettingsFile, EmptyTruncatedBinaryOrNotAnObjectIsTheDefaultsAndAWarning) {
+TEST(SettingsFile, EmptyTruncatedBinaryNotAnObjectOrAHugeNumberIsTheDefaultsAndAWarning) {
     TempDir dir;
     for (const std::string& text :
          {std::string(), std::string("{\"shadows\": tr"), std::string("\x00\xff\xfe", 3),
-          std::string("[1, 2]"), std::string("\"settings\""), std::string("{\"a\": \"\xc3\x28\"}")}) {
+          std::string("[1, 2]"), std::string("\"settings\""), std::string("{\"a\": \"\xc3\x28\"}"),
+          std::string("{\"window_size\": [441e3080]}")}) {
         const fs::path file = dir.write("settings.json", text);
         const kz::SettingsRead read = kz::readSettings(file);
         expectWarning(read.warning, file, "using the defaults");

@@ -188,6 +188,9 @@ SettingsRead readSettings(const std::filesystem::path& file) {
         const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
         return {{},
                 "settings " + quoted(file) + ":" + lineAndColumn(text, at) + ": not valid JSON" + defaults};
+    } catch (const Json::exception&) {
+        // A number beyond a double's range (1e400) is an out_of_range, not a parse_error.
+        return {{}, "settings " + quoted(file) + ": not valid JSON (a number out of range)" + defaults};
     }
     if (!root.is_object()) return {{}, "settings " + quoted(file) + ": not a JSON object" + defaults};
     KeyReader keys(root);
