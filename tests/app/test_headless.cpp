@@ -7,6 +7,7 @@
 #include "physics/job_system.hpp"
 #include "physics/state_hash.hpp"
 #include "session/recording.hpp"
+#include "support/small_world.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -64,28 +65,7 @@ std::vector<std::string> keysOf(const Json& object) {
     return keys;
 }
 
-/// Two balls heading for each other and a spinning box, in a 10 m box room.
-kz::World smallWorld() {
-    kz::World world(kz::boxRoom({10.0f, 10.0f, 10.0f}));
-    kz::BodyDesc left;
-    left.name = "left";
-    left.position = {-2.0f, 0.0f, 0.0f};
-    left.velocity = {1.5f, 0.25f, 0.0f};
-    world.addBody(left);
-    kz::BodyDesc right = left;
-    right.name = "right";
-    right.position = {2.0f, 0.0f, 0.0f};
-    right.velocity = {-1.0f, 0.0f, 0.5f};
-    world.addBody(right);
-    kz::BodyDesc box;
-    box.name = "box";
-    box.shape = kz::ShapeType::Box;
-    box.halfExtents = {0.5f, 0.25f, 0.4f};
-    box.position = {0.0f, 3.0f, 0.0f};
-    box.angularVelocity = {0.0f, 1.0f, 0.5f};
-    world.addBody(box);
-    return world;
-}
+using kz::test::smallWorld;
 
 // ---------------------------------------------------------------- runHeadless
 

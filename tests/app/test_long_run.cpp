@@ -5,6 +5,7 @@
 #include "app/cli/long_run.hpp"
 #include "physics/state_hash.hpp"
 #include "session/recording.hpp"
+#include "support/small_world.hpp"
 #include "support/temp_dir.hpp"
 
 #include <atomic>
@@ -220,28 +221,7 @@ TEST(SigintStop, AnIgnoredSigintStaysIgnored) {
 
 // ---------------------------------------------------------------- runHeadless stopped
 
-/// Two balls heading for each other and a spinning box, in a 10 m box room.
-kz::World smallWorld() {
-    kz::World world(kz::boxRoom({10.0f, 10.0f, 10.0f}));
-    kz::BodyDesc left;
-    left.name = "left";
-    left.position = {-2.0f, 0.0f, 0.0f};
-    left.velocity = {1.5f, 0.25f, 0.0f};
-    world.addBody(left);
-    kz::BodyDesc right = left;
-    right.name = "right";
-    right.position = {2.0f, 0.0f, 0.0f};
-    right.velocity = {-1.0f, 0.0f, 0.5f};
-    world.addBody(right);
-    kz::BodyDesc box;
-    box.name = "box";
-    box.shape = kz::ShapeType::Box;
-    box.halfExtents = {0.5f, 0.25f, 0.4f};
-    box.position = {0.0f, 3.0f, 0.0f};
-    box.angularVelocity = {0.0f, 1.0f, 0.5f};
-    world.addBody(box);
-    return world;
-}
+using kz::test::smallWorld;
 
 /// A control whose progress callback (called after every step) records each call and sets the stop
 /// flag once `stopAt` steps are taken.
