@@ -241,6 +241,28 @@ TEST(Settings, ABrokenFileIsOneWarningAndTheDefaultsAndIsWrittenAgainAtQuit) {
     EXPECT_EQ(rewritten.value("window_size", Json()), Json::array({kWidth, kHeight})) << rewritten.dump();
 }
 
+TEST(Settings, AnUnknownLabQueryIsAWarningAndIsForgotten) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    fs::create_directories(settingsPath(dir.path()).parent_path());
+    writeText(settingsPath(dir.path()),
+              R"({"lab_query": "no-such-query", "lab_open": true, "first_run_card_dismissed": true})");
+    {
+        App app(dir.path(), sized(), true, Settings::AsTheyAre);
+        KZ_START_APP(app);
+        ASSERT_TRUE(app.barrier());
+        EXPECT_TRUE(app.eventsNamed("lab").empty()) << "a lab opened" << app.diagnostics();
+        app.quitWithEscape();
+        const std::string err = app.stderrText();
+        EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+        EXPECT_NE(err.find("\"lab_query\" 'no-such-query' is no lab query"), std::string::npos) << err;
+    }
+    const Json kept = readJson(settingsPath(dir.path()));
+    EXPECT_FALSE(kept.contains("lab_query")) << kept.dump();
+    EXPECT_EQ(kept.value("lab_open", true), false) << kept.dump();
+}
+
 TEST(Settings, NoConfigNeitherReadsNorWritesTheFile) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;

@@ -81,11 +81,14 @@ kz::AppOptions windowOptions(const CommandLine& commandLine) {
     if (commandLine.flags().noConfig) return options;
     options.settingsFile = kz::settingsFileFromEnvironment();
     if (!options.settingsFile) return options;
-    const kz::SettingsRead read = kz::readSettings(*options.settingsFile);
+    kz::SettingsRead read = kz::readSettings(*options.settingsFile);
     if (!read.warning.empty()) printError("warning: " + read.warning);
-    if (read.settings.labQuery && !kz::parseLabQuery(*read.settings.labQuery))
+    if (read.settings.labQuery && !kz::parseLabQuery(*read.settings.labQuery)) {
         printError("warning: settings '" + options.settingsFile->string() + "': \"lab_query\" '" +
                    *read.settings.labQuery + "' is no lab query; it is forgotten");
+        read.settings.labQuery.reset();
+        read.settings.labOpen = false;
+    }
     applySettings(read.settings, commandLine, options);
     return options;
 }
