@@ -21,14 +21,29 @@ bool same(const kz::Settings& a, const kz::Settings& b) {
            a.firstRunCardDismissed == b.firstRunCardDismissed;
 }
 
-/// This process's own file (fuzzers may run side by side).
+/// This process's own folder for its file (fuzzers may run side by side), removed at exit.
+class ScratchFolder {
+public:
+    ScratchFolder()
+        : dir_(std::filesystem::temp_directory_path() /
+               ("kolize-fuzz-settings-" + std::to_string(::getpid()))) {
+        std::filesystem::create_directories(dir_);
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    std::filesystem::path file() const { return dir_ / "settings.json"; }
+
+private:
+    std::filesystem::path dir_;
+};
+
 const std::filesystem::path& settingsPath() {
-    static const std::filesystem::path file = [] {
-        const std::filesystem::path dir =
-            std::filesystem::temp_directory_path() / ("kolize-fuzz-settings-" + std::to_string(::getpid()));
-        std::filesystem::create_directories(dir);
-        return dir / "settings.json";
-    }();
+    static const ScratchFolder folder;
+    static const std::filesystem::path file = folder.file();
     return file;
 }
 
