@@ -263,6 +263,25 @@ TEST(Settings, AnUnknownLabQueryIsAWarningAndIsForgotten) {
     EXPECT_EQ(kept.value("lab_open", true), false) << kept.dump();
 }
 
+TEST(Settings, ALastScenarioThatNoLongerLoadsIsAWarningAndTheDefaultScenario) {
+    KZ_REQUIRE_DISPLAY_OR_SKIP();
+    DisplayLock lock;
+    TempDir dir;
+    const fs::path gone = dir.path() / "moved-away.json";
+    fs::create_directories(settingsPath(dir.path()).parent_path());
+    writeText(settingsPath(dir.path()),
+              "{\"scenario\": \"" + gone.string() + "\", \"first_run_card_dismissed\": true}");
+    App app(dir.path(), sized({"--report", "report.json"}), true, Settings::AsTheyAre);
+    KZ_START_APP(app);
+    app.quitWithEscape();
+    const std::string err = app.stderrText();
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+    EXPECT_NE(err.find("kolize: warning: the last scenario does not load ("), std::string::npos) << err;
+    EXPECT_NE(err.find(gone.string()), std::string::npos) << err;
+    EXPECT_EQ(readJson(dir.path() / "report.json").value("scenario", ""), "Two balls");
+    EXPECT_EQ(readJson(settingsPath(dir.path())).value("scenario", ""), "two-balls");
+}
+
 TEST(Settings, NoConfigNeitherReadsNorWritesTheFile) {
     KZ_REQUIRE_DISPLAY_OR_SKIP();
     DisplayLock lock;
