@@ -3,13 +3,13 @@
 // file; what was read, written back and read again, is the same settings with no warning.
 #include "app/settings/settings.hpp"
 #include "fuzz_check.hpp"
+#include "support/temp_dir.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace {
 
@@ -21,29 +21,10 @@ bool same(const kz::Settings& a, const kz::Settings& b) {
            a.firstRunCardDismissed == b.firstRunCardDismissed;
 }
 
-/// This process's own folder for its file (fuzzers may run side by side), removed at exit.
-class ScratchFolder {
-public:
-    ScratchFolder()
-        : dir_(std::filesystem::temp_directory_path() /
-               ("kolize-fuzz-settings-" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(dir_);
-    }
-    ~ScratchFolder() {
-        std::error_code ignored;
-        std::filesystem::remove_all(dir_, ignored);
-    }
-    ScratchFolder(const ScratchFolder&) = delete;
-    ScratchFolder& operator=(const ScratchFolder&) = delete;
-    std::filesystem::path file() const { return dir_ / "settings.json"; }
-
-private:
-    std::filesystem::path dir_;
-};
-
+/// This process's own file (fuzzers may run side by side), in a folder removed at exit.
 const std::filesystem::path& settingsPath() {
-    static const ScratchFolder folder;
-    static const std::filesystem::path file = folder.file();
+    static const kz::test::TempDir folder;
+    static const std::filesystem::path file = folder.path() / "settings.json";
     return file;
 }
 
