@@ -8,7 +8,6 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <system_error>
 
 namespace kz {
@@ -35,6 +34,18 @@ std::string lineAndColumn(const std::string& text, std::size_t offset) {
         }
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+/// The shortest decimal that reads back as `value`.
+std::string shortestText(float value) {
+    char text[32];
+    const auto written = std::to_chars(text, text + sizeof text, value);
+    return std::string(text, written.ptr);
+}
+
+/// The double whose shortest decimal is the float's (8.6f is written 8.6, not 8.600000381469727).
+double shortestDouble(float value) {
+    return std::strtod(shortestText(value).c_str(), nullptr);
 }
 
 /// Reads the keys of a settings object; the first problem is kept for the warning.
@@ -68,7 +79,7 @@ public:
             const double number = value->get<double>();
             if (std::isfinite(number) && number >= min && number <= max) return static_cast<float>(number);
         }
-        fail(key, "a number from " + shortest(min) + " to " + shortest(max));
+        fail(key, "a number from " + shortestText(min) + " to " + shortestText(max));
         return std::nullopt;
     }
 
@@ -98,12 +109,6 @@ public:
     }
 
 private:
-    static std::string shortest(float value) {
-        std::ostringstream out;
-        out << value;
-        return out.str();
-    }
-
     const Json* find(const char* key) const {
         const auto it = root_.find(key);
         return it == root_.end() ? nullptr : &*it;
@@ -133,13 +138,6 @@ Settings settingsOf(KeyReader& keys) {
     s.labOpen = keys.boolean("lab_open").value_or(false);
     s.firstRunCardDismissed = keys.boolean("first_run_card_dismissed").value_or(false);
     return s;
-}
-
-/// The double whose shortest decimal is the float's (8.6f is written 8.6, not 8.600000381469727).
-double shortestDouble(float value) {
-    char text[32];
-    const auto written = std::to_chars(text, text + sizeof text, value);
-    return std::strtod(std::string(text, written.ptr).c_str(), nullptr);
 }
 
 std::string quoted(const std::filesystem::path& file) {

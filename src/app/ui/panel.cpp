@@ -165,7 +165,9 @@ void scenarioSection(UiState& state, const UiFrameInfo& info, UiRequests& reques
     }
     ImGui::EndDisabled();
     // What to watch in the scenario on screen (its "description"), never greyed out.
-    if (!info.scenarioDescription.empty()) ImGui::TextWrapped("%s", info.scenarioDescription.c_str());
+    if (!info.scenarioDescription.empty())
+        ImGui::TextWrapped("%.*s", static_cast<int>(info.scenarioDescription.size()),
+                           info.scenarioDescription.data());
     ImGui::BeginDisabled(replaying(info));
     if (ImGui::Button(withKey("Reset random", KeyAction::ResetRandom).c_str())) requests.resetRandom = true;
     ImGui::SameLine();

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kz {
@@ -57,10 +58,11 @@ struct UiState {
 /// own settings (the lab's layers and steps, the probe's mode, the impact list's filters).
 struct UiFrameInfo {
     const World* world = nullptr;
-    std::string scenarioKey;         ///< The name or file the current world came from.
-    std::string scenarioTitle;       ///< Its display name.
-    std::string scenarioDescription; ///< What to watch in it (its "description"); empty: none.
-    std::uint64_t seed = 0;          ///< The seed the current world was built with.
+    std::string scenarioKey;   ///< The name or file the current world came from.
+    std::string scenarioTitle; ///< Its display name.
+    /// What to watch in it (its "description", owned by the session's scenario); empty: none.
+    std::string_view scenarioDescription;
+    std::uint64_t seed = 0; ///< The seed the current world was built with.
     bool spinning = false;
     PickState picks;       ///< The selection (body or obstacle) and the hover.
     int bvhDepthLimit = 0; ///< The BVH depth slider's maximum (the drawn trees' depth - 1).
