@@ -33,7 +33,8 @@ bool isFiniteMotion(const ConvexMotion& m) {
     return isFinite(m.velocity) && isFinite(m.angularVelocity) && isFinite(m.pivot);
 }
 
-double maxAbs(const dvec3& v) {
+/// The largest |coordinate| (not named maxAbs: detail::maxAbs is the float vector's).
+double largestAbs(const dvec3& v) {
     return std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
 }
 
@@ -132,7 +133,7 @@ bool castSetup(const ConvexShape& a, const ConvexMotion& motionA, const ConvexSh
     // Float's rounding of the poses: coordinates up to the pivot's, plus the way travelled, plus
     // the shape's extent round the pivot; a distance of such coordinates is good to a few ulps.
     const auto scale = [&](const ConvexShape& s, const ConvexMotion& m, double ext) {
-        return maxAbs(dvec3(m.pivot)) + glm::length(dvec3(m.velocity)) * double(tMax) +
+        return largestAbs(dvec3(m.pivot)) + glm::length(dvec3(m.velocity)) * double(tMax) +
                glm::length(dvec3(shapeCenter(s)) - dvec3(m.pivot)) + ext;
     };
     const double coordinates = std::max(scale(a, motionA, extentA), scale(b, motionB, extentB));

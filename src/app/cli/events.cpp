@@ -14,10 +14,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json toJson(const glm::vec3& v) {
-    return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
-}
-
 Json header(std::uint64_t frame, const char* event) {
     Json line;
     line["frame"] = frame;

@@ -1,5 +1,6 @@
 #include "app/cli/headless.hpp"
 
+#include "app/cli/json_text.hpp"
 #include "app/cli/report_numbers.hpp"
 #include "physics/state_hash.hpp"
 
@@ -14,16 +15,6 @@ namespace kz {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json toJson(const glm::vec3& v) {
-    return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
-}
-Json toJson(const glm::dvec3& v) {
-    return Json::array({v.x, v.y, v.z});
-}
-Json toJson(const glm::quat& q) {
-    return Json::array({shortestDouble(q.w), shortestDouble(q.x), shortestDouble(q.y), shortestDouble(q.z)});
-}
 
 /// Seconds simulated by `steps` steps of `dt`. The step is a float, so 1/120 s is stored as
 /// 0.0083333337 and World::simTime() after 1200 steps reads 10.000000521540642: a step that is the

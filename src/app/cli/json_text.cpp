@@ -1,5 +1,7 @@
 #include "app/cli/json_text.hpp"
 
+#include "app/cli/report_numbers.hpp"
+
 #include <charconv>
 #include <cmath>
 
@@ -61,6 +63,18 @@ std::string jsonNumberText(double v) {
     std::string out(text, written.ptr);
     if (out.find_first_of(".e") == std::string::npos) out += ".0";
     return out;
+}
+
+Json toJson(const glm::vec3& v) {
+    return Json::array({shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)});
+}
+
+Json toJson(const glm::dvec3& v) {
+    return Json::array({v.x, v.y, v.z});
+}
+
+Json toJson(const glm::quat& q) {
+    return Json::array({shortestDouble(q.w), shortestDouble(q.x), shortestDouble(q.y), shortestDouble(q.z)});
 }
 
 } // namespace kz

@@ -2,6 +2,8 @@
 // writes them, so that every number with a fraction is its shortest round-trip decimal.
 #pragma once
 
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -18,5 +20,11 @@ std::string jsonText(const nlohmann::ordered_json& value, int indent = -1);
 /// reads back as a float; null for NaN and infinities, as nlohmann writes them. A float put in as
 /// shortestDouble(f) is thus written exactly as std::to_chars(f) writes f.
 std::string jsonNumberText(double v);
+
+/// A vector or quaternion as the app's JSON outputs write it: an array of its components, each
+/// float as shortestDouble gives it (report_numbers.hpp), a quaternion w first.
+nlohmann::ordered_json toJson(const glm::vec3& v);
+nlohmann::ordered_json toJson(const glm::dvec3& v);
+nlohmann::ordered_json toJson(const glm::quat& q);
 
 } // namespace kz

@@ -2,6 +2,7 @@
 
 #include "app/lab/queries/convex_parts.hpp"
 #include "app/ui/lab_steps.hpp"
+#include "app/ui/widgets.hpp"
 
 #include <imgui.h>
 #include <string>
@@ -12,10 +13,6 @@ namespace {
 constexpr const char* kScenarios = "(off: the scenarios)";
 const ImVec4 kPositiveText{1.0f, 0.35f, 0.3f, 1.0f};
 const ImVec4 kNegativeText{0.4f, 0.95f, 0.45f, 1.0f};
-
-void textVec3(const char* label, const glm::vec3& v) {
-    ImGui::Text("%-9s %8.3f %8.3f %8.3f", label, double(v.x), double(v.y), double(v.z));
-}
 
 /// HIT / MISS or OVERLAP / APART, in the verdict's colour.
 void verdictLine(const LabResult& result) {

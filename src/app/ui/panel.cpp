@@ -4,6 +4,7 @@
 #include "app/ui/impacts_panel.hpp"
 #include "app/ui/keys.hpp"
 #include "app/ui/lab_panel.hpp"
+#include "app/ui/widgets.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -13,11 +14,6 @@
 
 namespace kz {
 namespace {
-
-void textVec3(const char* label, const glm::vec3& v) {
-    ImGui::Text("%-9s %8.3f %8.3f %8.3f", label, static_cast<double>(v.x), static_cast<double>(v.y),
-                static_cast<double>(v.z));
-}
 
 /// A button or checkbox label naming its key: "Pause [P]".
 std::string withKey(const char* label, KeyAction action) {

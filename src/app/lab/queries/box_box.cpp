@@ -14,6 +14,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace box_box_unit {
+
 constexpr glm::vec3 kClippedColor{1.0f, 0.35f, 0.9f};
 constexpr glm::vec3 kIncidentColor{0.6f, 0.4f, 0.6f};
 
@@ -128,6 +131,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     addKeys(traceToJson(explainObbObb(input.a->box, input.b.box)), out);
 }
 
+} // namespace box_box_unit
 } // namespace
 
 extern const LabQueryUnit kBoxBoxQuery{
@@ -135,16 +139,16 @@ extern const LabQueryUnit kBoxBoxQuery{
     .idea = "Boxes (seed 3, 5): two oriented boxes are apart when one of 15 axes separates them; else the "
             "axis of least penetration gives the contact.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = box_box_unit::placeQuery,
+    .run = box_box_unit::runQuery,
+    .trace = box_box_unit::traceQuery,
     .layers = labLayerBit(LabLayer::SatAxis) | labLayerBit(LabLayer::Manifold),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = box_box_unit::drawSteps,
+    .panelSteps = box_box_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Box, ExplainShapeKind::Box),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = box_box_unit::explainResult,
+    .explainSteps = box_box_unit::explainSteps,
 };
 
 } // namespace kz

@@ -12,6 +12,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace box_plane_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {box("A", {0.0f, 0.5f, 0.0f}, {0.6f, 0.4f, 0.5f}, eulerDeg(20, 30, 25), kColorA),
                     meshShape(LabShapeKind::Plane, "B", {0.0f, -0.5f, 0.0f}, eulerDeg(10, 0, 0), kColorB)};
@@ -78,6 +81,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     addKeys(traceToJson(explainObbPlane(input.a->box, input.b.plane)), out);
 }
 
+} // namespace box_plane_unit
 } // namespace
 
 extern const LabQueryUnit kBoxPlaneQuery{
@@ -85,16 +89,16 @@ extern const LabQueryUnit kBoxPlaneQuery{
     .idea = "The demo's walls (seed 3): a box meets a plane when its 8 turned corners do not all lie in one "
             "half-space.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = box_plane_unit::placeQuery,
+    .run = box_plane_unit::runQuery,
+    .trace = box_plane_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Distances),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = box_plane_unit::drawSteps,
+    .panelSteps = box_plane_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Box, ExplainShapeKind::Plane),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = box_plane_unit::explainResult,
+    .explainSteps = box_plane_unit::explainSteps,
 };
 
 } // namespace kz

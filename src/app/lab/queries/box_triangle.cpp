@@ -12,6 +12,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace box_triangle_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {box("A", {-0.45f, 0.25f, 0.35f}, {0.5f, 0.4f, 0.45f}, eulerDeg(25, 20, 15), kColorA),
                     meshShape(LabShapeKind::Triangle, "B", {0.7f, 0.0f, 0.0f}, eulerDeg(0, -40, 0), kColorB)};
@@ -105,6 +108,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     addKeys(traceToJson(explainObbTriangle(input.a->box, input.b.triangle)), out);
 }
 
+} // namespace box_triangle_unit
 } // namespace
 
 extern const LabQueryUnit kBoxTriangleQuery{
@@ -112,16 +116,16 @@ extern const LabQueryUnit kBoxTriangleQuery{
     .idea = "Boxes on meshes: the triangle's normal, the box's 3 faces and the 9 edge products are the "
             "separating axes (Akenine-Moller).",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = box_triangle_unit::placeQuery,
+    .run = box_triangle_unit::runQuery,
+    .trace = box_triangle_unit::traceQuery,
     .layers = labLayerBit(LabLayer::SatAxis),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = box_triangle_unit::drawSteps,
+    .panelSteps = box_triangle_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Box, ExplainShapeKind::Triangle),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = box_triangle_unit::explainResult,
+    .explainSteps = box_triangle_unit::explainSteps,
 };
 
 } // namespace kz

@@ -16,6 +16,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace convex_convex_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {box("A", {-0.15f, 0.4f, 0.0f}, {0.6f, 0.3f, 0.45f}, eulerDeg(0.0f, 25.0f, 6.0f), kColorA),
                     cylinder("B", {0.0f, -0.3f, 0.0f}, 0.8f, 0.45f, eulerDeg(0.0f, 0.0f, 0.0f), kColorB)};
@@ -94,6 +97,7 @@ void explainSteps(const ExplainInput& in, Json& out) {
     out["witness_only"] = trace.witnessOnly;
 }
 
+} // namespace convex_convex_unit
 } // namespace
 
 extern const LabQueryUnit kConvexConvexQuery{
@@ -101,16 +105,16 @@ extern const LabQueryUnit kConvexConvexQuery{
     .idea = "The contact manifold of any two convex shapes: EPA's normal, then the supporting faces clipped "
             "against each other.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = convex_convex_unit::placeQuery,
+    .run = convex_convex_unit::runQuery,
+    .trace = convex_convex_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Manifold),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = convex_convex_unit::drawSteps,
+    .panelSteps = convex_convex_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = convex_convex_unit::explainResult,
+    .explainSteps = convex_convex_unit::explainSteps,
     .anyConvexShape = true,
 };
 

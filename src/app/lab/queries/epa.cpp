@@ -15,6 +15,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace epa_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {
         box("A", {-0.75f, 0.15f, 0.0f}, {0.6f, 0.45f, 0.5f}, eulerDeg(0.0f, 25.0f, 15.0f), kColorA),
@@ -115,6 +118,7 @@ void explainSteps(const ExplainInput& in, Json& out) {
     addKeys(epaTraceJson(explainEpa(explainConvex(*in.a), explainConvex(in.b))), out, "result");
 }
 
+} // namespace epa_unit
 } // namespace
 
 extern const LabQueryUnit kEpaQuery{
@@ -123,16 +127,16 @@ extern const LabQueryUnit kEpaQuery{
         "How deep two convex shapes overlap, and along which normal: the expanding polytope (EPA) on their "
         "Minkowski difference.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = epa_unit::placeQuery,
+    .run = epa_unit::runQuery,
+    .trace = epa_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Polytope),
-    .drawAnswer = drawAnswer,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawAnswer = epa_unit::drawAnswer,
+    .drawSteps = epa_unit::drawSteps,
+    .panelSteps = epa_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = epa_unit::explainResult,
+    .explainSteps = epa_unit::explainSteps,
     .anyConvexShape = true,
 };
 

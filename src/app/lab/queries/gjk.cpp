@@ -16,6 +16,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace gjk_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {capsule("A", {-1.4f, 0.3f, 0.2f}, 0.45f, 0.7f, eulerDeg(0.0f, 0.0f, 35.0f), kColorA),
                     gem("B", {0.85f, -0.2f, 0.0f}, 0.95f, eulerDeg(12.0f, 20.0f, 0.0f), kColorB)};
@@ -110,6 +113,7 @@ void explainSteps(const ExplainInput& in, Json& out) {
     addKeys(gjkTraceJson(explainGjk(explainConvex(*in.a), explainConvex(in.b))), out, "result");
 }
 
+} // namespace gjk_unit
 } // namespace
 
 extern const LabQueryUnit kGjkQuery{
@@ -117,16 +121,16 @@ extern const LabQueryUnit kGjkQuery{
     .idea = "The general algorithm: any two convex shapes' distance and closest points from their support "
             "functions alone (GJK).",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = gjk_unit::placeQuery,
+    .run = gjk_unit::runQuery,
+    .trace = gjk_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Simplex),
-    .drawAnswer = drawAnswer,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawAnswer = gjk_unit::drawAnswer,
+    .drawSteps = gjk_unit::drawSteps,
+    .panelSteps = gjk_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Convex, ExplainShapeKind::Convex),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = gjk_unit::explainResult,
+    .explainSteps = gjk_unit::explainSteps,
     .anyConvexShape = true,
 };
 

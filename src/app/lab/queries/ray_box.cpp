@@ -13,6 +13,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_box_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(
         box("box", {0.1f, 0.0f, 0.0f}, {0.8f, 0.55f, 0.65f}, eulerDeg(15, 30, 10), kColorB));
@@ -124,6 +127,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["t_max"] = number(trace.tMax);
 }
 
+} // namespace ray_box_unit
 } // namespace
 
 extern const LabQueryUnit kRayBoxQuery{
@@ -131,16 +135,16 @@ extern const LabQueryUnit kRayBoxQuery{
     .idea = "Mouse picking (seed 5): the ray moved into the box's frame, then three slabs; the latest entry "
             "before the earliest exit is the hit, and the nearest box wins.",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_box_unit::placeQuery,
+    .run = ray_box_unit::runQuery,
+    .trace = ray_box_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Slabs),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_box_unit::drawSteps,
+    .panelSteps = ray_box_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Box),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_box_unit::explainResult,
+    .explainSteps = ray_box_unit::explainSteps,
 };
 
 } // namespace kz

@@ -15,6 +15,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_convex_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(
         cylinder("B", {0.2f, 0.0f, 0.0f}, 0.7f, 0.8f, eulerDeg(20.0f, 0.0f, 55.0f), kColorB));
@@ -71,22 +74,23 @@ void explainSteps(const ExplainInput& in, Json& out) {
     out["t_max"] = number(in.rayTMax);
 }
 
+} // namespace ray_convex_unit
 } // namespace
 
 extern const LabQueryUnit kRayConvexQuery{
     .name = "ray-convex",
     .idea = "A ray against any convex shape through its support function: the GJK ray cast.",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_convex_unit::placeQuery,
+    .run = ray_convex_unit::runQuery,
+    .trace = ray_convex_unit::traceQuery,
     .layers = labLayerBit(LabLayer::RaySteps),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_convex_unit::drawSteps,
+    .panelSteps = ray_convex_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Convex),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_convex_unit::explainResult,
+    .explainSteps = ray_convex_unit::explainSteps,
     .anyConvexShape = true,
 };
 

@@ -12,6 +12,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_mesh_unit {
+
 void placeQuery(LabScene& scene) {
     // The ray through the ring's tube, beside its hole.
     scene.shapes.push_back(
@@ -170,6 +173,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["t_max"] = number(input.rayTMax);
 }
 
+} // namespace ray_mesh_unit
 } // namespace
 
 extern const LabQueryUnit kRayMeshQuery{
@@ -177,16 +181,16 @@ extern const LabQueryUnit kRayMeshQuery{
     .idea = "Precise mesh picking (seed 4): boxes first, then the triangles, to the triangle: a ray through "
             "the ring's hole misses, though the ring's box would stop it.",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_mesh_unit::placeQuery,
+    .run = ray_mesh_unit::runQuery,
+    .trace = ray_mesh_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Bvh),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_mesh_unit::drawSteps,
+    .panelSteps = ray_mesh_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Mesh),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_mesh_unit::explainResult,
+    .explainSteps = ray_mesh_unit::explainSteps,
 };
 
 } // namespace kz

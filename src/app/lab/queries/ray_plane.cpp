@@ -11,6 +11,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_plane_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(
         meshShape(LabShapeKind::Plane, "plane", {0.0f, -0.8f, 0.0f}, eulerDeg(0, 0, 15), kColorB));
@@ -88,6 +91,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["t_max"] = number(trace.tMax);
 }
 
+} // namespace ray_plane_unit
 } // namespace
 
 extern const LabQueryUnit kRayPlaneQuery{
@@ -95,16 +99,16 @@ extern const LabQueryUnit kRayPlaneQuery{
     .idea = "Where the bullet hits the wall (seed 3): the plane ax + by + cz + d = 0 meets P + t D at "
             "t = -(n.P + d) / (n.D); parallel rays miss.",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_plane_unit::placeQuery,
+    .run = ray_plane_unit::runQuery,
+    .trace = ray_plane_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Distances),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_plane_unit::drawSteps,
+    .panelSteps = ray_plane_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Plane),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_plane_unit::explainResult,
+    .explainSteps = ray_plane_unit::explainSteps,
 };
 
 } // namespace kz

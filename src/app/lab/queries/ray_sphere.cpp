@@ -9,6 +9,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_sphere_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(sphere("sphere", {0.2f, 0.1f, 0.0f}, 0.9f, kColorB));
     addRay(scene);
@@ -95,6 +98,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["t_max"] = number(trace.tMax);
 }
 
+} // namespace ray_sphere_unit
 } // namespace
 
 extern const LabQueryUnit kRaySphereQuery{
@@ -102,16 +106,16 @@ extern const LabQueryUnit kRaySphereQuery{
     .idea = "Aiming from the camera (seed 1): R(t) = P + t D, t >= 0, D not unit; the ray hits when the "
             "centre's squared distance to it is at most r^2.",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_sphere_unit::placeQuery,
+    .run = ray_sphere_unit::runQuery,
+    .trace = ray_sphere_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Roots),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_sphere_unit::drawSteps,
+    .panelSteps = ray_sphere_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Sphere),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_sphere_unit::explainResult,
+    .explainSteps = ray_sphere_unit::explainSteps,
 };
 
 } // namespace kz

@@ -11,6 +11,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace ray_triangle_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes.push_back(
         meshShape(LabShapeKind::Triangle, "triangle", {0.2f, 0.0f, 0.0f}, eulerDeg(10, 35, 0), kColorB));
@@ -142,6 +145,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["t_max"] = number(trace.tMax);
 }
 
+} // namespace ray_triangle_unit
 } // namespace
 
 extern const LabQueryUnit kRayTriangleQuery{
@@ -149,16 +153,16 @@ extern const LabQueryUnit kRayTriangleQuery{
     .idea = "Line against polygon (seed 2): the line meets the polygon's plane, then the point is tested "
             "inside the edges (watertight: no ray slips between two triangles).",
     .controls = kRayControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = ray_triangle_unit::placeQuery,
+    .run = ray_triangle_unit::runQuery,
+    .trace = ray_triangle_unit::traceQuery,
     .layers = labLayerBit(LabLayer::EdgeFunctions),
     .drawAnswer = drawRay,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = ray_triangle_unit::drawSteps,
+    .panelSteps = ray_triangle_unit::panelSteps,
     .explainNeeds = explainRayNeeds(ExplainShapeKind::Triangle),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = ray_triangle_unit::explainResult,
+    .explainSteps = ray_triangle_unit::explainSteps,
 };
 
 } // namespace kz

@@ -14,6 +14,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace segment_segment_unit {
+
 constexpr glm::vec3 kSegmentAColor{0.35f, 0.82f, 1.0f};
 constexpr glm::vec3 kSegmentBColor{1.0f, 0.42f, 0.82f};
 
@@ -120,6 +123,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
             "result");
 }
 
+} // namespace segment_segment_unit
 } // namespace
 
 extern const LabQueryUnit kSegmentSegmentQuery{
@@ -128,16 +132,16 @@ extern const LabQueryUnit kSegmentSegmentQuery{
         "Two rays (seed 3): coplanar, not parallel, and where; in 3-D the closest points of two segments, "
         "their distance and parameters s, t in [0, 1].",
     .controls = "drag the four ends of the two segments",
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = segment_segment_unit::placeQuery,
+    .run = segment_segment_unit::runQuery,
+    .trace = segment_segment_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Clamping),
-    .drawAnswer = drawAnswer,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawAnswer = segment_segment_unit::drawAnswer,
+    .drawSteps = segment_segment_unit::drawSteps,
+    .panelSteps = segment_segment_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Segment, ExplainShapeKind::Segment),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = segment_segment_unit::explainResult,
+    .explainSteps = segment_segment_unit::explainSteps,
 };
 
 } // namespace kz

@@ -16,6 +16,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace shape_cast_unit {
+
 constexpr glm::vec3 kImpactColor{1.0f, 0.6f, 0.2f};
 constexpr glm::vec3 kStepColor{0.75f, 0.55f, 1.0f};
 constexpr std::uint32_t kSpinHandle = 0xb070ff; // violet
@@ -144,6 +147,7 @@ void explainSteps(const ExplainInput& in, Json& out) {
             out, "result");
 }
 
+} // namespace shape_cast_unit
 } // namespace
 
 extern const LabQueryUnit kShapeCastQuery{
@@ -151,16 +155,16 @@ extern const LabQueryUnit kShapeCastQuery{
     .idea = "No tunnelling for any convex shape: when a moving, turning shape first touches another "
             "(conservative advancement on GJK's distance).",
     .controls = "drag A, its orange end (t = 1) or its violet spin handle; drag or turn B",
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = shape_cast_unit::placeQuery,
+    .run = shape_cast_unit::runQuery,
+    .trace = shape_cast_unit::traceQuery,
     .layers = labLayerBit(LabLayer::CastSteps),
-    .drawAnswer = drawAnswer,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawAnswer = shape_cast_unit::drawAnswer,
+    .drawSteps = shape_cast_unit::drawSteps,
+    .panelSteps = shape_cast_unit::panelSteps,
     .explainNeeds = {false, ExplainShapeKind::Convex, ExplainShapeKind::Convex, false, true},
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = shape_cast_unit::explainResult,
+    .explainSteps = shape_cast_unit::explainSteps,
     .anyConvexShape = true,
 };
 

@@ -12,6 +12,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace sphere_box_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {sphere("A", {-1.3f, 0.25f, 0.0f}, 0.7f, kColorA),
                     box("B", {0.6f, -0.1f, 0.0f}, {0.6f, 0.5f, 0.55f}, eulerDeg(10, 35, 20), kColorB)};
@@ -65,6 +68,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     addKeys(traceToJson(explainSphereObb(input.a->sphere, input.b.box)), out);
 }
 
+} // namespace sphere_box_unit
 } // namespace
 
 extern const LabQueryUnit kSphereBoxQuery{
@@ -72,16 +76,16 @@ extern const LabQueryUnit kSphereBoxQuery{
     .idea = "Sphere against box (seed 3): the box's point closest to the centre (clamped in the box's frame) "
             "lies within r.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = sphere_box_unit::placeQuery,
+    .run = sphere_box_unit::runQuery,
+    .trace = sphere_box_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Feature),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = sphere_box_unit::drawSteps,
+    .panelSteps = sphere_box_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Sphere, ExplainShapeKind::Box),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = sphere_box_unit::explainResult,
+    .explainSteps = sphere_box_unit::explainSteps,
 };
 
 } // namespace kz

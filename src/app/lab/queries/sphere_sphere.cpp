@@ -10,6 +10,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace sphere_sphere_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {sphere("A", {-1.1f, 0.2f, 0.1f}, 0.75f, kColorA),
                     sphere("B", {0.8f, -0.1f, -0.1f}, 0.9f, kColorB)};
@@ -69,6 +72,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     out["overlap"] = t.overlap;
 }
 
+} // namespace sphere_sphere_unit
 } // namespace
 
 extern const LabQueryUnit kSphereSphereQuery{
@@ -76,16 +80,16 @@ extern const LabQueryUnit kSphereSphereQuery{
     .idea = "Bouncing balls (seed 3): two spheres meet when the distance between their centres is at most "
             "r1 + r2; the depth is what is left.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = sphere_sphere_unit::placeQuery,
+    .run = sphere_sphere_unit::runQuery,
+    .trace = sphere_sphere_unit::traceQuery,
     .layers = labLayerBit(LabLayer::SatAxis),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = sphere_sphere_unit::drawSteps,
+    .panelSteps = sphere_sphere_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Sphere, ExplainShapeKind::Sphere),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = sphere_sphere_unit::explainResult,
+    .explainSteps = sphere_sphere_unit::explainSteps,
 };
 
 } // namespace kz

@@ -12,6 +12,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace sphere_triangle_unit {
+
 void placeQuery(LabScene& scene) {
     scene.shapes = {sphere("A", {-0.35f, 0.2f, 0.3f}, 0.6f, kColorA),
                     meshShape(LabShapeKind::Triangle, "B", {0.7f, 0.0f, 0.0f}, eulerDeg(0, -40, 0), kColorB)};
@@ -68,6 +71,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
     addKeys(traceToJson(explainSphereTriangle(input.a->sphere, input.b.triangle)), out);
 }
 
+} // namespace sphere_triangle_unit
 } // namespace
 
 extern const LabQueryUnit kSphereTriangleQuery{
@@ -75,16 +79,16 @@ extern const LabQueryUnit kSphereTriangleQuery{
     .idea = "Walking a camera through a level (seed 2): the sphere against the polygon's plane, then its "
             "edges; push out along the normal by r - distance.",
     .controls = kPairControls,
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = sphere_triangle_unit::placeQuery,
+    .run = sphere_triangle_unit::runQuery,
+    .trace = sphere_triangle_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Feature),
     .drawAnswer = drawPair,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawSteps = sphere_triangle_unit::drawSteps,
+    .panelSteps = sphere_triangle_unit::panelSteps,
     .explainNeeds = explainPairNeeds(ExplainShapeKind::Sphere, ExplainShapeKind::Triangle),
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = sphere_triangle_unit::explainResult,
+    .explainSteps = sphere_triangle_unit::explainSteps,
 };
 
 } // namespace kz

@@ -14,6 +14,9 @@ namespace {
 using namespace lab_parts;
 using namespace explain_json;
 
+// The unit's own names, so that no two units' helpers meet (in a unity build too).
+namespace sweep_sphere_triangle_unit {
+
 constexpr glm::vec3 kImpactColor{1.0f, 0.6f, 0.2f};
 
 void placeQuery(LabScene& scene) {
@@ -144,6 +147,7 @@ void explainSteps(const ExplainInput& input, Json& out) {
             out);
 }
 
+} // namespace sweep_sphere_triangle_unit
 } // namespace
 
 extern const LabQueryUnit kSweepSphereTriangleQuery{
@@ -151,16 +155,16 @@ extern const LabQueryUnit kSweepSphereTriangleQuery{
     .idea = "No tunnelling (seed 2 warns fast movers pass through): the first time the moving sphere touches "
             "the triangle's face, an edge or a corner.",
     .controls = "drag the sphere or its orange end (t = 1); drag or turn the triangle",
-    .place = placeQuery,
-    .run = runQuery,
-    .trace = traceQuery,
+    .place = sweep_sphere_triangle_unit::placeQuery,
+    .run = sweep_sphere_triangle_unit::runQuery,
+    .trace = sweep_sphere_triangle_unit::traceQuery,
     .layers = labLayerBit(LabLayer::Feature) | labLayerBit(LabLayer::Candidates),
-    .drawAnswer = drawAnswer,
-    .drawSteps = drawSteps,
-    .panelSteps = panelSteps,
+    .drawAnswer = sweep_sphere_triangle_unit::drawAnswer,
+    .drawSteps = sweep_sphere_triangle_unit::drawSteps,
+    .panelSteps = sweep_sphere_triangle_unit::panelSteps,
     .explainNeeds = {false, ExplainShapeKind::Sphere, ExplainShapeKind::Triangle, true},
-    .explainResult = explainResult,
-    .explainSteps = explainSteps,
+    .explainResult = sweep_sphere_triangle_unit::explainResult,
+    .explainSteps = sweep_sphere_triangle_unit::explainSteps,
 };
 
 } // namespace kz

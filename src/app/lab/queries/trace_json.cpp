@@ -19,7 +19,8 @@ Json number(float v) {
 Json number(double v) {
     return std::isfinite(v) ? Json(v) : Json(nullptr);
 }
-Json vec(const glm::vec3& v) {
+/// [x, y, z], or null when a coordinate is not finite.
+Json vecOrNull(const glm::vec3& v) {
     return isFinite(v) ? Json{shortestDouble(v.x), shortestDouble(v.y), shortestDouble(v.z)} : Json(nullptr);
 }
 /// The index, or null when it is negative (none).
@@ -29,19 +30,19 @@ Json index(int i) {
 Json points(const ContactPoint* p, int count) {
     Json out = Json::array();
     for (int i = 0; i < count; ++i)
-        out.push_back({{"position", vec(p[i].position)}, {"depth", number(p[i].depth)}});
+        out.push_back({{"position", vecOrNull(p[i].position)}, {"depth", number(p[i].depth)}});
     return out;
 }
 Json manifold(const std::optional<Manifold>& m) {
     if (!m) return nullptr;
-    return {{"normal", vec(m->normal)},
+    return {{"normal", vecOrNull(m->normal)},
             {"depth", number(m->depth)},
             {"points", points(m->points.data(), m->count)}};
 }
 Json polygon(const glm::vec3* corners, int count) {
     Json out = Json::array();
     for (int i = 0; i < count; ++i)
-        out.push_back(vec(corners[i]));
+        out.push_back(vecOrNull(corners[i]));
     return out;
 }
 const char* boxName(int box) {
@@ -52,7 +53,7 @@ Json satAxis(const SatAxis& x) {
     static const char* const kinds[] = {"face_a", "face_b", "edge"};
     const bool d = x.degenerate; // its numbers are unnormalised: no length to show
     return {{"kind", kinds[static_cast<int>(x.kind)]},
-            {"axis", vec(x.axis)},
+            {"axis", vecOrNull(x.axis)},
             {"radius_a", d ? Json(nullptr) : number(x.radiusA)},
             {"radius_b", d ? Json(nullptr) : number(x.radiusB)},
             {"distance", d ? Json(nullptr) : number(x.distance)},
@@ -68,15 +69,16 @@ Json obbContact(const ObbObbTrace& t) {
     if (m.usedEdge) {
         out["edge_a"] = polygon(m.segmentA.data(), 2);
         out["edge_b"] = polygon(m.segmentB.data(), 2);
-        out["closest_on_a"] = vec(m.edgeClosest->p1);
-        out["closest_on_b"] = vec(m.edgeClosest->p2);
+        out["closest_on_a"] = vecOrNull(m.edgeClosest->p1);
+        out["closest_on_b"] = vecOrNull(m.edgeClosest->p2);
         return out;
     }
-    out["reference_face"] = {
-        {"box", boxName(m.referenceBox)}, {"axis", m.referenceAxis}, {"normal", vec(m.referenceNormal)}};
+    out["reference_face"] = {{"box", boxName(m.referenceBox)},
+                             {"axis", m.referenceAxis},
+                             {"normal", vecOrNull(m.referenceNormal)}};
     out["incident_face"] = {{"box", boxName(1 - m.referenceBox)},
                             {"axis", m.incidentAxis},
-                            {"normal", vec(m.incidentNormal)},
+                            {"normal", vecOrNull(m.incidentNormal)},
                             {"polygon", polygon(m.incidentFace.data(), 4)}};
     out["clipped_polygon"] = polygon(m.clipped.data(), m.clippedCount);
     out["kept_points"] = points(m.kept.data(), m.keptCount);
@@ -121,11 +123,11 @@ Json traceToJson(const ObbObbTrace& t) {
 Json traceToJson(const ObbPlaneTrace& t) {
     Json corners = Json::array();
     for (std::size_t k = 0; k < 8 && t.valid; ++k) {
-        corners.push_back({{"position", vec(t.corners[k])},
+        corners.push_back({{"position", vecOrNull(t.corners[k])},
                            {"distance", number(t.distance[k])},
                            {"touching", t.distance[k] <= 0.0f}});
     }
-    return {{"valid", t.valid},   {"normal", vec(t.normal)},           {"d", number(t.d)},
+    return {{"valid", t.valid},   {"normal", vecOrNull(t.normal)},     {"d", number(t.d)},
             {"corners", corners}, {"touching_count", t.touchingCount}, {"contact", manifold(t.contact)}};
 }
 
@@ -133,10 +135,10 @@ Json traceToJson(const SphereObbTrace& t) {
     static const char* const regions[] = {"inside", "face", "edge", "vertex"};
     return {{"valid", t.valid},
             {"overlap", t.overlap},
-            {"centre_in_box", vec(t.centreInBox)},
-            {"excess", vec(t.excess)},
+            {"centre_in_box", vecOrNull(t.centreInBox)},
+            {"excess", vecOrNull(t.excess)},
             {"region", regions[static_cast<int>(t.region)]},
-            {"closest", vec(t.closest)},
+            {"closest", vecOrNull(t.closest)},
             {"distance", number(t.distance)},
             {"exit_axis", index(t.exitAxis)},
             {"contact", manifold(t.contact)}};
@@ -157,7 +159,7 @@ Json traceToJson(const PointTriangleTrace& t) {
             {"sliver", t.sliver},
             {"edge_fraction", onEdge ? number(t.edgeFraction) : Json(nullptr)},
             {"face_scale", t.feature == TriangleFeature::Face ? number(t.faceScale) : Json(nullptr)},
-            {"closest", vec(t.closest)}};
+            {"closest", vecOrNull(t.closest)}};
 }
 
 Json traceToJson(const SphereTriangleTrace& t) {
@@ -177,7 +179,7 @@ Json traceToJson(const ObbTriangleTrace& t) {
         if (!t.valid) break;
         const bool s = x.skipped;
         axes.push_back({{"kind", kinds[static_cast<int>(x.kind)]},
-                        {"axis", vec(x.axis)},
+                        {"axis", vecOrNull(x.axis)},
                         {"box_radius", s ? Json(nullptr) : number(x.boxRadius)},
                         {"triangle_min", s ? Json(nullptr) : number(x.triangleMin)},
                         {"triangle_max", s ? Json(nullptr) : number(x.triangleMax)},
@@ -205,8 +207,8 @@ Json traceToJson(const LinePiecesTrace& t) {
     if (t.result) {
         result = {{"s", number(t.result->s)},
                   {"t", number(t.result->t)},
-                  {"p1", vec(t.result->p1)},
-                  {"p2", vec(t.result->p2)},
+                  {"p1", vecOrNull(t.result->p1)},
+                  {"p2", vecOrNull(t.result->p2)},
                   {"distance", number(std::sqrt(t.result->sqDist))},
                   {"parallel", t.result->parallel}};
     }
@@ -243,7 +245,7 @@ Json traceToJson(const SphereTriangleSweepTrace& t) {
             {"time", t.time ? number(*t.time) : Json(nullptr)},
             {"start_distance", number(t.startDistance)},
             {"initial_overlap", t.initialOverlap},
-            {"face_normal", vec(t.faceNormal)},
+            {"face_normal", vecOrNull(t.faceNormal)},
             {"height", number(t.height)},
             {"candidates", {{"face", candidate(t.face)}, {"edges", edges}, {"corners", corners}}},
             {"winner", {{"feature", winners[static_cast<int>(t.winner)]}, {"index", index(t.winnerIndex)}}}};
@@ -256,8 +258,8 @@ Json traceToJson(const SpherePlaneSweepTrace& t) {
 }
 
 Json traceToJson(const SphereSphereSweepTrace& t) {
-    return {{"offset", vec(t.offset)},
-            {"relative_velocity", vec(t.relativeVelocity)},
+    return {{"offset", vecOrNull(t.offset)},
+            {"relative_velocity", vecOrNull(t.relativeVelocity)},
             {"reach", number(t.reach)},
             {"gap", number(t.gap)},
             {"a", number(t.a)},
