@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds and runs every test.
-#   scripts/test.sh           release preset (optimised, with debug info)
+#   scripts/test.sh           release preset (-O2, unity build)
 #   scripts/test.sh asan      AddressSanitizer + UndefinedBehaviorSanitizer preset
 #   scripts/test.sh debug     debug preset
 # Warnings are errors when CI is set (CI=true), as in .ci/run.
