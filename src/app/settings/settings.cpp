@@ -1,5 +1,7 @@
 #include "app/settings/settings.hpp"
 
+#include "app/cli/report_numbers.hpp"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -41,11 +43,6 @@ std::string shortestText(float value) {
     char text[32];
     const auto written = std::to_chars(text, text + sizeof text, value);
     return std::string(text, written.ptr);
-}
-
-/// The double whose shortest decimal is the float's (8.6f is written 8.6, not 8.600000381469727).
-double shortestDouble(float value) {
-    return std::strtod(shortestText(value).c_str(), nullptr);
 }
 
 /// Reads the keys of a settings object; the first problem is kept for the warning.
